@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Herald: a terminal notification center for Linux that speaks Apple's UserNotifications API.
+///
+/// Module dependencies point one way, from the executables down to the C shims:
+///
+///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldCore ─▶ (Foundation)
+///            ─▶ CursesBackend ─▶ HeraldUI ─▶ HeraldCore          CoreLocation
+///            ─▶ HeraldStore ─▶ CSQLite           CursesBackend ─▶ CNCurses
+///            ─▶ HeraldIPC ─▶ HeraldCore
+let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Herald",
+    products: [
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "UserNotificationsTesting", targets: ["UserNotificationsTesting"]),
+        .executable(name: "herald", targets: ["herald"]),
+        .executable(name: "herald-bench", targets: ["herald-bench"]),
+    ],
+    targets: [
+        // C shims (the only places that touch C headers).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+
+        // Apple-shaped API.
+        .target(name: "CoreLocation", swiftSettings: swiftSettings),
+        .target(name: "HeraldCore", swiftSettings: swiftSettings),
+        .target(name: "UserNotifications", dependencies: ["HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
+        .target(name: "UserNotificationsTesting",
+                dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
+
+        // The center's parts.
+        .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
+        .target(name: "CursesBackend", dependencies: ["HeraldUI", "CNCurses"], swiftSettings: swiftSettings),
+        .target(name: "HeraldIPC", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
+        .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
+                swiftSettings: swiftSettings),
+
+        // Executables: argument parsing and wiring only.
+        .executableTarget(name: "herald",
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
+                                         "HeraldDemo", "UserNotifications"],
+                          swiftSettings: swiftSettings),
+        .executableTarget(name: "herald-bench",
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldIPC", "UserNotifications"],
+                          swiftSettings: swiftSettings),
+
+        // Tests mirror the sources.
+        .target(name: "TestSupport", dependencies: ["HeraldCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "UserNotificationsTests",
+                    dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "DelegateShapesTests",
+                    dependencies: ["UserNotifications", "UserNotificationsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Placeholder until the terminal backend lands.
+enum CursesBackendPlaceholder {}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What a user interface may do with the center: read history, act on notifications, change
+/// settings. The engine implements it in process; the daemon client implements it over the
+/// socket. The UI never touches the store directly.
+public protocol CenterControl: AnyObject, Sendable {
+    /// Every app that has talked to the center, with badge, settings and categories.
+    func apps() async throws -> [AppRecord]
+    /// A page of history, newest first.
+    func history(_ query: HistoryQuery) async throws -> [DeliveredRecord]
+    func historyCount(_ query: HistoryQuery) async throws -> Int
+    func unreadCounts() async throws -> [String: Int]
+    /// Acts on a delivered notification as the user: open, dismiss, an action, a reply. Works
+    /// from a banner and from history alike; the response reaches the app's delegate (or waits
+    /// for the app to connect).
+    func respond(deliveryID: Int64, action: ResponseAction) async throws
+    func markRead(deliveryIDs: [Int64], isRead: Bool) async throws
+    func deleteHistory(deliveryIDs: [Int64]) async throws
+    func clearHistory(bundleIdentifier: String?) async throws
+    /// Sets an app's badge (`0` clears it).
+    func setBadge(_ count: Int, bundleIdentifier: String) async throws
+    func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws
+    func doNotDisturb() async -> Bool
+    func setDoNotDisturb(_ isOn: Bool) async throws
+    /// Subscribes to events; the stream ends when the subscriber stops iterating.
+    func events() async -> AsyncStream<CenterEvent>
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// What the center tells its user interfaces (and subscribed clients) as it happens.
+public enum CenterEvent: Sendable, Hashable {
+    /// A notification was delivered; `presentation` says whether it shows as a banner, goes to the
+    /// list, rings, badges. `replacedDeliveryID` is the history row it replaced (same identifier).
+    case delivered(DeliveredRecord, replacedDeliveryID: Int64?)
+    /// Read state or list membership of a delivery changed.
+    case updated(DeliveredRecord)
+    /// Deliveries were deleted from history.
+    case deleted(deliveryIDs: [Int64])
+    /// All history of one app (or all apps, `nil`) was deleted.
+    case cleared(bundleIdentifier: String?)
+    /// An app's record changed: first seen, authorization, settings, badge, categories.
+    case appChanged(AppRecord)
+    /// The user responded to a notification.
+    case responded(ResponseRecord)
+    /// Do-not-disturb was turned on or off.
+    case doNotDisturbChanged(Bool)
+    /// A pending request was added, replaced or removed (for `herald pending` views).
+    case pendingChanged(bundleIdentifier: String)
+}

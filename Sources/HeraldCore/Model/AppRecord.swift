@@ -1,0 +1,58 @@
+import Foundation
+
+/// The user's notification settings for one app (iOS Settings › Notifications).
+public struct AppSettings: Sendable, Hashable, Codable {
+    public var allowNotifications: Bool = true
+    public var alertStyle: UNAlertStyle = .banner
+    public var sounds: Bool = true
+    public var badges: Bool = true
+    /// Show in history (Notification Center).
+    public var showInHistory: Bool = true
+    public var lockScreen: Bool = true
+    public var showPreviews: UNShowPreviewsSetting = .always
+    public var timeSensitive: Bool = true
+    public var criticalAlerts: Bool = true
+
+    public init() {}
+}
+
+/// Everything the center knows about one app, keyed by bundle identifier.
+public struct AppRecord: Sendable, Hashable, Codable {
+    public var bundleIdentifier: String
+    /// What the UI shows ("Calendar"); defaults to the last part of the bundle identifier.
+    public var displayName: String
+    public var authorizationStatus: UNAuthorizationStatus = .notDetermined
+    /// The options granted (or asked for, while provisional).
+    public var authorizedOptions: UNAuthorizationOptions = []
+    public var settings: AppSettings = AppSettings()
+    public var badge: Int = 0
+    public var categories: [CategoryRecord] = []
+    /// 32 bytes, stable per app; made on first use.
+    public var deviceToken: Data?
+    /// A command that acts as this app's notification service extension (`herald app --service-extension`).
+    public var serviceExtensionCommand: String?
+    /// Apps first seen through `herald post` / `herald push` are the user's own and authorized without a prompt.
+    public var isCommandLineApp: Bool = false
+
+    public init(bundleIdentifier: String, displayName: String? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.displayName = displayName ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
+    }
+
+    /// `com.example.calendar` → `Calendar`.
+    public static func defaultDisplayName(for bundleIdentifier: String) -> String {
+        let last = bundleIdentifier.split(separator: ".").last.map(String.init) ?? bundleIdentifier
+        guard let first = last.first else { return bundleIdentifier }
+        return first.uppercased() + last.dropFirst()
+    }
+
+    public func category(_ identifier: String) -> CategoryRecord? {
+        categories.first { $0.identifier == identifier }
+    }
+
+    /// Whether notifications may be delivered at all (authorized or provisional, and allowed in settings).
+    public var canDeliver: Bool {
+        (authorizationStatus == .authorized || authorizationStatus == .provisional
+            || authorizationStatus == .ephemeral) && settings.allowNotifications
+    }
+}

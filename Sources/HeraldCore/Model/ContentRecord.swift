@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything a notification shows and carries: the engine's form of `UNNotificationContent`.
+public struct ContentRecord: Sendable, Hashable, Codable {
+    public var title: String = ""
+    public var subtitle: String = ""
+    public var body: String = ""
+    /// `nil` leaves the badge alone, `0` clears it, `n > 0` shows `n`.
+    public var badge: Int?
+    /// `nil` is silent.
+    public var sound: SoundRecord?
+    public var launchImageName: String = ""
+    public var userInfo: [String: JSONValue] = [:]
+    public var attachments: [AttachmentRecord] = []
+    public var categoryIdentifier: String = ""
+    public var threadIdentifier: String = ""
+    public var targetContentIdentifier: String?
+    public var summaryArgument: String = ""
+    public var summaryArgumentCount: Int = 1
+    public var interruptionLevel: UNNotificationInterruptionLevel = .active
+    public var relevanceScore: Double = 0
+    public var filterCriteria: String?
+
+    public init(title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil,
+                sound: SoundRecord? = nil, userInfo: [String: JSONValue] = [:],
+                attachments: [AttachmentRecord] = [], categoryIdentifier: String = "",
+                threadIdentifier: String = "", interruptionLevel: UNNotificationInterruptionLevel = .active) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.badge = badge
+        self.sound = sound
+        self.userInfo = userInfo
+        self.attachments = attachments
+        self.categoryIdentifier = categoryIdentifier
+        self.threadIdentifier = threadIdentifier
+        self.interruptionLevel = interruptionLevel
+    }
+
+    /// Whether there is anything for a person to see or hear (title, subtitle, body, sound or badge).
+    public var hasUserVisibleContent: Bool {
+        !title.isEmpty || !subtitle.isEmpty || !body.isEmpty || sound != nil || badge != nil
+    }
+
+    /// Whether there is alert text (a service extension must not remove it).
+    public var hasAlertText: Bool { !title.isEmpty || !subtitle.isEmpty || !body.isEmpty }
+}

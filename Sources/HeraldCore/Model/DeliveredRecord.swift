@@ -1,0 +1,34 @@
+import Foundation
+
+/// A notification that was delivered: the engine's form of `UNNotification`, plus Herald's
+/// history state.
+public struct DeliveredRecord: Sendable, Hashable, Codable {
+    /// Unique per delivery across the whole center (the history row); not the request identifier.
+    public var deliveryID: Int64
+    public var bundleIdentifier: String
+    public var request: RequestRecord
+    /// The delivery date shown on the notification.
+    public var date: Date
+    /// What took effect: `.banner`, `.list`, `.sound`, `.badge`.
+    public var presentation: UNNotificationPresentationOptions
+    /// Whether the user has seen or acted on it.
+    public var isRead: Bool
+    /// Removed from the Notification Center list (by the app, by acting on it, or replaced), but
+    /// still in history.
+    public var isRemovedFromList: Bool
+
+    public init(deliveryID: Int64 = 0, bundleIdentifier: String, request: RequestRecord, date: Date,
+                presentation: UNNotificationPresentationOptions, isRead: Bool = false,
+                isRemovedFromList: Bool = false) {
+        self.deliveryID = deliveryID
+        self.bundleIdentifier = bundleIdentifier
+        self.request = request
+        self.date = date
+        self.presentation = presentation
+        self.isRead = isRead
+        self.isRemovedFromList = isRemovedFromList
+    }
+
+    public var identifier: String { request.identifier }
+    public var content: ContentRecord { request.content }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where the engine keeps its state. The engine is the only writer; it calls the store from one
+/// task at a time. Implementations: `InMemoryStore` (tests, simulator) and `SQLiteStore`
+/// (HeraldStore, the daemon's default).
+///
+/// Durability contract: when a method returns, what it wrote is durable (for SQLite: committed
+/// in WAL mode). Inside `batch` the commit happens once, when the body returns — the engine
+/// acknowledges the requests of a batch only after that.
+public protocol NotificationStore: AnyObject, Sendable {
+    /// Runs `body` as one transaction (group commit). Nested calls join the outer transaction.
+    func batch<T>(_ body: () throws -> T) throws -> T
+
+    // MARK: Apps (with their categories, settings, authorization, badge and token)
+
+    func loadApps() throws -> [AppRecord]
+    func saveApp(_ app: AppRecord) throws
+
+    // MARK: Pending requests
+
+    func loadPending() throws -> [PendingRecord]
+    /// Inserts or replaces (by bundle identifier + request identifier).
+    func savePending(_ record: PendingRecord) throws
+    func removePending(bundleIdentifier: String, identifiers: [String]) throws
+    func removeAllPending(bundleIdentifier: String) throws
+
+    // MARK: Delivered notifications (history)
+
+    /// Stores a delivery and returns it with its new `deliveryID` (unique, increasing).
+    func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord
+    /// Rewrites the flags (`isRead`, `isRemovedFromList`) of an existing delivery.
+    func updateDelivered(_ record: DeliveredRecord) throws
+    func delivered(id: Int64) throws -> DeliveredRecord?
+    /// Deliveries still in the app's Notification Center list (`isRemovedFromList == false`),
+    /// newest first; `identifiers` narrows to those request identifiers.
+    func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord]
+    /// A page of history, newest first (date, then deliveryID).
+    func history(_ query: HistoryQuery) throws -> [DeliveredRecord]
+    /// How many deliveries match (for "+N more" and paging).
+    func historyCount(_ query: HistoryQuery) throws -> Int
+    /// Unread deliveries per app.
+    func unreadCounts() throws -> [String: Int]
+    /// Deletes deliveries from history, with their attachment files and response records.
+    func deleteDelivered(ids: [Int64]) throws
+    /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
+    func deleteAllDelivered(bundleIdentifier: String?) throws
+
+    // MARK: Responses (the audit trail, and the queue for apps that are not running)
+
+    /// Stores a response and returns it with its new `responseID`.
+    func insertResponse(_ record: ResponseRecord) throws -> ResponseRecord
+    func markResponseDeliveredToApp(id: Int64) throws
+    /// Responses not yet handed to the app, oldest first.
+    func undeliveredResponses(bundleIdentifier: String) throws -> [ResponseRecord]
+    /// Every response recorded for one delivery, oldest first.
+    func responses(deliveryID: Int64) throws -> [ResponseRecord]
+
+    // MARK: Center-wide values (do-not-disturb, lock state, …)
+
+    func value(forKey key: String) throws -> JSONValue?
+    func setValue(_ value: JSONValue?, forKey key: String) throws
+}
+
+/// Which history to read: an app (or all), a full-text search (or none), and a page.
+public struct HistoryQuery: Sendable, Hashable, Codable {
+    public var bundleIdentifier: String?
+    /// Words to find in title, subtitle and body (every word must match, prefix matching).
+    public var search: String?
+    public var limit: Int
+    public var offset: Int
+    public var unreadOnly: Bool
+
+    public init(bundleIdentifier: String? = nil, search: String? = nil, limit: Int = 100, offset: Int = 0,
+                unreadOnly: Bool = false) {
+        self.bundleIdentifier = bundleIdentifier
+        self.search = search
+        self.limit = limit
+        self.offset = offset
+        self.unreadOnly = unreadOnly
+    }
+}

@@ -1,0 +1,14 @@
+/// How a category's notifications are handled (Apple's raw values).
+public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Send the dismiss action to the delegate.
+    public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1 << 0)
+    public static let allowInCarPlay = UNNotificationCategoryOptions(rawValue: 1 << 1)
+    /// Keep the title when previews are hidden.
+    public static let hiddenPreviewsShowTitle = UNNotificationCategoryOptions(rawValue: 1 << 2)
+    /// Keep the subtitle when previews are hidden.
+    public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
+    public static let allowAnnouncement = UNNotificationCategoryOptions(rawValue: 1 << 4)
+}

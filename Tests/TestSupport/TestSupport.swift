@@ -1,0 +1,14 @@
+import Foundation
+import HeraldCore
+
+/// A fresh temporary directory for one test; removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+    public init(_ prefix: String = "herald-test") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    public var path: String { url.path }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}
