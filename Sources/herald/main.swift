@@ -1,2 +1,5 @@
 import Foundation
-print("herald: under construction")
+
+// The `herald` executable: argument parsing and wiring only. Each subcommand is a file in
+// `Commands/`, listed in `CommandRegistry`.
+exit(await CommandRegistry.main(CommandLine.arguments))
