@@ -67,8 +67,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
             }
             dropped += schedule.insert(record).dropped
         }
+        let attachmentStore = self.attachmentStore
         for record in dropped {
             try store.removePending(bundleIdentifier: record.bundleIdentifier, identifiers: [record.request.identifier])
+            attachmentStore.deleteFiles(of: record.request.content.attachments)
         }
         self.apps = apps
         self.schedule = schedule
