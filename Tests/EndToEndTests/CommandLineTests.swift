@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real `herald` binary, run as a user would.
+@Suite struct CommandLineTests {
+    let herald = BuiltProducts.path("herald")
+
+    @Test func helpListsTheCommands() throws {
+        let result = try ProcessRunner.runSeparately(herald, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Usage: herald"))
+        #expect(result.stdout.contains("version"))
+    }
+
+    @Test func unknownCommandIsAUsageError() throws {
+        let result = try ProcessRunner.runSeparately(herald, ["frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown command 'frobnicate'"))
+    }
+
+    @Test func unknownOptionNamesTheOption() throws {
+        let result = try ProcessRunner.runSeparately(herald, ["version", "--bogus"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--bogus"))
+    }
+}
+
+/// The tmux harness itself, against a plain shell program.
+@Suite struct TmuxHarnessTests {
+    @Test func typesAndReadsTheScreen() throws {
+        let tmux = try TmuxSession(command: ["/bin/sh", "-c", "read line; echo \"got:$line\"; sleep 30"], width: 40, height: 10)
+        defer { tmux.kill() }
+        tmux.send("hello wörld", "Enter")
+        let screen = try tmux.waitFor("got:hello wörld")
+        #expect(screen.contains("got:hello wörld"))
+    }
+}

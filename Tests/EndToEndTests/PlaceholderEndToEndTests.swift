@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct EndToEndTestsPlaceholder {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}
