@@ -86,4 +86,5 @@ public typealias UNError = HeraldCore.UNError
 /// ```swift
 /// (error as NSError).domain == UNErrorDomain
 /// ```
+@_disfavoredOverload
 public var UNErrorDomain: String { HeraldCore.UNErrorDomain }
