@@ -80,7 +80,7 @@ extension UNTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let png = directory.appendingPathComponent("jim@2x.png")
-            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: png)
+            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).write(to: png)
             let attachment = try UNNotificationAttachment(identifier: "avatar", url: png)
             #expect(attachment.identifier == "avatar" && attachment.type == "public.png")
             let generated = try UNNotificationAttachment(identifier: "", url: png, options: nil)
@@ -98,8 +98,8 @@ extension UNTests {
                 #expect(error.code == .attachmentUnrecognizedType)
             }
             let hinted = try UNNotificationAttachment(identifier: "x", url: text,
-                                                      options: [UNNotificationAttachmentOptionsTypeHintKey: "public.jpeg"])
-            #expect(hinted.type == "public.jpeg")
+                                                      options: [UNNotificationAttachmentOptionsTypeHintKey: "public.mp3"])
+            #expect(hinted.type == "public.mp3")
             do {
                 _ = try UNNotificationAttachment(identifier: "x", url: URL(string: "https://example.com/a.png")!)
                 Issue.record("expected a throw")

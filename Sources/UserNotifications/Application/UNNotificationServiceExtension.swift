@@ -33,20 +33,28 @@ open class UNNotificationServiceExtension: NSObject {
     open func serviceExtensionTimeWillExpire() {}
 }
 
-/// Runs a `UNNotificationServiceExtension` for the engine (`ServiceExtensionHost`).
-final class ServiceExtensionBridge: ServiceExtensionHost, @unchecked Sendable {
+/// Runs a `UNNotificationServiceExtension` for a notification system (HeraldCore's
+/// `ServiceExtensionHost`): converts the push's request, calls `didReceive(_:withContentHandler:)`
+/// and hands the content back. Used by `HeraldApplication.setServiceExtension(_:)`, the
+/// simulator and `herald demo`; apps never need it.
+///
+/// ```swift
+/// await engine.setServiceExtension(ServiceExtensionBridge(serviceExtension: NotificationService()),
+///                                  bundleIdentifier: "com.example.app")
+/// ```
+public final class ServiceExtensionBridge: ServiceExtensionHost, @unchecked Sendable {
     private let serviceExtension: UNNotificationServiceExtension
 
-    init(serviceExtension: UNNotificationServiceExtension) {
+    public init(serviceExtension: UNNotificationServiceExtension) {
         self.serviceExtension = serviceExtension
     }
 
-    func start(_ request: RequestRecord, contentHandler: @escaping @Sendable (ContentRecord) -> Void) async {
+    public func start(_ request: RequestRecord, contentHandler: @escaping @Sendable (ContentRecord) -> Void) async {
         let request = UNNotificationRequest(record: request)
         serviceExtension.didReceive(request) { content in contentHandler(content.record) }
     }
 
-    func timeWillExpire() async {
+    public func timeWillExpire() async {
         serviceExtension.serviceExtensionTimeWillExpire()
     }
 }

@@ -4,8 +4,8 @@ import HeraldCore
 /// An image, sound or movie file shown with a notification.
 ///
 /// The initializer checks the file now (a readable file URL, a supported type, within the size
-/// limit: audio 5 MB, images 10 MB, movies 50 MB) and throws a `UNError` (`attachment…` codes)
-/// otherwise. When the request is added, the center moves the file into its data store (files
+/// limit: audio 5 MB, images 10 MB, movies 50 MB, and for PNG/JPEG/GIF the file's signature)
+/// and throws a `UNError` (`attachment…` codes) otherwise. When the request is added, the center moves the file into its data store (files
 /// inside the app bundle are copied), as on Apple's platforms.
 ///
 /// ```swift
@@ -24,13 +24,11 @@ public final class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sen
     /// Validates a local file and makes an attachment. An empty `identifier` gets a unique one.
     /// `options` takes the `UNNotificationAttachmentOptions…Key` keys.
     public convenience init(identifier: String, url URL: URL, options: [AnyHashable: Any]? = nil) throws {
-        let identifier = identifier.isEmpty ? UUID().uuidString : identifier
         let typeHint = options?[AnyHashable(UNNotificationAttachmentOptionsTypeHintKey)] as? String
         let hidden = (options?[AnyHashable(UNNotificationAttachmentOptionsThumbnailHiddenKey)])
             .flatMap { UserInfoConversion.json(fromValue: $0)?.intValue } ?? 0
-        var record = try AttachmentChecks.validate(identifier: identifier, url: URL, typeHint: typeHint)
-        record.thumbnailHidden = hidden != 0
-        self.init(record: record)
+        self.init(record: try AttachmentValidator.validate(identifier: identifier, url: URL, typeHint: typeHint,
+                                                           thumbnailHidden: hidden != 0))
     }
 
     /// The attachment's identifier (unique within the notification).

@@ -1,25 +1,40 @@
 import Foundation
 import HeraldCore
 
-/// The system used when nothing was installed. Kept in this one small function: a later step
-/// replaces it with a socket client to a running `herald` daemon.
+/// The system used when nothing was installed: a private in-process center (in-memory store,
+/// real clock, every permission prompt answered "Allow", attachments in a temporary directory)
+/// with its real-time scheduler running. Kept in this one small function: a later step replaces
+/// it with a socket client to a running `herald` daemon.
 enum DefaultSystem {
     static func make() -> any NotificationSystem {
-        UnavailableSystem()
+        let attachments = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-attachments-\(ProcessInfo.processInfo.processIdentifier)")
+        guard let engine = try? NotificationEngine(store: InMemoryStore(), clock: SystemClock(),
+                                                   prompter: AllowingPrompter(), attachmentsDirectory: attachments)
+        else { return UnavailableSystem() }
+        Task.detached { await engine.run() }
+        return engine
     }
 }
 
-/// Placeholder until the engine lands: refuses to deliver anything.
+/// Answers every permission prompt with "Allow" (the default in-process center has no UI).
+struct AllowingPrompter: AuthorizationPrompter {
+    func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool { true }
+}
+
+/// The last resort when even the in-process center cannot start: refuses to deliver, never traps.
 final class UnavailableSystem: NotificationSystem, @unchecked Sendable {
     func connect(_ connection: any AppConnection, bundleIdentifier: String) async {}
     func disconnect(bundleIdentifier: String) async {}
     func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {}
-    func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool { false }
+    func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
+        throw UNError(.notificationsNotAllowed, detail: "the notification center could not start")
+    }
     func appRecord(bundleIdentifier: String) async -> AppRecord { AppRecord(bundleIdentifier: bundleIdentifier) }
     func setCategories(_ categories: [CategoryRecord], bundleIdentifier: String) async {}
     func categories(bundleIdentifier: String) async -> [CategoryRecord] { [] }
     func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
-        throw UNError(.notificationsNotAllowed, detail: "no notification system is running")
+        throw UNError(.notificationsNotAllowed, detail: "the notification center could not start")
     }
     func pendingRequests(bundleIdentifier: String) async -> [RequestRecord] { [] }
     func removePendingRequests(identifiers: [String], bundleIdentifier: String) async {}

@@ -3,8 +3,9 @@ import Foundation
 /// Which app the calling code is. `UNUserNotificationCenter.current()` returns that app's center.
 ///
 /// The identity is, in order: the task-local `HeraldApp.bundleIdentifier` (so one process can
-/// play several apps, as `herald demo` does), the `HERALD_BUNDLE_ID` environment variable, the
-/// main bundle's identifier, and finally the executable's name. It is never missing.
+/// play several apps, as `herald demo` does), the identity the installed system was given (the
+/// `NotificationSimulator`'s app), the `HERALD_BUNDLE_ID` environment variable, the main
+/// bundle's identifier, and finally the executable's name. It is never missing.
 ///
 /// ```swift
 /// await HeraldApp.$bundleIdentifier.withValue("com.example.calendar") {
@@ -19,6 +20,7 @@ public enum HeraldApp {
     /// The identity `UNUserNotificationCenter.current()` uses right now.
     public static var currentBundleIdentifier: String {
         if let identifier = bundleIdentifier, !identifier.isEmpty { return identifier }
+        if let identifier = HeraldSystem.installedBundleIdentifier, !identifier.isEmpty { return identifier }
         if let identifier = ProcessInfo.processInfo.environment["HERALD_BUNDLE_ID"], !identifier.isEmpty {
             return identifier
         }

@@ -17,6 +17,7 @@ public enum HeraldSystem {
         var system: any NotificationSystem
         var clock: (any NotificationClock)?
         var delegateTimeout: TimeInterval
+        var bundleIdentifier: String?
     }
 
     private struct State {
@@ -34,10 +35,14 @@ public enum HeraldSystem {
     /// - Parameters:
     ///   - clock: what "now" is for `nextTriggerDate()` (the system clock when `nil`).
     ///   - delegateTimeout: real seconds a delegate may take to call its completion handler.
+    ///   - bundleIdentifier: the app `current()` speaks for when no `HeraldApp.$bundleIdentifier`
+    ///     is set (the simulator's app); `nil` keeps the usual lookup.
     public static func install(_ system: any NotificationSystem, clock: (any NotificationClock)? = nil,
-                               delegateTimeout: TimeInterval = HeraldSystem.defaultDelegateTimeout) {
+                               delegateTimeout: TimeInterval = HeraldSystem.defaultDelegateTimeout,
+                               bundleIdentifier: String? = nil) {
         state.withLock { state in
-            state.installation = Installation(system: system, clock: clock, delegateTimeout: delegateTimeout)
+            state.installation = Installation(system: system, clock: clock, delegateTimeout: delegateTimeout,
+                                              bundleIdentifier: bundleIdentifier)
             state.centers = [:]
         }
     }
@@ -66,7 +71,7 @@ public enum HeraldSystem {
                 installation = fallback
             } else {
                 installation = Installation(system: DefaultSystem.make(), clock: nil,
-                                            delegateTimeout: defaultDelegateTimeout)
+                                            delegateTimeout: defaultDelegateTimeout, bundleIdentifier: nil)
                 state.fallback = installation
             }
             let center = UNUserNotificationCenter(system: installation.system, bundleIdentifier: bundleIdentifier,
@@ -84,6 +89,11 @@ public enum HeraldSystem {
     /// Waits until every call made so far on every center has reached the system.
     public static func waitForPendingCalls() async {
         for center in centers { await center.waitForQueue() }
+    }
+
+    /// The app identity the installed system was given, if any.
+    static var installedBundleIdentifier: String? {
+        state.withLock { $0.installation?.bundleIdentifier }
     }
 
     /// "Now" on the installed system's clock.

@@ -25,11 +25,11 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
     /// The next matching date after now (the center's clock), or `nil` when there is none (a
     /// past year).
     public func nextTriggerDate() -> Date? {
-        CalendarMatching.nextDate(after: HeraldSystem.now(), matching: CalendarConversion.components(from: dateComponents))
+        CalendarMatcher.nextDate(after: HeraldSystem.now(), matching: CalendarComponents(dateComponents))
     }
 
     override var record: TriggerRecord {
-        .calendar(CalendarConversion.components(from: dateComponents), repeats: repeats)
+        .calendar(CalendarComponents(dateComponents), repeats: repeats)
     }
 
     public override var description: String {

@@ -36,7 +36,7 @@ public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
         case .timeInterval(let seconds, let repeats):
             return UNTimeIntervalNotificationTrigger(validTimeInterval: seconds, repeats: repeats)
         case .calendar(let components, let repeats):
-            return UNCalendarNotificationTrigger(dateMatching: CalendarConversion.dateComponents(from: components),
+            return UNCalendarNotificationTrigger(dateMatching: components.dateComponents,
                                                  repeats: repeats)
         case .location(let region, let repeats):
             return UNLocationNotificationTrigger(regionRecord: region, repeats: repeats)

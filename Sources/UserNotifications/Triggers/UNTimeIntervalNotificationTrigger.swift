@@ -18,11 +18,8 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
     /// Traps with "time interval must be at least 60 if repeating" or "time interval must be
     /// greater than 0" when the rules are broken.
     public convenience init(timeInterval: TimeInterval, repeats: Bool) {
-        if repeats && timeInterval < 60 {
-            fatalError("time interval must be at least 60 if repeating")
-        }
-        if !(timeInterval > 0) {
-            fatalError("time interval must be greater than 0")
+        if let message = TimeIntervalTriggerRule.validate(interval: timeInterval, repeats: repeats) {
+            fatalError(message)
         }
         self.init(validTimeInterval: timeInterval, repeats: repeats)
     }
