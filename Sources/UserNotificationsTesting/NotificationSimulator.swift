@@ -28,7 +28,9 @@ import UserNotifications
 /// }
 /// ```
 ///
-/// Simulators share one process-wide installation: run tests that use them one at a time
+/// The simulator's center stays installed until the next simulator is made or
+/// `HeraldSystem.reset()` is called (even if the simulator object itself goes away). Simulators
+/// share that one process-wide installation: run tests that use them one at a time
 /// (`CenterTestLock`, or `@Suite(.serialized)`).
 public final class NotificationSimulator: @unchecked Sendable {
     /// The app the simulated code is.
@@ -90,10 +92,6 @@ public final class NotificationSimulator: @unchecked Sendable {
         reference.set(self)
         HeraldSystem.install(system, clock: clock, delegateTimeout: delegateTimeout,
                              bundleIdentifier: bundleIdentifier)
-    }
-
-    deinit {
-        if HeraldSystem.installedSystem === system { HeraldSystem.reset() }
     }
 
     // MARK: The user's settings

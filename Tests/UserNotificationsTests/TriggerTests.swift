@@ -5,6 +5,9 @@ import UserNotifications
 
 extension UNTests {
     @Suite struct TriggerTests {
+        /// "Now" is the real clock here (no simulator installed).
+        init() { HeraldSystem.reset() }
+
         @Test func timeInterval() throws {
             let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 90, repeats: true)
             #expect(trigger.timeInterval == 90 && trigger.repeats)
