@@ -37,6 +37,8 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     let bundleIdentifier: String
     /// Real seconds a delegate may take to call its completion handler.
     let delegateTimeout: TimeInterval
+    /// Whether to tell the system the app is in the foreground when it connects.
+    private let startsInForeground: Bool
     private let state = Locked(State())
     private let bridge = DelegateBridge()
 
@@ -45,10 +47,12 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         fatalError("Use UNUserNotificationCenter.current()")
     }
 
-    init(system: any NotificationSystem, bundleIdentifier: String, delegateTimeout: TimeInterval) {
+    init(system: any NotificationSystem, bundleIdentifier: String, delegateTimeout: TimeInterval,
+         startsInForeground: Bool = false) {
         self.system = system
         self.bundleIdentifier = bundleIdentifier
         self.delegateTimeout = delegateTimeout
+        self.startsInForeground = startsInForeground
         super.init()
         bridge.center = self
     }
@@ -299,7 +303,12 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         }
         guard needed else { return }
         let bridge = self.bridge
-        enqueueRaw { center in await center.system.connect(bridge, bundleIdentifier: center.bundleIdentifier) }
+        enqueueRaw { center in
+            await center.system.connect(bridge, bundleIdentifier: center.bundleIdentifier)
+            if center.startsInForeground {
+                await center.system.setForeground(true, bundleIdentifier: center.bundleIdentifier)
+            }
+        }
     }
 
     public override var description: String { "<UNUserNotificationCenter: \(bundleIdentifier)>" }

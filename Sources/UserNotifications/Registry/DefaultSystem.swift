@@ -3,7 +3,8 @@ import HeraldCore
 
 /// The system used when nothing was installed: a private in-process center (in-memory store,
 /// real clock, every permission prompt answered "Allow", attachments in a temporary directory)
-/// with its real-time scheduler running. Kept in this one small function: a later step replaces
+/// with its real-time scheduler running. Apps count as in the foreground once they use it (the
+/// program is the running app), so their delegate's `willPresent` is asked. Kept in this one small function: a later step replaces
 /// it with a socket client to a running `herald` daemon.
 enum DefaultSystem {
     static func make() -> any NotificationSystem {

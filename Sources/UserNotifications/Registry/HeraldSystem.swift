@@ -18,6 +18,9 @@ public enum HeraldSystem {
         var clock: (any NotificationClock)?
         var delegateTimeout: TimeInterval
         var bundleIdentifier: String?
+        /// Whether an app counts as in the foreground once it connects (the default in-process
+        /// center: the program using it is the running, frontmost app).
+        var appsStartInForeground = false
     }
 
     private struct State {
@@ -71,11 +74,13 @@ public enum HeraldSystem {
                 installation = fallback
             } else {
                 installation = Installation(system: DefaultSystem.make(), clock: nil,
-                                            delegateTimeout: defaultDelegateTimeout, bundleIdentifier: nil)
+                                            delegateTimeout: defaultDelegateTimeout, bundleIdentifier: nil,
+                                            appsStartInForeground: true)
                 state.fallback = installation
             }
             let center = UNUserNotificationCenter(system: installation.system, bundleIdentifier: bundleIdentifier,
-                                                  delegateTimeout: installation.delegateTimeout)
+                                                  delegateTimeout: installation.delegateTimeout,
+                                                  startsInForeground: installation.appsStartInForeground)
             state.centers[bundleIdentifier] = center
             return center
         }
