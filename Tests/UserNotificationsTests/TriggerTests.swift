@@ -25,6 +25,14 @@ extension UNTests {
             }
         }
 
+        @Test func repeatingRuleIsCheckedFirstWithAppleMessage() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = UNTimeIntervalNotificationTrigger(timeInterval: 0, repeats: true)
+            }
+            let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(stderr.contains("time interval must be at least 60 if repeating"))
+        }
+
         @Test func zeroTraps() async {
             await #expect(processExitsWith: .failure) {
                 _ = UNTimeIntervalNotificationTrigger(timeInterval: 0, repeats: false)
