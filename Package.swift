@@ -64,3 +64,16 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
     ]
 )
+
+// The MeetingInvite sample (Apple's actionable-notification sample, on Linux): its app code as a
+// library the tests drive through the simulator, and a tiny executable.
+package.targets += [
+    .target(name: "MeetingInviteKit", dependencies: ["UserNotifications"],
+            path: "Examples/MeetingInvite/MeetingInviteKit", swiftSettings: swiftSettings),
+    .executableTarget(name: "meeting-invite-example", dependencies: ["MeetingInviteKit", "UserNotifications"],
+                      path: "Examples/MeetingInvite/App", swiftSettings: swiftSettings),
+    .testTarget(name: "MeetingInviteTests",
+                dependencies: ["MeetingInviteKit", "UserNotifications", "UserNotificationsTesting"],
+                path: "Examples/MeetingInvite/Tests", swiftSettings: swiftSettings),
+]
+package.products += [.executable(name: "meeting-invite-example", targets: ["meeting-invite-example"])]

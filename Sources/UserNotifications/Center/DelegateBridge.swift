@@ -1,0 +1,105 @@
+import Foundation
+import HeraldCore
+
+/// The engine's view of a running app (`AppConnection`): turns engine records into Apple's
+/// objects and calls the center's delegate on the main actor.
+///
+/// For `willPresent` and `didReceive` it calls the completion-handler form first, with a fresh
+/// `DelegateProbe`; if the protocol's default ran (the app does not implement that form), it
+/// calls the `async` form with another probe; if that is the default too, the app implements
+/// neither. Every handler is guarded: the first call wins, later calls are ignored, and after
+/// the center's `delegateTimeout` (real seconds) the call counts as timed out.
+final class DelegateBridge: AppConnection, @unchecked Sendable {
+    /// The center this bridge speaks for (which owns the bridge).
+    weak var center: UNUserNotificationCenter?
+
+    private typealias Delegate = UncheckedBox<any UNUserNotificationCenterDelegate>
+
+    func willPresent(_ record: DeliveredRecord) async -> PresentationDecision {
+        guard let center else { return .noDelegate }
+        let notification = UNNotification(record: record)
+        return await DelegateContext.$isActive.withValue(true) {
+            await OnceHandler<PresentationDecision>.run(timeout: center.delegateTimeout, fallback: .timedOut) { once in
+                Task { @MainActor in
+                    guard let delegate = center.delegate else { return once.resume(.noDelegate) }
+                    let box = Delegate(delegate)
+                    let probe = DelegateProbe()
+                    DelegateProbe.$current.withValue(probe) {
+                        delegate.userNotificationCenter(center, willPresent: notification) { options in
+                            guard probe.isUnimplemented else { return once.resume(.options(options)) }
+                            Task {
+                                let asyncProbe = DelegateProbe()
+                                let options = await DelegateProbe.$current.withValue(asyncProbe) {
+                                    await DelegateBridge.asyncWillPresent(box, center, notification)
+                                }
+                                once.resume(asyncProbe.isUnimplemented ? .notImplemented : .options(options))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func didReceive(_ record: ResponseRecord) async {
+        guard let center else { return }
+        let response = UNNotificationResponse.make(record)
+        await DelegateContext.$isActive.withValue(true) {
+            await OnceHandler<Bool>.run(timeout: center.delegateTimeout, fallback: false) { once in
+                Task { @MainActor in
+                    guard let delegate = center.delegate else { return once.resume(false) }
+                    let box = Delegate(delegate)
+                    let probe = DelegateProbe()
+                    DelegateProbe.$current.withValue(probe) {
+                        delegate.userNotificationCenter(center, didReceive: response) {
+                            guard probe.isUnimplemented else { return once.resume(true) }
+                            Task {
+                                let asyncProbe = DelegateProbe()
+                                await DelegateProbe.$current.withValue(asyncProbe) {
+                                    await DelegateBridge.asyncDidReceive(box, center, response)
+                                }
+                                // Neither form implemented: the framework completes by itself.
+                                once.resume(!asyncProbe.isUnimplemented)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? {
+        guard let center, let handler = center.backgroundPushHandler else { return nil }
+        let result = await DelegateContext.$isActive.withValue(true) {
+            await OnceHandler<UIBackgroundFetchResult>.run(timeout: center.delegateTimeout, fallback: .failed) { once in
+                Task { @MainActor in
+                    handler(UserInfoConversion.userInfo(from: userInfo)) { result in once.resume(result) }
+                }
+            }
+        }
+        return BackgroundFetchResult(rawValue: result.rawValue) ?? .failed
+    }
+
+    func openSettings(for record: DeliveredRecord?) async {
+        guard let center else { return }
+        let notification = record.map { UNNotification(record: $0) }
+        await DelegateContext.$isActive.withValue(true) {
+            await MainActor.run {
+                center.delegate?.userNotificationCenter(center, openSettingsFor: notification)
+            }
+        }
+    }
+
+    /// Calls the `async` requirement off the main actor (calling it from main-actor code would
+    /// send the non-Sendable delegate across isolation).
+    private nonisolated static func asyncWillPresent(_ box: Delegate, _ center: UNUserNotificationCenter,
+                                                     _ notification: UNNotification) async
+        -> UNNotificationPresentationOptions {
+        await box.value.userNotificationCenter(center, willPresent: notification)
+    }
+
+    private nonisolated static func asyncDidReceive(_ box: Delegate, _ center: UNUserNotificationCenter,
+                                                    _ response: UNNotificationResponse) async {
+        await box.value.userNotificationCenter(center, didReceive: response)
+    }
+}

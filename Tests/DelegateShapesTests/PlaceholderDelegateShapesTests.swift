@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DelegateShapesTestsPlaceholder {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct UserNotificationsTestsPlaceholder {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}
