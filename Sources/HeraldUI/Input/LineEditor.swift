@@ -47,15 +47,18 @@ public struct LineEditor: Sendable, Hashable {
         return true
     }
 
-    /// Inserts text at the cursor (sanitized; a combining mark joins the grapheme before it).
+    /// Inserts text at the cursor (sanitized; a scalar that extends the grapheme before the cursor
+    /// joins it).
     public mutating func insert(_ character: Character) {
         let clean = TerminalText.sanitize(String(character))
         for c in clean {
-            if DisplayWidth.of(c) == 0, cursor > 0 {
-                // A combining mark typed on its own: merge with the previous grapheme.
+            if cursor > 0 {
+                // A scalar that extends the previous grapheme (combining mark, skin tone, ZWJ
+                // sequence, second half of a flag) arrives on its own: merge them.
                 let merged = String(graphemes[cursor - 1]) + String(c)
                 if merged.count == 1 { graphemes[cursor - 1] = Character(merged); continue }
             }
+            guard DisplayWidth.of(c) > 0 else { continue }   // a lone mark with nothing to join
             graphemes.insert(c, at: cursor)
             cursor += 1
         }
