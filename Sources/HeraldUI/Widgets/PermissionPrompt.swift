@@ -28,7 +28,7 @@ public struct PermissionPrompt: Widget {
         let width = min(screen.width, 50)
         let inner = max(1, width - 4)
         let lines = TextLayout.wrap(message, width: inner).count + TextLayout.wrap(state.optionsDescription, width: inner).count
-        let box = screen.centered(width: width, height: lines + 5)
+        let box = screen.centered(width: width, height: lines + 4)
         let dw = DisplayWidth.of(Self.deny), aw = DisplayWidth.of(Self.allow)
         let y = box.maxY - 2
         if dw + aw + 2 <= inner {
