@@ -75,7 +75,8 @@ enum Fixtures {
             record(3, title: "Alice", body: "On my way", thread: "alice", summary: "Alice", minutesAgo: 20, isRead: true),
             record(2, title: "Bob", body: "Did you see the game? 日本", thread: "bob", summary: "Bob", minutesAgo: 30,
                    isRead: true),
-            record(1, app: "com.example.calendar", title: "Dentist", body: "Reminder", category: "", minutesAgo: 60 * 26,
+            record(1, app: "com.example.calendar", title: "Dentist", body: "Reminder", category: "", thread: "dentist",
+                   minutesAgo: 60 * 26,
                    isRead: true),
         ]
     }

@@ -40,9 +40,9 @@ extension AppModel {
         case .pageUp, .ctrl("u"):
             return move(by: -max(1, Layout(self).list.height - 1))
         case .home, .char("g"):
-            return move(by: -Int(Int32.max))
+            return move(by: -Int(Int32.max), paging: false)
         case .end, .char("G"):
-            return move(by: Int(Int32.max))
+            return move(by: Int(Int32.max), paging: false)
         case .enter:
             if banner.current == nil && focus == .sidebar {
                 focus = .list
@@ -93,7 +93,7 @@ extension AppModel {
     }
 
     /// Moves the selection in the focused pane; near the ends of the window it pages history.
-    mutating func move(by delta: Int) -> [Effect] {
+    mutating func move(by delta: Int, paging: Bool = true) -> [Effect] {
         if focus == .sidebar { return moveSidebar(by: delta) }
         let rows = listRows
         guard !rows.isEmpty else { return [] }
@@ -101,7 +101,9 @@ extension AppModel {
         let target = current + delta
         var effects: [Effect] = []
         let step = max(1, config.historyWindow / 2)
-        if target >= rows.count, historyOffset + history.count < historyTotal {
+        if !paging {
+            // Jumps stay inside the loaded window.
+        } else if target >= rows.count, historyOffset + history.count < historyTotal {
             historyOffset += step
             effects.append(.loadHistory(historyQuery))
         } else if target < 0, historyOffset > 0 {
