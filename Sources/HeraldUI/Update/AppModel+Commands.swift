@@ -4,7 +4,7 @@ import HeraldCore
 extension AppModel {
     /// The `:` commands the UI handles itself; anything else goes to the host (`Effect.runCommand`).
     public static let builtInCommands: [(String, String)] = [
-        ("lock", "lock the screen (previews follow Show Previews)"),
+        ("lock", "lock: previews follow Show Previews"),
         ("unlock", "unlock"),
         ("dnd on|off", "do not disturb"),
         ("mute / unmute", "the terminal bell"),
