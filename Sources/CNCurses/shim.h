@@ -7,12 +7,110 @@
 #define NCURSES_WIDECHAR 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
 #include <wchar.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <ncursesw/curses.h>
+
+/* Everything Swift 6 cannot reach directly (global mutable state, function-like macros,
+   macros built from expressions) is wrapped here; no number is copied into Swift. */
 
 static inline WINDOW *herald_stdscr(void) { return stdscr; }
 static inline int herald_lines(void) { return LINES; }
 static inline int herald_cols(void) { return COLS; }
+static inline int herald_color_pairs(void) { return COLOR_PAIRS; }
 static inline void herald_set_escdelay(int ms) { set_escdelay(ms); }
+
+/* Locale */
+static inline const char *herald_setlocale_all(const char *name) { return setlocale(LC_ALL, name); }
+static inline const char *herald_codeset(void) { return nl_langinfo(CODESET); }
+
+/* Screen: newterm on stdout/stdin (NULL on failure, unlike initscr which exits). */
+static inline SCREEN *herald_newterm(const char *term) { return newterm(term, stdout, stdin); }
+
+/* Return codes */
+static inline int herald_ok(void) { return OK; }
+static inline int herald_err(void) { return ERR; }
+static inline int herald_key_code_yes(void) { return KEY_CODE_YES; }
+
+/* Attributes */
+static inline attr_t herald_a_normal(void) { return A_NORMAL; }
+static inline attr_t herald_a_bold(void) { return A_BOLD; }
+static inline attr_t herald_a_dim(void) { return A_DIM; }
+static inline attr_t herald_a_italic(void) { return A_ITALIC; }
+static inline attr_t herald_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t herald_a_reverse(void) { return A_REVERSE; }
+static inline attr_t herald_a_blink(void) { return A_BLINK; }
+
+/* Colours */
+static inline short herald_color_black(void) { return COLOR_BLACK; }
+static inline short herald_color_red(void) { return COLOR_RED; }
+static inline short herald_color_green(void) { return COLOR_GREEN; }
+static inline short herald_color_yellow(void) { return COLOR_YELLOW; }
+static inline short herald_color_blue(void) { return COLOR_BLUE; }
+static inline short herald_color_magenta(void) { return COLOR_MAGENTA; }
+static inline short herald_color_cyan(void) { return COLOR_CYAN; }
+static inline short herald_color_white(void) { return COLOR_WHITE; }
+
+/* Keys */
+static inline int herald_key_up(void) { return KEY_UP; }
+static inline int herald_key_down(void) { return KEY_DOWN; }
+static inline int herald_key_left(void) { return KEY_LEFT; }
+static inline int herald_key_right(void) { return KEY_RIGHT; }
+static inline int herald_key_home(void) { return KEY_HOME; }
+static inline int herald_key_end(void) { return KEY_END; }
+static inline int herald_key_ppage(void) { return KEY_PPAGE; }
+static inline int herald_key_npage(void) { return KEY_NPAGE; }
+static inline int herald_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int herald_key_dc(void) { return KEY_DC; }
+static inline int herald_key_enter(void) { return KEY_ENTER; }
+static inline int herald_key_btab(void) { return KEY_BTAB; }
+static inline int herald_key_resize(void) { return KEY_RESIZE; }
+static inline int herald_key_mouse(void) { return KEY_MOUSE; }
+static inline int herald_key_f(int n) { return KEY_F(n); }
+
+/* Mouse */
+static inline mmask_t herald_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t herald_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t herald_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t herald_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+/* Cells: one grapheme (up to CCHARW_MAX wide characters) with attributes and a colour pair. */
+static inline int herald_cchar_max(void) { return CCHARW_MAX; }
+static inline int herald_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, short pair) {
+    cchar_t cell;
+    memset(&cell, 0, sizeof cell);
+    if (setcchar(&cell, wch, attrs, pair, NULL) == ERR) return ERR;
+    if (wmove(stdscr, y, x) == ERR) return ERR;
+    return wadd_wch(stdscr, &cell);
+}
+
+/* Restoring the terminal from any exit path. */
+static inline void herald_restore_terminal(void) {
+    if (!isendwin()) endwin();
+}
+static inline void herald_fatal_signal_handler(int sig) {
+    herald_restore_terminal();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+/* On a crash (trap, abort, segfault): restore the terminal, then die with the same signal. */
+static inline void herald_install_crash_restore(void) {
+    static int installed = 0;
+    if (installed) return;
+    installed = 1;
+    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = herald_fatal_signal_handler;
+        action.sa_flags = SA_RESETHAND;
+        sigaction(signals[i], &action, NULL);
+    }
+    atexit(herald_restore_terminal);
+}
 
 #endif

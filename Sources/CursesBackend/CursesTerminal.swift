@@ -1,0 +1,143 @@
+import CNCurses
+import HeraldUI
+
+/// The ncurses `TerminalBackend`: the only code that talks to the terminal.
+///
+/// Lifecycle (in this order): locale (`setlocale`, UTF-8 or `C.UTF-8`), `newterm`, `cbreak`,
+/// `noecho`, `keypad`, `set_escdelay(25)`, colours with `use_default_colors` unless colours are
+/// off, the mouse if asked. `shutdown()` (also run on crashes and `exit`) calls `endwin`.
+///
+/// ```swift
+/// let terminal = try CursesTerminal()
+/// defer { terminal.shutdown() }
+/// ```
+public final class CursesTerminal: TerminalBackend {
+    /// Why the terminal could not be set up.
+    public struct SetupError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private var screen: OpaquePointer?
+    private var pairs: ColorPairs
+    private var attributeCache: [TextAttributes: attr_t] = [:]
+    private let maxChars = Int(herald_cchar_max())
+    private var timeout: Int32 = -2
+    private var isShutDown = false
+
+    /// Sets the terminal up. Throws when there is no usable terminal (not a tty, unknown `TERM`).
+    public init(colors: Bool = true, mouse: Bool = true, term: String? = nil) throws {
+        TerminalLocale.setUp()
+        herald_install_crash_restore()
+        let screen: OpaquePointer? = term.map { name in name.withCString { herald_newterm($0) } } ?? herald_newterm(nil)
+        guard let screen else {
+            throw SetupError(description: "cannot start the terminal UI (is this a terminal? TERM=\(term ?? "unset"))")
+        }
+        self.screen = screen
+        _ = set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        let window = herald_stdscr()
+        keypad(window, true)
+        herald_set_escdelay(25)
+        var useColors = false
+        var defaultColors = false
+        if colors && has_colors() {
+            useColors = start_color() == herald_ok()
+            defaultColors = use_default_colors() == herald_ok()
+        }
+        pairs = ColorPairs(enabled: useColors, defaultColors: defaultColors)
+        if mouse {
+            _ = mousemask(herald_button1_pressed() | herald_button1_clicked() | herald_button4_pressed()
+                          | herald_button5_pressed(), nil)
+            _ = mouseinterval(0)
+        }
+        _ = curs_set(0)
+        werase(window)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    deinit { shutdown() }
+
+    /// Restores the terminal (`endwin`); safe to call more than once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        _ = curs_set(1)
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    public func size() -> (width: Int, height: Int) { (Int(herald_cols()), Int(herald_lines())) }
+
+    func attributes(_ attrs: TextAttributes) -> attr_t {
+        if let cached = attributeCache[attrs] { return cached }
+        var value = herald_a_normal()
+        if attrs.contains(.bold) { value |= herald_a_bold() }
+        if attrs.contains(.dim) { value |= herald_a_dim() }
+        if attrs.contains(.italic) { value |= herald_a_italic() }
+        if attrs.contains(.underline) { value |= herald_a_underline() }
+        if attrs.contains(.reverse) { value |= herald_a_reverse() }
+        if attrs.contains(.blink) { value |= herald_a_blink() }
+        attributeCache[attrs] = value
+        return value
+    }
+
+    public func draw(_ changes: [CellChange]) {
+        var chars: [wchar_t] = []
+        chars.reserveCapacity(maxChars + 1)
+        for change in changes {
+            chars.removeAll(keepingCapacity: true)
+            let scalars = change.cell.symbol.unicodeScalars
+            if scalars.count < maxChars {
+                for scalar in scalars { chars.append(wchar_t(bitPattern: scalar.value)) }
+            } else if let first = scalars.first {
+                chars.append(wchar_t(bitPattern: first.value))   // too long for one cchar_t: the base only
+            }
+            if chars.isEmpty { chars.append(wchar_t(32)) }
+            chars.append(0)
+            let pair = pairs.pair(for: change.cell.style)
+            let attrs = attributes(change.cell.style.attributes)
+            _ = chars.withUnsafeBufferPointer { buffer in
+                herald_put_cell(Int32(change.y), Int32(change.x), buffer.baseAddress, attrs, pair)
+            }
+        }
+    }
+
+    public func setCursor(_ position: (x: Int, y: Int)?) {
+        if let position {
+            _ = curs_set(1)
+            wmove(herald_stdscr(), Int32(position.y), Int32(position.x))
+        } else {
+            _ = curs_set(0)
+        }
+    }
+
+    public func flush() {
+        wnoutrefresh(herald_stdscr())
+        doupdate()
+    }
+
+    public func clear() {
+        clearok(herald_stdscr(), true)
+        werase(herald_stdscr())
+    }
+
+    public func readEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        let wanted = Int32(timeoutMilliseconds)
+        if wanted != timeout {
+            wtimeout(herald_stdscr(), wanted)
+            timeout = wanted
+        }
+        var value: wint_t = 0
+        let result = wget_wch(herald_stdscr(), &value)
+        if result == herald_key_code_yes() { return KeyDecoder.functionKey(Int32(bitPattern: value)) }
+        if result == herald_ok() { return KeyDecoder.character(UInt32(value)) }
+        return nil
+    }
+
+    public func bell() { beep() }
+    public func flash() { _ = CNCurses.flash() }
+}

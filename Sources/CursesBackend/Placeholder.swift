@@ -1,2 +1,0 @@
-/// Placeholder until the terminal backend lands.
-enum CursesBackendPlaceholder {}

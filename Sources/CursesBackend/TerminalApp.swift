@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import HeraldCore
+import HeraldUI
+import Synchronization
+
+/// The terminal UI as the `herald` executable starts it: ncurses backend, UI loop, effects
+/// against the center, engine events in, permission prompts, and the terminal restored on every
+/// way out (quit, SIGINT, SIGTERM, SIGHUP, errors, crashes).
+///
+/// ```swift
+/// let prompter = UIPrompter()                       // give it to the engine as its prompter
+/// let inbox = MessageQueue()                        // inbox.log("…") appends to the log pane
+/// try await TerminalApp.run(center: engine, options: .init(ui: .fromEnvironment()),
+///                           prompter: prompter, inbox: inbox) { line in
+///     line == "invite" ? "Invitation sent" : nil   // nil: unknown command
+/// }
+/// ```
+public enum TerminalApp {
+    /// How to run the terminal UI.
+    public struct Options: Sendable {
+        /// Banner duration, mute, colours (`NO_COLOR`), log pane, extra command help.
+        public var ui: UIConfiguration
+        /// Report mouse clicks (buttons, rows). Shift-click still selects text in most terminals.
+        public var mouse: Bool
+        /// The terminal type; `nil` reads `TERM`.
+        public var term: String?
+        /// Milliseconds a frame waits for input before it looks at the inbox again.
+        public var frameMilliseconds: Int
+
+        public init(ui: UIConfiguration = .fromEnvironment(), mouse: Bool = true, term: String? = nil,
+                    frameMilliseconds: Int = 25) {
+            self.ui = ui
+            self.mouse = mouse
+            self.term = term
+            self.frameMilliseconds = frameMilliseconds
+        }
+    }
+
+    /// Runs the UI until the user quits (`q`, `:quit`) or a SIGINT/SIGTERM/SIGHUP arrives.
+    /// Throws when no terminal can be set up. The terminal is restored before it returns.
+    public static func run(center: any CenterControl, options: Options = Options(), prompter: UIPrompter? = nil,
+                           inbox: MessageQueue = MessageQueue(), commandHandler: CommandHandler? = nil) async throws {
+        let runner = EffectRunner(center: center, prompter: prompter, commandHandler: commandHandler,
+                                  send: { inbox.send($0) })
+        let worker = EffectWorker(runner: runner)
+        let stop = StopFlag()
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { stop.set() }
+        let events = Task {
+            for await event in await center.events() { inbox.send(.event(event)) }
+        }
+        prompter?.attach { inbox.send($0) }
+        defer {
+            events.cancel()
+            signals.cancel()
+            prompter?.detach()
+        }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try runLoop(options: options, inbox: inbox, worker: worker, stop: stop)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "herald-ui"
+            thread.start()
+        }
+        worker.cancel()
+    }
+
+    /// The loop, on its own thread; the terminal is shut down before this returns or throws.
+    static func runLoop(options: Options, inbox: MessageQueue, worker: EffectWorker, stop: StopFlag) throws {
+        let terminal = try CursesTerminal(colors: options.ui.colors, mouse: options.mouse, term: options.term)
+        defer { terminal.shutdown() }
+        let program = UIProgram(model: AppModel(config: options.ui), backend: terminal, inbox: inbox,
+                                perform: { worker.submit($0) })
+        program.run(frameMilliseconds: options.frameMilliseconds, shouldStop: { stop.isSet })
+    }
+}
+
+/// A flag set from a signal handler and read by the loop.
+final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+}

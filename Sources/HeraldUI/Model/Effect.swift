@@ -1,0 +1,26 @@
+import HeraldCore
+
+/// A side effect `update` asks for; the runtime performs it (mostly against `CenterControl`) and
+/// feeds results back as `Msg`s.
+public enum Effect: Sendable, Hashable {
+    case respond(deliveryID: Int64, action: ResponseAction)
+    case markRead([Int64])
+    case setBadge(Int, bundleIdentifier: String)
+    case deleteHistory([Int64])
+    case clearHistory(bundleIdentifier: String?)
+    case loadHistory(HistoryQuery)
+    case loadApps
+    case loadUnreadCounts
+    case loadDoNotDisturb
+    case updateSettings(AppSettings, bundleIdentifier: String)
+    case setDoNotDisturb(Bool)
+    /// Resumes the app waiting in `requestAuthorization`.
+    case answerPrompt(id: Int, allowed: Bool)
+    /// Rings the terminal bell.
+    case bell
+    /// Flashes the screen (critical sounds).
+    case flash
+    case quit
+    /// A `:` command the UI does not know; the host's command handler runs it.
+    case runCommand(String)
+}

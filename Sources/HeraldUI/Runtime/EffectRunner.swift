@@ -1,0 +1,95 @@
+import Foundation
+import HeraldCore
+
+/// Runs a `:` command the UI does not know (`invite Bob`, `badge 3`…). Returns the text for the
+/// status line, or `nil` when the command is unknown; a thrown error is shown as an error.
+public typealias CommandHandler = @Sendable (_ commandLine: String) async throws -> String?
+
+/// Performs the effects that talk to the center (or the host), and posts their results back
+/// as messages. Terminal effects (bell, flash, quit) are the loop's own business.
+public struct EffectRunner: Sendable {
+    public let center: any CenterControl
+    public let send: @Sendable (Msg) -> Void
+    public let prompter: UIPrompter?
+    public let commandHandler: CommandHandler?
+
+    public init(center: any CenterControl, prompter: UIPrompter? = nil, commandHandler: CommandHandler? = nil,
+                send: @escaping @Sendable (Msg) -> Void) {
+        self.center = center
+        self.prompter = prompter
+        self.commandHandler = commandHandler
+        self.send = send
+    }
+
+    /// Performs one effect and reports results and failures as messages.
+    public func perform(_ effect: Effect) async {
+        do {
+            switch effect {
+            case .respond(let id, let action):
+                try await center.respond(deliveryID: id, action: action)
+            case .markRead(let ids):
+                try await center.markRead(deliveryIDs: ids, isRead: true)
+            case .setBadge(let count, let bundleIdentifier):
+                try await center.setBadge(count, bundleIdentifier: bundleIdentifier)
+            case .deleteHistory(let ids):
+                try await center.deleteHistory(deliveryIDs: ids)
+            case .clearHistory(let bundleIdentifier):
+                try await center.clearHistory(bundleIdentifier: bundleIdentifier)
+            case .loadHistory(let query):
+                let records = try await center.history(query)
+                let total = try await center.historyCount(query)
+                send(.historyLoaded(query, records, total: total))
+            case .loadApps:
+                send(.appsLoaded(try await center.apps()))
+            case .loadUnreadCounts:
+                send(.unreadCountsLoaded(try await center.unreadCounts()))
+            case .loadDoNotDisturb:
+                send(.doNotDisturbLoaded(await center.doNotDisturb()))
+            case .updateSettings(let settings, let bundleIdentifier):
+                try await center.updateSettings(settings, bundleIdentifier: bundleIdentifier)
+            case .setDoNotDisturb(let isOn):
+                try await center.setDoNotDisturb(isOn)
+            case .answerPrompt(let id, let allowed):
+                prompter?.answer(id: id, allowed: allowed)
+            case .runCommand(let line):
+                guard let commandHandler else {
+                    send(.failed("Unknown command: \(line)"))
+                    return
+                }
+                if let text = try await commandHandler(line) {
+                    send(.commandResult(text))
+                } else {
+                    send(.failed("Unknown command: \(line)"))
+                }
+            case .bell, .flash, .quit:
+                break
+            }
+        } catch {
+            send(.failed("\(effect.shortName) failed: \(error)"))
+        }
+    }
+}
+
+extension Effect {
+    /// A word for error messages.
+    var shortName: String {
+        switch self {
+        case .respond: return "Respond"
+        case .markRead: return "Mark read"
+        case .setBadge: return "Badge"
+        case .deleteHistory: return "Delete"
+        case .clearHistory: return "Clear"
+        case .loadHistory: return "Loading history"
+        case .loadApps: return "Loading apps"
+        case .loadUnreadCounts: return "Loading counts"
+        case .loadDoNotDisturb: return "Loading do-not-disturb"
+        case .updateSettings: return "Settings"
+        case .setDoNotDisturb: return "Do not disturb"
+        case .answerPrompt: return "Prompt"
+        case .bell: return "Bell"
+        case .flash: return "Flash"
+        case .quit: return "Quit"
+        case .runCommand: return "Command"
+        }
+    }
+}

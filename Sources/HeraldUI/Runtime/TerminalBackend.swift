@@ -1,0 +1,22 @@
+/// The terminal as the runtime sees it: a size, cells to draw, a cursor, input events, and the
+/// bell. `CursesBackend` implements it with ncurses; `TestBackend` in memory.
+///
+/// A backend is used from one thread only (the UI loop's).
+public protocol TerminalBackend: AnyObject {
+    /// The screen size in cells.
+    func size() -> (width: Int, height: Int)
+    /// Draws changed cells (not yet visible until `flush`).
+    func draw(_ changes: [CellChange])
+    /// Shows the cursor at a cell, or hides it (`nil`).
+    func setCursor(_ position: (x: Int, y: Int)?)
+    /// Makes everything drawn visible.
+    func flush()
+    /// Forgets what is on screen (after a resize); the next draw is complete.
+    func clear()
+    /// Waits up to `timeoutMilliseconds` for a key, click or resize.
+    func readEvent(timeoutMilliseconds: Int) -> TerminalEvent?
+    /// Rings the bell.
+    func bell()
+    /// Flashes the screen (a visible bell).
+    func flash()
+}

@@ -1,0 +1,87 @@
+/// The one gate every string from a notification passes before it reaches the screen.
+///
+/// `sanitize` removes escape sequences (CSI, OSC, DCS/SOS/PM/APC strings, two-byte ESC
+/// sequences), C0 and C1 control characters, DEL, and the bidirectional overrides and
+/// isolates that could reorder what the user reads. Tabs become a space; line breaks become a
+/// space, or `\n` when `keepingNewlines` is true (bodies are wrapped line by line).
+///
+/// ```swift
+/// TerminalText.sanitize("\u{1B}[2JHello\u{7}")   // "Hello"
+/// ```
+public enum TerminalText {
+    /// `text` with every control character and escape sequence removed.
+    public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
+        // Fast path: nothing to strip.
+        if !text.unicodeScalars.contains(where: needsAttention) { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        let newline: Unicode.Scalar = keepingNewlines ? "\n" : " "
+        while let scalar = scalars.popFirst() {
+            let v = scalar.value
+            switch v {
+            case 0x1B:   // ESC
+                skipEscape(&scalars)
+            case 0x9B:   // C1 CSI
+                skipCSIBody(&scalars)
+            case 0x9D, 0x90, 0x98, 0x9E, 0x9F:   // C1 OSC, DCS, SOS, PM, APC
+                skipString(&scalars)
+            case 0x0D:   // CR, CRLF
+                if scalars.first == "\n" { scalars.removeFirst() }
+                out.append(newline)
+            case 0x0A, 0x0B, 0x0C, 0x2028, 0x2029:
+                out.append(newline)
+            case 0x09:
+                out.append(" ")
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0:
+                continue
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF, 0xFFF9...0xFFFB:
+                continue   // bidi embeddings/overrides/isolates/marks, BOM, interlinear annotations
+            default:
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return true }
+        if v < 0x61C { return false }
+        return v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v) || v == 0xFEFF || (0xFFF9...0xFFFB).contains(v)
+    }
+
+    /// Skips what follows an ESC: a CSI, a string sequence, or one intermediate+final byte run.
+    static func skipEscape(_ s: inout ArraySlice<Unicode.Scalar>) {
+        guard let next = s.first else { return }
+        switch next {
+        case "[":
+            s.removeFirst()
+            skipCSIBody(&s)
+        case "]", "P", "X", "^", "_":
+            s.removeFirst()
+            skipString(&s)
+        default:
+            // nF sequences: intermediates 0x20–0x2F then one final byte 0x30–0x7E.
+            while let c = s.first, (0x20...0x2F).contains(c.value) { s.removeFirst() }
+            if let c = s.first, (0x30...0x7E).contains(c.value) { s.removeFirst() }
+        }
+    }
+
+    /// CSI parameters (0x30–0x3F), intermediates (0x20–0x2F), one final byte (0x40–0x7E).
+    static func skipCSIBody(_ s: inout ArraySlice<Unicode.Scalar>) {
+        while let c = s.first, (0x20...0x3F).contains(c.value) { s.removeFirst() }
+        if let c = s.first, (0x40...0x7E).contains(c.value) { s.removeFirst() }
+    }
+
+    /// A string sequence, up to BEL, ST (ESC \) or C1 ST (0x9C).
+    static func skipString(_ s: inout ArraySlice<Unicode.Scalar>) {
+        while let c = s.popFirst() {
+            if c == "\u{07}" || c == "\u{9C}" { return }
+            if c == "\u{1B}" {
+                if s.first == "\\" { s.removeFirst() }
+                return
+            }
+        }
+    }
+}

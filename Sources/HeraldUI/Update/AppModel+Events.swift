@@ -1,0 +1,108 @@
+import Foundation
+import HeraldCore
+
+extension AppModel {
+    mutating func handleEvent(_ event: CenterEvent) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .delivered(let record, let replaced):
+            effects = handleDelivered(record, replaced: replaced)
+        case .updated(let record):
+            if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
+                let old = history[i]
+                history[i] = record
+                if old.isRead != record.isRead {
+                    unreadCounts[record.bundleIdentifier, default: 0] += record.isRead ? -1 : 1
+                    unreadCounts[record.bundleIdentifier] = max(0, unreadCounts[record.bundleIdentifier] ?? 0)
+                }
+            } else {
+                effects.append(.loadUnreadCounts)
+            }
+            if record.isRemovedFromList, banner.current?.deliveryID == record.deliveryID
+                || banner.queue.contains(where: { $0.deliveryID == record.deliveryID }) {
+                removeBanner(deliveryID: record.deliveryID)
+            }
+        case .deleted(let ids):
+            let set = Set(ids)
+            let before = history.count
+            history.removeAll { set.contains($0.deliveryID) }
+            historyTotal = max(0, historyTotal - (before - history.count))
+            for id in ids { removeBanner(deliveryID: id) }
+            fixSelectionAfterRemoval()
+            effects.append(.loadUnreadCounts)
+        case .cleared(let bundleIdentifier):
+            history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
+            banner.queue.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
+            if let current = banner.current, bundleIdentifier == nil || current.bundleIdentifier == bundleIdentifier {
+                advanceBanner()
+            }
+            fixSelectionAfterRemoval()
+            effects += [.loadUnreadCounts, .loadHistory(historyQuery)]
+        case .appChanged(let record):
+            if let i = apps.firstIndex(where: { $0.bundleIdentifier == record.bundleIdentifier }) {
+                apps[i] = record
+            } else {
+                let selected = sidebarSelection > 0 && sidebarSelection <= apps.count ? apps[sidebarSelection - 1].bundleIdentifier : nil
+                apps.append(record)
+                apps.sort(by: AppModel.appOrder)
+                if let selected, let i = apps.firstIndex(where: { $0.bundleIdentifier == selected }) { sidebarSelection = i + 1 }
+            }
+        case .responded:
+            break
+        case .doNotDisturbChanged(let isOn):
+            doNotDisturb = isOn
+        case .pendingChanged:
+            break
+        }
+        return effects
+    }
+
+    mutating func handleDelivered(_ record: DeliveredRecord, replaced: Int64?) -> [Effect] {
+        var effects: [Effect] = []
+        let presentation = record.presentation.normalized
+        if app(record.bundleIdentifier) == nil { effects.append(.loadApps) }
+        if let replaced {
+            if let i = history.firstIndex(where: { $0.deliveryID == replaced }) {
+                if !history[i].isRead { unreadCounts[history[i].bundleIdentifier, default: 1] -= 1 }
+                history.remove(at: i)
+                historyTotal = max(0, historyTotal - 1)
+                if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
+            }
+            if let i = banner.queue.firstIndex(where: { $0.deliveryID == replaced }) { banner.queue[i] = record }
+        }
+        let stored = !presentation.isDisjoint(with: [.banner, .list])
+        if stored {
+            if !record.isRead { unreadCounts[record.bundleIdentifier, default: 0] += 1 }
+            let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil
+            if matchesFilter {
+                historyTotal += 1
+                if historyOffset == 0 {
+                    history.insert(record, at: 0)
+                    if history.count > config.historyWindow { history.removeLast(history.count - config.historyWindow) }
+                    if selectedDeliveryID == nil { selectedDeliveryID = record.deliveryID }
+                }
+            }
+        }
+        if presentation.contains(.banner) && app(record.bundleIdentifier)?.settings.alertStyle != UNAlertStyle.none {
+            if let replaced, banner.current?.deliveryID == replaced {
+                banner.current = record   // updated in place, keeps its time on screen
+            } else {
+                enqueueBanner(record)
+            }
+        }
+        if presentation.contains(.sound), let sound = record.content.sound {
+            if !isMuted { effects.append(.bell) }
+            if sound.isCritical || record.content.interruptionLevel == .critical { effects.append(.flash) }
+        }
+        return effects
+    }
+
+    /// After rows went away: select the nearest remaining row.
+    mutating func fixSelectionAfterRemoval() {
+        let rows = listRows
+        if selectedRowIndex(in: rows) == nil || selectedDeliveryID.map({ id in !history.contains { $0.deliveryID == id } }) == true {
+            let index = min(max(0, listScroll), max(0, rows.count - 1))
+            selectedDeliveryID = rows.isEmpty ? nil : rows[index].record.deliveryID
+        }
+    }
+}

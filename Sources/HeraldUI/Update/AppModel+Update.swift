@@ -1,0 +1,99 @@
+import Foundation
+import HeraldCore
+
+extension AppModel {
+    /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.
+    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+
+    /// Applies one message; the only place the state changes. Returns the side effects to run.
+    public mutating func update(_ msg: Msg) -> [Effect] {
+        var effects: [Effect] = []
+        switch msg {
+        case .key(let key):
+            effects = handleKey(key)
+        case .mouse(let event):
+            effects = handleMouse(event)
+        case .resize(let newWidth, let newHeight):
+            width = max(1, newWidth)
+            height = max(1, newHeight)
+        case .tick(let date):
+            handleTick(date)
+        case .event(let event):
+            effects = handleEvent(event)
+        case .historyLoaded(let query, let records, let total):
+            handleHistoryLoaded(query, records, total: total)
+        case .appsLoaded(let loaded):
+            apps = loaded.sorted(by: AppModel.appOrder)
+            sidebarSelection = selectedApp.flatMap { id in apps.firstIndex { $0.bundleIdentifier == id }.map { $0 + 1 } } ?? 0
+        case .unreadCountsLoaded(let counts):
+            unreadCounts = counts
+        case .doNotDisturbLoaded(let isOn):
+            doNotDisturb = isOn
+        case .promptRequested(let id, let app, let options):
+            prompts.append(PermissionPromptState(id: id, app: app, options: options))
+        case .log(let line):
+            for part in TerminalText.sanitize(line, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
+                logLines.append(String(part))
+            }
+            if logLines.count > config.logLimit { logLines.removeFirst(logLines.count - config.logLimit) }
+        case .setLogPaneVisible(let visible):
+            showLog = visible
+        case .commandResult(let text):
+            setStatus(text)
+        case .failed(let text):
+            setStatus(text, isError: true)
+        }
+        keepSelectionVisible()
+        return effects
+    }
+
+    static func appOrder(_ a: AppRecord, _ b: AppRecord) -> Bool {
+        let x = a.displayName.lowercased(), y = b.displayName.lowercased()
+        return x == y ? a.bundleIdentifier < b.bundleIdentifier : x < y
+    }
+
+    mutating func setStatus(_ text: String, isError: Bool = false) {
+        status = StatusMessage(text, isError: isError, date: now)
+    }
+
+    mutating func handleTick(_ date: Date) {
+        now = date
+        if banner.current != nil, !banner.isSticky, let shown = banner.shownAt,
+           date.timeIntervalSince(shown) >= config.bannerDuration, !isEditingReplyToBanner {
+            advanceBanner()
+        }
+        if let status, date.timeIntervalSince(status.date) >= 6 { self.status = nil }
+    }
+
+    /// Whether the input line is open for a reply to the banner on screen (the banner waits).
+    var isEditingReplyToBanner: Bool {
+        if case .input(let input)? = overlay, case .reply(let id, _, _, _) = input.purpose {
+            return banner.current?.deliveryID == id
+        }
+        return false
+    }
+
+    mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int) {
+        let current = historyQuery
+        guard query.bundleIdentifier == current.bundleIdentifier, query.search == current.search,
+              query.offset == current.offset else { return }   // a stale answer
+        history = Array(records.prefix(config.historyWindow))
+        historyTotal = max(total, records.count)
+        let rows = listRows
+        if selectedDeliveryID == nil || selectedRowIndex(in: rows) == nil {
+            selectedDeliveryID = rows.first?.record.deliveryID
+            listScroll = 0
+        }
+    }
+
+    /// Scrolls the list so the selected row is visible.
+    mutating func keepSelectionVisible() {
+        let layout = Layout(self)
+        let visible = max(1, layout.list.height)
+        let rows = listRows
+        guard let index = selectedRowIndex(in: rows) else { listScroll = 0; return }
+        if index < listScroll { listScroll = index }
+        if index >= listScroll + visible { listScroll = index - visible + 1 }
+        listScroll = max(0, min(listScroll, max(0, rows.count - visible)))
+    }
+}

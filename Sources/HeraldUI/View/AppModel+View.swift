@@ -1,0 +1,168 @@
+import Foundation
+import HeraldCore
+
+extension AppModel {
+    /// The whole screen for the current state: a pure function of the model.
+    public func view() -> Buffer {
+        var buffer = Buffer(width: width, height: height)
+        let layout = Layout(self)
+        let theme = self.theme
+
+        Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb, unread: totalUnread,
+               isLocked: isLocked, isMuted: isMuted, theme: theme).render(in: layout.header, into: &buffer)
+        if let sidebarArea = layout.sidebar { sidebar.render(in: sidebarArea, into: &buffer) }
+
+        let rows = listRows
+        let selectedIndex = selectedRowIndex(in: rows)
+        renderListTitle(in: layout.listTitle, rowCount: rows.count, into: &buffer)
+        notificationList(rows: rows, selected: selectedIndex).render(in: layout.list, into: &buffer)
+        if let detailArea = layout.detail {
+            if let index = selectedIndex {
+                detailView(rows[index].record).render(in: detailArea, into: &buffer)
+            } else {
+                buffer.fill(detailArea)
+            }
+        }
+        if let logArea = layout.log { LogPane(lines: logLines, theme: theme).render(in: logArea, into: &buffer) }
+
+        if case .input(let input)? = overlay {
+            inputLine(input).render(in: layout.status, into: &buffer)
+        } else {
+            StatusLine(hints: statusHints, message: status, theme: theme).render(in: layout.status, into: &buffer)
+        }
+
+        if let banner = bannerWidget() { banner.render(in: banner.frame(in: layout.screen), into: &buffer) }
+
+        switch overlay {
+        case .help?:
+            HelpOverlay(extraCommands: config.extraCommandHelp, theme: theme).render(in: layout.screen, into: &buffer)
+        case .settings(let state)?:
+            if let app = app(state.bundleIdentifier) {
+                SettingsPanel(appName: app.displayName, settings: app.settings, selectedRow: state.selectedRow, theme: theme)
+                    .render(in: layout.screen, into: &buffer)
+            }
+        case .confirm(let state)?:
+            ConfirmDialog(message: state.message, theme: theme).render(in: layout.screen, into: &buffer)
+        case .input?, nil:
+            break
+        }
+        if let prompt = prompts.first {
+            PermissionPrompt(state: prompt, theme: theme).render(in: layout.screen, into: &buffer)
+        }
+        if !config.colors { buffer.mapStyles { $0.withoutColors } }
+        return buffer
+    }
+
+    /// Where the terminal cursor should be (the input line's), or `nil` to hide it.
+    public var cursorPosition: (x: Int, y: Int)? {
+        guard prompts.isEmpty, case .input(let input)? = overlay else { return nil }
+        return inputLine(input).cursor(in: Layout(self).status)
+    }
+
+    var sidebar: Sidebar {
+        var items = [Sidebar.Item(name: "All", unread: totalUnread)]
+        for app in apps {
+            items.append(Sidebar.Item(name: app.displayName, badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
+        }
+        return Sidebar(items: items, selected: sidebarSelection, isFocused: focus == .sidebar, theme: theme)
+    }
+
+    func renderListTitle(in area: Rect, rowCount: Int, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area)
+        var title = selectedApp.map { appName($0) } ?? "All notifications"
+        if let searchText { title += " · “\(searchText)”" }
+        var count = "\(historyTotal)"
+        if historyOffset > 0 || historyTotal > history.count {
+            count = "\(historyOffset + 1)–\(historyOffset + history.count) of \(historyTotal)"
+        }
+        let style = focus == .list ? theme.focusedBorder : theme.title
+        let used = buffer.setString(x: area.x + 1, y: area.y, title, style: style, maxWidth: area.width - 1)
+        let countWidth = DisplayWidth.of(count)
+        if used + countWidth + 3 <= area.width {
+            buffer.setString(x: area.maxX - countWidth - 1, y: area.y, count, style: theme.dim)
+        }
+    }
+
+    func notificationList(rows: [ListRow], selected: Int?) -> NotificationList {
+        let items = rows.map { row -> NotificationList.Item in
+            let visible = visibleContent(of: row.record)
+            return NotificationList.Item(
+                time: TimeFormat.short(row.record.date, now: now, timeZone: config.timeZone),
+                app: appName(row.record.bundleIdentifier),
+                title: visible.title, body: visible.body,
+                hasAttachment: !row.record.content.attachments.isEmpty && !visible.isHidden,
+                isUnread: row.members.contains { !$0.isRead },
+                more: summaryText(of: row),
+                isGroupMember: row.isExpanded && !row.isGroupHead)
+        }
+        var empty = "No notifications"
+        if searchText != nil { empty = "Nothing matches the search" }
+        return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: focus == .list,
+                                emptyText: empty, theme: theme)
+    }
+
+    func detailView(_ record: DeliveredRecord) -> DetailView {
+        let category = category(of: record)
+        return DetailView(appName: appName(record.bundleIdentifier),
+                          date: TimeFormat.full(record.date, timeZone: config.timeZone),
+                          content: visibleContent(of: record), attachments: record.content.attachments,
+                          userInfo: record.content.userInfo, actions: category?.actions ?? [],
+                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+    }
+
+    /// The banner on screen as a widget (also used to hit-test clicks).
+    public func bannerWidget() -> Banner? {
+        guard let record = banner.current else { return nil }
+        return Banner(appName: appName(record.bundleIdentifier),
+                      time: TimeFormat.clock(record.date, timeZone: config.timeZone),
+                      content: visibleContent(of: record),
+                      attachmentNames: record.content.attachments.map(\.fileName),
+                      actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky, theme: theme)
+    }
+
+    func inputLine(_ input: InputState) -> InputLine {
+        switch input.purpose {
+        case .reply(_, _, let placeholder, let buttonTitle):
+            return InputLine(prompt: input.prompt, editor: input.editor, placeholder: placeholder, buttonTitle: buttonTitle,
+                             theme: theme)
+        case .search:
+            return InputLine(prompt: input.prompt, editor: input.editor, placeholder: "search title, subtitle, body",
+                             buttonTitle: "Search", theme: theme)
+        case .command:
+            return InputLine(prompt: input.prompt, editor: input.editor, placeholder: "lock, unlock, dnd on, mute, help…",
+                             theme: theme)
+        }
+    }
+
+    /// The keys that apply right now, for the status line.
+    public var statusHints: [(key: String, action: String)] {
+        if !prompts.isEmpty { return [("y", "Allow"), ("n", "Don't Allow"), ("←→", "choose"), ("Enter", "pick")] }
+        switch overlay {
+        case .help?: return [("any key", "close help")]
+        case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
+        case .confirm?: return [("y", "yes"), ("n", "no")]
+        case .input?: return [("Enter", "send"), ("Esc", "cancel")]
+        case nil: break
+        }
+        if focus == .sidebar && banner.current == nil {
+            return [("j/k", "app"), ("Tab", "list"), ("c", "clear badge"), ("s", "settings"), ("/", "search"),
+                    ("?", "help"), ("q", "quit")]
+        }
+        var hints: [(key: String, action: String)] = []
+        if let record = focusedRecord {
+            hints.append(("Enter", "open"))
+            let count = min(9, actions(of: record).count)
+            if count == 1 { hints.append(("1", "action")) } else if count > 1 { hints.append(("1-\(count)", "actions")) }
+            if category(of: record)?.textInputAction != nil { hints.append(("r", "reply")) }
+            hints.append(("x", "dismiss"))
+        }
+        if banner.current == nil {
+            hints += [("j/k", "move"), ("Tab", "apps")]
+            if selectedRow != nil { hints.append(("d", "delete")) }
+            if let row = selectedRow, row.groupCount > 1 { hints.append(("Space", row.isExpanded ? "collapse" : "expand")) }
+        }
+        hints += [("/", "search"), ("s", "settings"), (":", "cmd"), ("?", "help"), ("q", "quit")]
+        return hints
+    }
+}

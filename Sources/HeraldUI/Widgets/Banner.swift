@@ -1,0 +1,100 @@
+import HeraldCore
+
+/// An incoming notification drawn over the top of the screen: app name and time, title,
+/// subtitle, a few wrapped lines of body, attachment names and the numbered action buttons.
+/// "+N more" on its top edge counts the banners waiting; an alert (stays until acted on) has a
+/// red border.
+///
+/// ```text
+///        ╭ Messages · 14:05 ─────────────────────── +2 more ╮
+///        │ Alice                                            │
+///        │ Lunch at noon?                                   │
+///        │ [1 Accept] [2 Decline] [3 Reply…]                │
+///        ╰ Enter open · 1-9 action · x dismiss ─────────────╯
+/// ```
+public struct Banner: Widget {
+    public var appName: String
+    public var time: String
+    public var content: VisibleContent
+    public var attachmentNames: [String]
+    public var actions: [ActionRecord]
+    public var waiting: Int
+    public var isAlert: Bool
+    public var theme: Theme
+    /// Body lines shown at most.
+    public var maxBodyLines = 3
+
+    public init(appName: String, time: String, content: VisibleContent, attachmentNames: [String] = [],
+                actions: [ActionRecord] = [], waiting: Int = 0, isAlert: Bool = false, theme: Theme = Theme()) {
+        self.appName = appName
+        self.time = time
+        self.content = content
+        self.attachmentNames = attachmentNames
+        self.actions = actions
+        self.waiting = waiting
+        self.isAlert = isAlert
+        self.theme = theme
+    }
+
+    var buttons: ActionButtons { ActionButtons(actions: actions, theme: theme) }
+
+    /// The lines inside the border, for an inner width.
+    func contentLines(width: Int) -> [[Span]] {
+        var lines: [[Span]] = []
+        if !content.title.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.title), to: width), theme.title)]) }
+        if !content.subtitle.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.subtitle), to: width), Style(attributes: .italic))]) }
+        if !content.body.isEmpty {
+            var body = TextLayout.wrap(content.body, width: width)
+            if body.count > maxBodyLines {
+                body = Array(body.prefix(maxBodyLines))
+                body[maxBodyLines - 1] = TextLayout.truncate(body[maxBodyLines - 1] + " …", to: width)
+            }
+            lines += body.map { [Span($0)] }
+        }
+        if !attachmentNames.isEmpty && !content.isHidden {
+            lines.append([Span(TextLayout.truncate("📎 " + attachmentNames.map { TerminalText.sanitize($0) }.joined(separator: ", "), to: width), theme.dim)])
+        }
+        if lines.isEmpty { lines.append([Span("Notification")]) }
+        return lines
+    }
+
+    /// Where the banner goes on a screen: the top right (under the header row when there is room),
+    /// the full width on narrow screens.
+    public func frame(in screen: Rect) -> Rect {
+        let width = screen.width >= 60 ? min(screen.width - 2, max(56, screen.width * 2 / 3)) : screen.width
+        let inner = width - 4
+        let height = 2 + contentLines(width: inner).count + (actions.isEmpty ? 0 : buttons.height(width: inner))
+        let top = screen.height >= 16 ? screen.y + 1 : screen.y
+        let x = screen.width >= 60 ? screen.maxX - width - 1 : screen.x
+        let available = max(3, screen.maxY - top - 1)   // keep the status row free
+        return Rect(x: x, y: top, width: width, height: min(height, available))
+    }
+
+    /// The rects of the action buttons (for mouse clicks) when drawn in `frame`.
+    public func buttonRects(in frame: Rect) -> [Rect] {
+        var scratch = Buffer(area: frame)
+        return renderReturningButtons(in: frame, into: &scratch)
+    }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        _ = renderReturningButtons(in: area, into: &buffer)
+    }
+
+    func renderReturningButtons(in area: Rect, into buffer: inout Buffer) -> [Rect] {
+        guard area.width >= 6, area.height >= 3 else { return [] }
+        let footer = area.width >= 50 ? (isAlert ? "Enter open · 1-9 action · x close" : "Enter open · 1-9 action · x dismiss") : ""
+        let block = Block(title: "\(appName) · \(time)", titleStyle: theme.appName.patched(with: Style(attributes: .bold)),
+                          borderStyle: isAlert ? theme.alertBorder : theme.bannerBorder,
+                          topRight: waiting > 0 ? "+\(waiting) more" : "", footer: footer)
+        block.render(in: area, into: &buffer)
+        let inner = area.inset(dx: 2, dy: 1)
+        let lines = contentLines(width: inner.width)
+        var y = inner.y
+        for line in lines where y < inner.maxY {
+            buffer.setSpans(x: inner.x, y: y, line, maxWidth: inner.width)
+            y += 1
+        }
+        guard !actions.isEmpty, y < inner.maxY else { return [] }
+        return buttons.render(in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y), into: &buffer)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HeraldCore
+
+/// Everything about one notification: app and date, title, subtitle, the whole body wrapped,
+/// attachments (file name, type, size), `userInfo` as indented JSON and the action buttons.
+/// A title rule on the first row separates it from the list.
+public struct DetailView: Widget {
+    public var appName: String
+    public var date: String
+    public var content: VisibleContent
+    public var attachments: [AttachmentRecord]
+    public var userInfo: [String: JSONValue]
+    public var actions: [ActionRecord]
+    public var hasReply: Bool
+    public var isUnread: Bool
+    public var theme: Theme
+
+    public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
+                userInfo: [String: JSONValue] = [:], actions: [ActionRecord] = [], hasReply: Bool = false,
+                isUnread: Bool = false, theme: Theme = Theme()) {
+        self.appName = appName
+        self.date = date
+        self.content = content
+        self.attachments = attachments
+        self.userInfo = userInfo
+        self.actions = actions
+        self.hasReply = hasReply
+        self.isUnread = isUnread
+        self.theme = theme
+    }
+
+    /// `userInfo` as pretty-printed JSON with sorted keys.
+    public static func json(_ userInfo: [String: JSONValue]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(JSONValue.object(userInfo)) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The lines to draw in `width` columns (before clipping to the height).
+    public func lines(width: Int) -> [[Span]] {
+        var out: [[Span]] = []
+        var meta = "\(appName) · \(date)"
+        if isUnread { meta += " · unread" }
+        if content.isHidden { meta += " · preview hidden" }
+        out.append([Span(TextLayout.truncate(meta, to: width), theme.appName)])
+        if !content.title.isEmpty {
+            out += TextLayout.wrap(content.title, width: width).map { [Span($0, theme.title)] }
+        }
+        if !content.subtitle.isEmpty {
+            out += TextLayout.wrap(content.subtitle, width: width).map { [Span($0, Style(attributes: .italic))] }
+        }
+        if !content.body.isEmpty {
+            out += TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+        }
+        if !actions.isEmpty {
+            let buttons = ActionButtons(actions: actions, theme: theme)
+            let places = buttons.layout(width: width)
+            var rows: [[Span]] = Array(repeating: [], count: (places.last?.row ?? 0) + 1)
+            var columns = Array(repeating: 0, count: rows.count)
+            for (i, place) in places.enumerated() {
+                let gap = place.x - columns[place.row]
+                if gap > 0 { rows[place.row].append(Span(String(repeating: " ", count: gap))) }
+                rows[place.row].append(Span(ActionButtons.label(i + 1, actions[i]), buttons.style(actions[i])))
+                columns[place.row] = place.x + place.width
+            }
+            out.append([])
+            out += rows
+        }
+        if !content.isHidden {
+            if !attachments.isEmpty {
+                out.append([])
+                out.append([Span("Attachments", theme.title)])
+                for attachment in attachments {
+                    out.append([Span("📎 "), Span(attachment.fileName, .plain),
+                                Span("  \(attachment.type)  \(TimeFormat.byteCount(attachment.size))", theme.dim)])
+                }
+            }
+            if !userInfo.isEmpty {
+                out.append([])
+                out.append([Span("userInfo", theme.title)])
+                for line in Self.json(userInfo).split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.append([Span(String(line), theme.json)])
+                }
+            }
+        }
+        return out
+    }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area)
+        let rule = "─ Details " + String(repeating: "─", count: max(0, area.width))
+        buffer.setString(x: area.x, y: area.y, rule, style: theme.border, maxWidth: area.width)
+        let inner = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1)
+        for (i, line) in lines(width: inner.width).prefix(inner.height).enumerated() {
+            buffer.setSpans(x: inner.x, y: inner.y + i, line, maxWidth: inner.width)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Every key and command, in a box over the screen.
+public struct HelpOverlay: Widget {
+    public var extraCommands: [String]
+    public var theme: Theme
+
+    public init(extraCommands: [String] = [], theme: Theme = Theme()) {
+        self.extraCommands = extraCommands
+        self.theme = theme
+    }
+
+    /// (key, what it does) for every key.
+    public static let keys: [(String, String)] = [
+        ("Enter", "open (the default action)"),
+        ("1–9", "the n-th action button"),
+        ("r", "reply (text-input action)"),
+        ("Esc x", "dismiss"),
+        ("j k ↑ ↓", "move; PgUp PgDn g G jump"),
+        ("Tab", "switch apps / notifications"),
+        ("Space", "expand or collapse a group"),
+        ("/", "search history"),
+        ("c", "clear the app's badge"),
+        ("d", "delete from history"),
+        ("D", "clear all history (asks)"),
+        ("s", "settings of the app"),
+        (":", "command line"),
+        ("?", "this help"),
+        ("q", "quit"),
+    ]
+
+    /// The help text for an inner width: the keys in two columns when there is room.
+    public func lines(width: Int) -> [[Span]] {
+        let keyLines = Self.keys.map { [Span(TextLayout.pad($0.0, to: 9), theme.key), Span($0.1)] }
+        var out: [[Span]] = []
+        if width >= 70 {
+            let half = (keyLines.count + 1) / 2
+            for i in 0..<half {
+                var line = keyLines[i]
+                let used = line.reduce(0) { $0 + $1.width }
+                if i + half < keyLines.count {
+                    line.append(Span(String(repeating: " ", count: max(1, width / 2 - used))))
+                    line += keyLines[i + half]
+                }
+                out.append(line)
+            }
+        } else {
+            out = keyLines
+        }
+        out.append([])
+        out.append([Span("Commands", theme.title)])
+        for (name, text) in AppModel.builtInCommands { out.append([Span(TextLayout.pad(":" + name, to: 15), theme.key), Span(text)]) }
+        for line in extraCommands { out.append([Span(":" + line)]) }
+        return out
+    }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        let width = min(area.width, 78)
+        let content = lines(width: width - 4)
+        let box = area.centered(width: width, height: min(area.height, content.count + 2))
+        Block(title: "Help", borderStyle: theme.focusedBorder, footer: "any key closes").render(in: box, into: &buffer)
+        let inner = box.inset(dx: 2, dy: 1)
+        for (i, line) in content.prefix(inner.height).enumerated() {
+            buffer.setSpans(x: inner.x, y: inner.y + i, line, maxWidth: inner.width)
+        }
+    }
+}

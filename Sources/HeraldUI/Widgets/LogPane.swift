@@ -1,0 +1,22 @@
+/// The last lines of an application log (the demo shows its delegate calls here), newest at
+/// the bottom, under a "Log" rule.
+public struct LogPane: Widget {
+    public var lines: [String]
+    public var theme: Theme
+
+    public init(lines: [String], theme: Theme = Theme()) {
+        self.lines = lines
+        self.theme = theme
+    }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area)
+        buffer.setString(x: area.x, y: area.y, "─ Log " + String(repeating: "─", count: area.width), style: theme.border,
+                         maxWidth: area.width)
+        let rows = area.height - 1
+        for (i, line) in lines.suffix(rows).enumerated() {
+            buffer.setString(x: area.x + 1, y: area.y + 1 + i, line, style: theme.dim, maxWidth: area.width - 1)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import HeraldUI
+
+@Suite struct BannerQueueTests {
+    func delivered(_ record: DeliveredRecord) -> Msg { .event(.delivered(record, replacedDeliveryID: nil)) }
+
+    @Test func bannersQueueAndShowMoreCount() {
+        var model = Fixtures.model(history: [])
+        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)), delivered(Fixtures.record(3)))
+        #expect(model.banner.current?.deliveryID == 1)
+        #expect(model.banner.queue.map(\.deliveryID) == [2, 3])
+        #expect(model.bannerWidget()?.waiting == 2)
+        #expect(model.view().lines.joined().contains("+2 more"))
+        #expect(model.history.map(\.deliveryID) == [3, 2, 1])
+        #expect(model.unreadCounts["com.example.messages"] == 3)
+    }
+
+    @Test func bannerTimesOutIntoTheList() {
+        var model = Fixtures.model(history: [])
+        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)))
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(4)))
+        #expect(model.banner.current?.deliveryID == 1)
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(5)))
+        #expect(model.banner.current?.deliveryID == 2)
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(10)))
+        #expect(model.banner.current == nil)
+        #expect(model.listRows.count == 1)   // both in the list (same thread, grouped)
+    }
+
+    @Test func alertStyleStaysUntilActedOn() {
+        var model = Fixtures.model(apps: [Fixtures.messages, Fixtures.alertCalendar], history: [])
+        _ = model.update(delivered(Fixtures.record(1, app: "com.example.calendar", category: "INVITE")))
+        #expect(model.banner.isSticky)
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(3600)))
+        #expect(model.banner.current?.deliveryID == 1)
+        #expect(model.update(.key(.char("1"))) == [.respond(deliveryID: 1, action: .action("ACCEPT"))])
+        #expect(model.banner.current == nil)
+    }
+
+    @Test func keysActOnTheBannerFirst() {
+        var model = Fixtures.model()
+        _ = model.update(delivered(Fixtures.record(7, app: "com.example.calendar", category: "INVITE")))
+        #expect(model.focusedRecord?.deliveryID == 7)
+        #expect(model.update(.key(.enter)) == [.respond(deliveryID: 7, action: .open)])
+        #expect(model.focusedRecord?.deliveryID == 6)   // back to the list's selection
+    }
+
+    @Test func dismissingTheBannerShowsTheNext() {
+        var model = Fixtures.model(history: [])
+        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)))
+        #expect(model.update(.key(.char("x"))) == [.respond(deliveryID: 1, action: .dismiss)])
+        #expect(model.banner.current?.deliveryID == 2)
+    }
+
+    @Test func bannerWaitsWhileReplying() {
+        var model = Fixtures.model(history: [])
+        _ = model.update(delivered(Fixtures.record(1)))
+        _ = model.update(.key(.char("r")))
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(60)))
+        #expect(model.banner.current?.deliveryID == 1)
+        model.type("ok")
+        #expect(model.update(.key(.enter)) == [.respond(deliveryID: 1, action: .reply(actionIdentifier: "REPLY", text: "ok"))])
+        #expect(model.banner.current == nil)
+    }
+
+    @Test func aThousandArrivalsNeverFlood() {
+        var model = Fixtures.model(history: [])
+        for i in 1...1000 { _ = model.update(delivered(Fixtures.record(Int64(i), thread: "t\(i % 7)"))) }
+        #expect(model.banner.queue.count == model.config.maxQueuedBanners)
+        #expect(model.history.count == model.config.historyWindow)
+        #expect(model.historyTotal == 1000)
+        #expect(model.history.first?.deliveryID == 1000)
+    }
+
+    @Test func listOnlyPresentationMakesNoBanner() {
+        var model = Fixtures.model(history: [])
+        _ = model.update(delivered(Fixtures.record(1, presentation: [.list])))
+        #expect(model.banner.current == nil)
+        #expect(model.history.count == 1)
+    }
+
+    @Test func soundRingsTheBellUnlessMuted() {
+        var model = Fixtures.model(history: [])
+        #expect(model.update(delivered(Fixtures.record(1, presentation: [.banner, .sound], sound: .default))) == [.bell])
+        #expect(model.update(delivered(Fixtures.record(2, presentation: [.sound], sound: .defaultCritical))) == [.bell, .flash])
+        _ = model.update(.key(.char(":")))
+        model.type("mute")
+        _ = model.update(.key(.enter))
+        #expect(model.update(delivered(Fixtures.record(3, presentation: [.sound], sound: .default))).isEmpty)
+        #expect(model.update(delivered(Fixtures.record(4, presentation: [.sound], sound: .defaultCritical))) == [.flash])
+        #expect(model.update(delivered(Fixtures.record(5, presentation: [.list], sound: .default))).isEmpty)
+    }
+
+    @Test func replacementUpdatesTheBannerInPlace() {
+        var model = Fixtures.model(history: [])
+        _ = model.update(delivered(Fixtures.record(1, body: "old")))
+        _ = model.update(.event(.delivered(Fixtures.record(2, body: "new"), replacedDeliveryID: 1)))
+        #expect(model.banner.current?.deliveryID == 2)
+        #expect(model.banner.queue.isEmpty)
+        #expect(model.history.map(\.deliveryID) == [2])
+    }
+
+    @Test func removedFromListTakesTheBannerAway() {
+        var model = Fixtures.model(history: [])
+        var record = Fixtures.record(1)
+        _ = model.update(delivered(record))
+        record.isRemovedFromList = true
+        _ = model.update(.event(.updated(record)))
+        #expect(model.banner.current == nil)
+    }
+
+    @Test func unknownAppTriggersAppsReload() {
+        var model = Fixtures.model(history: [])
+        #expect(model.update(delivered(Fixtures.record(1, app: "com.example.new", presentation: [.list]))) == [.loadApps])
+    }
+}

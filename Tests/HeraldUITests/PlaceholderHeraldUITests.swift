@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct HeraldUITestsPlaceholder {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}
