@@ -1,13 +1,14 @@
 /// Turns what a user typed into a safe FTS5 query: every word must match, each as a prefix.
 ///
-/// Each whitespace-separated word becomes a quoted phrase with a trailing `*` (`lun` finds
-/// "lunch"), with `"` doubled, so FTS5 syntax in the input (`AND`, `*`, `(`, `:`, `^`, `NEAR`)
-/// is searched for as text and can never break or widen the query. Words with no letter or
-/// digit are dropped (the tokenizer would drop them too); inside a word, punctuation splits it
-/// into a phrase (`don't` finds "don't").
+/// Words are runs of letters and digits — the same split as HeraldCore's `HistorySearch`
+/// (which `InMemoryStore` uses) and as FTS5's `unicode61` tokenizer — so both stores find the
+/// same rows. Each word becomes a quoted phrase with a trailing `*` (`lun` finds "lunch"); as
+/// only letters and digits remain, FTS5 syntax in the input (`AND`, `*`, `(`, `:`, `^`, `"`,
+/// `NEAR`) is searched for as text or ignored and can never break or widen the query. The
+/// quotes are doubled anyway, in case the split ever changes.
 ///
 /// ```swift
-/// SearchExpression.fts5(#"say "hi" (now)*"#)   // #""say"* """hi"""* "(now)*"*"#
+/// SearchExpression.fts5(#"say "hi" (now)*"#)   // "say"* "hi"* "now"*
 /// SearchExpression.fts5("  ***  ")              // nil: nothing to search for
 /// ```
 enum SearchExpression {
@@ -18,10 +19,8 @@ enum SearchExpression {
         return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 
-    /// The searchable words of `text` (whitespace separated, each with a letter or a digit).
+    /// The searchable words of `text`: runs of letters and digits.
     static func words(in text: String) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace })
-            .filter { word in word.contains { $0.isLetter || $0.isNumber } }
-            .map(String.init)
+        text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }
