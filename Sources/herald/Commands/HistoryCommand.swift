@@ -141,12 +141,16 @@ enum StoreCommandSupport {
         return try SQLiteStore(home: home, options: SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
     }
 
-    /// Prints `value` as pretty JSON (sorted keys, ISO 8601 dates).
-    static func printJSON<T: Encodable>(_ value: T) throws {
+    /// Prints `items` as one pretty JSON array (sorted keys, ISO 8601 dates); `[]` when empty.
+    static func printJSON<T: Encodable>(_ items: [T]) throws {
+        guard !items.isEmpty else {
+            print("[]")
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        print(String(decoding: try encoder.encode(items), as: UTF8.self))
     }
 
     /// `2026-03-01 14:05:09` in the local time zone.
