@@ -124,7 +124,8 @@ extension SQLiteStore {
         var from = "delivered"
         var conditions: [String] = []
         var values: [SQLValue] = []
-        if let search = query.search, let expression = SearchExpression.fts5(search) {
+        if let search = query.search,
+           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
             // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
             from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
             values.append(.text(expression))
