@@ -84,6 +84,14 @@ extension SQLiteStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
+        if !query.unreadOnly, let search = query.search,
+           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
+            // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
+            return try read {
+                Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
+                                           [.text(expression)]) ?? 0)
+            }
+        }
         let (from, conditions, values) = historyFilter(query)
         return try read {
             Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
