@@ -77,3 +77,9 @@ package.targets += [
                 path: "Examples/MeetingInvite/Tests", swiftSettings: swiftSettings),
 ]
 package.products += [.executable(name: "meeting-invite-example", targets: ["meeting-invite-example"])]
+// The child process of HeraldStoreTests' kill -9 test: writes to a store and prints every id the
+// store acknowledged. `swift build` and `swift test` build it next to the test bundle.
+package.targets.append(
+    .executableTarget(name: "herald-store-writer", dependencies: ["HeraldStore", "HeraldCore"],
+                      swiftSettings: swiftSettings)
+)
