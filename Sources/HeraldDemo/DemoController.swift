@@ -18,7 +18,7 @@ public final class DemoController {
     private let host: any DemoHost
 
     /// The apps by the short names the commands use.
-    public static let appNames: [String: String] = [
+    public nonisolated static let appNames: [String: String] = [
         "calendar": CalendarApp.bundleIdentifier,
         "messages": MessagesApp.bundleIdentifier,
         "reminders": RemindersApp.bundleIdentifier,
@@ -29,7 +29,7 @@ public final class DemoController {
     }
 
     /// What the welcome screen says to try.
-    public static let welcome = [
+    public nonisolated static let welcome = [
         "Welcome to Herald — Apple's notification flows in your terminal.",
         "Answer the three permission prompts (y / n), then try:",
         "  :invite              a meeting invitation with Accept / Decline (arrives in 5 s)",
@@ -44,14 +44,23 @@ public final class DemoController {
     /// its categories and asks for permission (the prompts appear one after another).
     public func launch() async {
         let calendar = self.calendar, messages = self.messages, reminders = self.reminders
-        await host.runAsApp(CalendarApp.bundleIdentifier) { await calendar.didFinishLaunching() }
-        await host.runAsApp(MessagesApp.bundleIdentifier) { await messages.didFinishLaunching() }
-        await host.setServiceExtension(PushServiceExtension(), bundleIdentifier: MessagesApp.bundleIdentifier)
-        await host.runAsApp(RemindersApp.bundleIdentifier) { await reminders.didFinishLaunching() }
+        await Self.asApp(CalendarApp.bundleIdentifier) { await calendar.didFinishLaunching() }
+        await Self.asApp(MessagesApp.bundleIdentifier) {
+            await messages.didFinishLaunching()
+            await HeraldApplication.shared.setServiceExtension(PushServiceExtension())
+        }
+        await Self.asApp(RemindersApp.bundleIdentifier) { await reminders.didFinishLaunching() }
+    }
+
+    /// Runs `body` as the app with this bundle identifier, so `UNUserNotificationCenter.current()`
+    /// is that app's center: each demo app is its own app, though all share one process.
+    static func asApp<T: Sendable>(_ bundleIdentifier: String,
+                                   _ body: @Sendable () async throws -> T) async rethrows -> T {
+        try await HeraldApp.$bundleIdentifier.withValue(bundleIdentifier) { try await body() }
     }
 
     /// The commands, for `:help`.
-    public static let help = [
+    public nonisolated static let help = [
         "invite                    Calendar: meeting invitation in 5 s (Accept / Decline)",
         "message [from] [text]     Messages: a message (default: a random friend)",
         "reminder                  Reminders: daily 9:00, every 60 s, at the office",
@@ -72,7 +81,7 @@ public final class DemoController {
         switch command {
         case "invite":
             let calendar = self.calendar
-            await host.runAsApp(CalendarApp.bundleIdentifier) { await calendar.scheduleInvitation() }
+            await Self.asApp(CalendarApp.bundleIdentifier) { await calendar.scheduleInvitation() }
             return "Invitation scheduled: it arrives in 5 seconds"
         case "message", "msg":
             let friends = ["Anna", "Ben", "Chloé", "王芳"]
@@ -81,11 +90,11 @@ public final class DemoController {
                 : ["Are we still on for lunch?", "Did you see the game last night?", "Can you send me the slides?",
                    "明天见！"].randomElement()!
             let messages = self.messages
-            await host.runAsApp(MessagesApp.bundleIdentifier) { await messages.receive(from: sender, text: text) }
+            await Self.asApp(MessagesApp.bundleIdentifier) { await messages.receive(from: sender, text: text) }
             return "Message from \(sender)"
         case "reminder", "reminders":
             let reminders = self.reminders
-            await host.runAsApp(RemindersApp.bundleIdentifier) { await reminders.scheduleReminders() }
+            await Self.asApp(RemindersApp.bundleIdentifier) { await reminders.scheduleReminders() }
             return "Reminders scheduled"
         case "push":
             do {
@@ -97,7 +106,7 @@ public final class DemoController {
         case "badge":
             guard let text = rest.first, let count = Int(text) else { return "usage: badge N" }
             do {
-                try await host.runAsApp(MessagesApp.bundleIdentifier) {
+                try await Self.asApp(MessagesApp.bundleIdentifier) {
                     try await UNUserNotificationCenter.current().setBadgeCount(count)
                 }
                 return "Messages badge set to \(count)"
@@ -108,7 +117,8 @@ public final class DemoController {
             guard let name = rest.first?.lowercased(), let bundle = Self.appNames[name] else {
                 return "usage: \(command) calendar|messages|reminders"
             }
-            await host.setForeground(command == "foreground", bundleIdentifier: bundle)
+            let isForeground = command == "foreground"
+            await Self.asApp(bundle) { await HeraldApplication.shared.setForeground(isForeground) }
             return "\(name.capitalized) is now in the \(command)"
         case "move":
             let parts = rest.joined().split(separator: ",").compactMap { Double($0) }

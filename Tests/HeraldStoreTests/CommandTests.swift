@@ -15,23 +15,10 @@ enum HeraldBinary {
     }
 
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
         struct NotBuilt: Error {}
         guard let binary = Self.url else { throw NotBuilt() }
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "UTC"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try ProcessRunner.runSeparately(binary.path, arguments, environment: ["TZ": "UTC"])
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }
 

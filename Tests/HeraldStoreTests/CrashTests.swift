@@ -45,31 +45,23 @@ enum StoreWriter {
     /// Runs the writer until it has acknowledged about `killAfter` writes, then SIGKILLs it.
     private func runAndKill(writer: URL, home: String, start: Int, killAfter: Int,
                             into acks: inout Acknowledgements) throws {
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = [home, "--start", String(start)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let child = try ChildProcess(writer.path, [home, "--start", String(start)], environment: nil,
+                                     captureOutput: true)
         var text = ""
         var seen = 0
-        let reader = output.fileHandleForReading
-        while seen < killAfter {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }   // the child ended on its own (an error): checked below
-            let piece = String(decoding: chunk, as: UTF8.self)
-            text += piece
-            seen += piece.filter { $0 == "\n" }.count
+        while seen < killAfter, let line = child.readLine() {
+            text += line + "\n"
+            seen += 1
         }
         // A random extra moment so the kill lands anywhere in a batch, then SIGKILL.
         usleep(UInt32.random(in: 0...3_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        child.signal(SIGKILL)
         // Whatever was written to the pipe before the kill was acknowledged.
-        text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        let (rest, _) = child.readOutputs(input: nil)
+        text += String(decoding: rest, as: UTF8.self)
+        let status = child.wait()
         // Killed by our SIGKILL, not stopped by itself (an error or a crash) before we got there.
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                "the writer stopped by itself (status \(process.terminationStatus))")
+        #expect(status == 128 + SIGKILL, "the writer stopped by itself (status \(status))")
         #expect(seen >= killAfter, "the writer ended after \(seen) acknowledgements")
         if !text.hasSuffix("\n"), let lastNewline = text.lastIndex(of: "\n") {
             text = String(text[...lastNewline])

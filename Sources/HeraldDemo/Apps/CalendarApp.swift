@@ -6,7 +6,7 @@ import UserNotifications
 /// set before anything else, completion-handler delegate methods.
 @MainActor
 public final class CalendarApp: NSObject, UNUserNotificationCenterDelegate {
-    public static let bundleIdentifier = "com.example.calendar"
+    public nonisolated static let bundleIdentifier = "com.example.calendar"
 
     /// Meetings the user accepted or declined, by meeting id (what a real app would store).
     public private(set) var answers: [String: String] = [:]

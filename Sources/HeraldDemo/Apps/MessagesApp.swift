@@ -6,7 +6,7 @@ import UserNotifications
 /// delegate methods.
 @MainActor
 public final class MessagesApp: NSObject, UNUserNotificationCenterDelegate {
-    public static let bundleIdentifier = "com.example.messages"
+    public nonisolated static let bundleIdentifier = "com.example.messages"
 
     /// Unread messages; the app badge shows it.
     public private(set) var unread = 0
@@ -27,7 +27,7 @@ public final class MessagesApp: NSObject, UNUserNotificationCenterDelegate {
         let message = UNNotificationCategory(identifier: "MESSAGE", actions: [reply, markRead],
                                              intentIdentifiers: [],
                                              hiddenPreviewsBodyPlaceholder: "%u new messages",
-                                             categorySummaryFormat: "%u more messages from %@",
+                                             categorySummaryFormat: "%u more messages",
                                              options: [.hiddenPreviewsShowTitle])
         center.setNotificationCategories([message])
 
@@ -48,7 +48,6 @@ public final class MessagesApp: NSObject, UNUserNotificationCenterDelegate {
         content.body = text
         content.threadIdentifier = "chat-\(sender.lowercased())"
         content.categoryIdentifier = "MESSAGE"
-        content.summaryArgument = sender
         content.userInfo = ["SENDER": sender]
         content.sound = .default
         content.badge = NSNumber(value: unread)

@@ -7,7 +7,7 @@ import UserNotifications
 /// method — so, by Apple's rule, nothing is presented while it is in the foreground.
 @MainActor
 public final class RemindersApp: NSObject, UNUserNotificationCenterDelegate {
-    public static let bundleIdentifier = "com.example.reminders"
+    public nonisolated static let bundleIdentifier = "com.example.reminders"
 
     /// The office region of the location reminder (Alexanderplatz, Berlin; 200 m).
     public static let office = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 52.5219, longitude: 13.4132),

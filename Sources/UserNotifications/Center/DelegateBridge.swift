@@ -18,7 +18,7 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
     func willPresent(_ record: DeliveredRecord) async -> PresentationDecision {
         guard let center else { return .noDelegate }
         let notification = UNNotification(record: record)
-        return await DelegateContext.$isActive.withValue(true) {
+        return await DelegateBridge.inAppContext(center) {
             await OnceHandler<PresentationDecision>.run(timeout: center.delegateTimeout, fallback: .timedOut) { once in
                 Task { @MainActor in
                     guard let delegate = center.delegate else { return once.resume(.noDelegate) }
@@ -44,7 +44,7 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
     func didReceive(_ record: ResponseRecord) async {
         guard let center else { return }
         let response = UNNotificationResponse.make(record)
-        await DelegateContext.$isActive.withValue(true) {
+        await DelegateBridge.inAppContext(center) {
             await OnceHandler<Bool>.run(timeout: center.delegateTimeout, fallback: false) { once in
                 Task { @MainActor in
                     guard let delegate = center.delegate else { return once.resume(false) }
@@ -70,7 +70,7 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
 
     func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? {
         guard let center, let handler = center.backgroundPushHandler else { return nil }
-        let result = await DelegateContext.$isActive.withValue(true) {
+        let result = await DelegateBridge.inAppContext(center) {
             await OnceHandler<UIBackgroundFetchResult>.run(timeout: center.delegateTimeout, fallback: .failed) { once in
                 Task { @MainActor in
                     handler(UserInfoConversion.userInfo(from: userInfo)) { result in once.resume(result) }
@@ -83,10 +83,21 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
     func openSettings(for record: DeliveredRecord?) async {
         guard let center else { return }
         let notification = record.map { UNNotification(record: $0) }
-        await DelegateContext.$isActive.withValue(true) {
+        await DelegateBridge.inAppContext(center) {
             await MainActor.run {
                 center.delegate?.userNotificationCenter(center, openSettingsFor: notification)
             }
+        }
+    }
+
+    /// Runs a delegate call as the app it belongs to: inside it, `UNUserNotificationCenter.current()`
+    /// is this app's center (on Apple's platforms the process *is* the app; `herald demo` plays
+    /// several apps in one process), and calls the center receives are marked as coming from a
+    /// delegate.
+    private static func inAppContext<T: Sendable>(_ center: UNUserNotificationCenter,
+                                                  _ body: () async -> T) async -> T {
+        await HeraldApp.$bundleIdentifier.withValue(center.bundleIdentifier) {
+            await DelegateContext.$isActive.withValue(true) { await body() }
         }
     }
 

@@ -6,6 +6,7 @@ enum CommandRegistry {
         HistoryCommand.self,
         PendingCommand.self,
         AppsCommand.self,
+        DemoCommand.self,
         VersionCommand.self,
     ]
 

@@ -1,0 +1,68 @@
+import CursesBackend
+import Foundation
+import HeraldCore
+import HeraldDemo
+import HeraldStore
+import HeraldUI
+import UserNotifications
+
+/// `herald demo`: the terminal UI with three built-in demo apps, all in one process.
+enum DemoCommand: HeraldCommand {
+    static let name = "demo"
+    static let summary = "the interactive demo: invitations, replies, badges, history"
+    static let help = """
+    Usage: herald [--home DIR] demo [--fresh]
+
+    Runs the terminal UI with three demo apps — Calendar, Messages and Reminders — written as
+    ordinary UserNotifications code (see Sources/HeraldDemo/). Everything runs in this one
+    process; history, badges and settings are kept in the state directory, so quitting and
+    starting again keeps them.
+
+    Options:
+      --fresh     start from an empty demo state directory (deletes the demo's previous state)
+
+    The demo keeps its state apart from your own center: in DIR if --home is given, else in
+    the "demo" folder inside the state directory.
+
+    Commands inside (type : first): invite, message [from] [text], reminder, push, badge N,
+    foreground APP, background APP, move LAT,LON, lock, unlock, help.
+
+    Examples:
+      herald demo
+      herald --home /tmp/herald-demo demo --fresh
+    """
+
+    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        let fresh = arguments.flag("--fresh")
+        try arguments.finish()
+
+        let home = context.home.map(HeraldHome.init(path:))
+            ?? HeraldHome(path: HeraldHome.resolve().url.appendingPathComponent("demo").path)
+        if fresh { try? FileManager.default.removeItem(at: home.url) }
+        try home.create()
+        let store = try SQLiteStore(home: home)
+        let prompter = UIPrompter()
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
+                                            attachmentsDirectory: home.attachmentsDirectory)
+        HeraldSystem.install(engine)
+        let scheduler = Task { await engine.run() }
+        defer { scheduler.cancel() }
+
+        let inbox = MessageQueue()
+        DemoLog.shared.sink = { inbox.log($0) }
+        inbox.setLogPaneVisible(true)
+        for line in DemoController.welcome { inbox.log(line) }
+
+        let demo = await DemoController(host: EngineDemoHost(engine: engine))
+        var ui = UIConfiguration.fromEnvironment()
+        ui.extraCommandHelp = DemoController.help
+        ui.showLogPane = true
+        let launch = Task { @MainActor in await demo.launch() }
+        defer { launch.cancel() }
+        try await TerminalApp.run(center: engine, options: TerminalApp.Options(ui: ui), prompter: prompter,
+                                  inbox: inbox) { line in
+            await demo.run(line)
+        }
+        return ExitStatus.success
+    }
+}
