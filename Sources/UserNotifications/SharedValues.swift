@@ -88,3 +88,15 @@ public typealias UNError = HeraldCore.UNError
 /// ```
 @_disfavoredOverload
 public var UNErrorDomain: String { HeraldCore.UNErrorDomain }
+
+/// Lets `catch UNError.badgeInputInvalid` match, as with Apple's bridged error structs:
+///
+/// ```swift
+/// do { try await center.setBadgeCount(-1) }
+/// catch UNError.badgeInputInvalid { … }
+/// ```
+///
+/// Declared here, in the module apps import, so the pattern resolves in app code.
+public func ~= (code: UNError.Code, error: any Error) -> Bool {
+    (error as? UNError)?.code == code
+}

@@ -80,8 +80,3 @@ public struct UNError: CustomNSError, Hashable, Sendable, LocalizedError {
     public static var contentProvidingInvalid: Code { .contentProvidingInvalid }
     public static var badgeInputInvalid: Code { .badgeInputInvalid }
 }
-
-/// Lets `catch UNError.badgeInputInvalid` match, as with Apple's bridged error structs.
-public func ~= (code: UNError.Code, error: any Error) -> Bool {
-    (error as? UNError)?.code == code
-}

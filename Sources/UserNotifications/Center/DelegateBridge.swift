@@ -94,6 +94,7 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
     /// is this app's center (on Apple's platforms the process *is* the app; `herald demo` plays
     /// several apps in one process), and calls the center receives are marked as coming from a
     /// delegate.
+    @discardableResult
     private static func inAppContext<T: Sendable>(_ center: UNUserNotificationCenter,
                                                   _ body: () async -> T) async -> T {
         await HeraldApp.$bundleIdentifier.withValue(center.bundleIdentifier) {
