@@ -60,8 +60,9 @@ import HeraldCore
     }
 
     @Test func formatHandlesMissingArguments() {
-        #expect(PushPayload.format("%@-%@", arguments: ["a"]) == "a-")
-        #expect(PushPayload.format("%3$@!", arguments: ["a"]) == "!")
+        // A placeholder with no argument stays as written (visible, so the sender can fix it).
+        #expect(PushPayload.format("%@-%@", arguments: ["a"]) == "a-%@")
+        #expect(PushPayload.format("%3$@!", arguments: ["a"]) == "%3$@!")
         #expect(PushPayload.format("50% off", arguments: []) == "50% off")
     }
 

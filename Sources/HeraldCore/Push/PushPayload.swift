@@ -102,36 +102,10 @@ public struct PushPayload: Sendable, Hashable {
                            mutableContent: mutableContent, dictionary: top)
     }
 
-    /// Replaces `%@` (in order) and `%n$@` (by position) with the arguments; `%%` is a percent sign.
+    /// Replaces `%@` (in order) and `%n$@` (by position) with the `*-loc-args`; `%%` is a percent
+    /// sign; a placeholder with no argument stays as written.
     public static func format(_ format: String, arguments: [String]) -> String {
-        var result = ""
-        var next = 0
-        var index = format.startIndex
-        while index < format.endIndex {
-            let character = format[index]
-            guard character == "%" else {
-                result.append(character)
-                index = format.index(after: index)
-                continue
-            }
-            let rest = format[format.index(after: index)...]
-            if rest.hasPrefix("%") {
-                result.append("%")
-                index = format.index(index, offsetBy: 2)
-            } else if rest.hasPrefix("@") {
-                result += next < arguments.count ? arguments[next] : ""
-                next += 1
-                index = format.index(index, offsetBy: 2)
-            } else if let dollar = rest.firstIndex(of: "$"), let position = Int(rest[rest.startIndex..<dollar]),
-                      format[format.index(after: dollar)...].hasPrefix("@") {
-                result += position >= 1 && position <= arguments.count ? arguments[position - 1] : ""
-                index = format.index(dollar, offsetBy: 2)
-            } else {
-                result.append(character)
-                index = format.index(after: index)
-            }
-        }
-        return result
+        NotificationFormat.format(format, arguments)
     }
 
     // MARK: Pieces
