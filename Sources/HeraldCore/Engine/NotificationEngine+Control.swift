@@ -1,0 +1,100 @@
+import Foundation
+
+extension NotificationEngine {
+    // MARK: Delivered notifications (the app's view)
+
+    /// The app's notifications still in the list, newest first.
+    public func deliveredNotifications(bundleIdentifier: String) async -> [DeliveredRecord] {
+        (try? store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: nil)) ?? []
+    }
+
+    /// Takes notifications off the list; they stay in history.
+    public func removeDeliveredNotifications(identifiers: [String], bundleIdentifier: String) async {
+        guard !identifiers.isEmpty else { return }
+        let records = (try? store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: identifiers)) ?? []
+        removeFromList(records)
+    }
+
+    public func removeAllDeliveredNotifications(bundleIdentifier: String) async {
+        let records = (try? store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: nil)) ?? []
+        removeFromList(records)
+    }
+
+    private func removeFromList(_ records: [DeliveredRecord]) {
+        for var record in records {
+            record.isRemovedFromList = true
+            guard (try? store.updateDelivered(record)) != nil else { continue }
+            emit(.updated(record))
+        }
+    }
+
+    // MARK: CenterControl
+
+    public func apps() async throws -> [AppRecord] {
+        apps.values.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
+    }
+
+    public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] {
+        try store.history(query)
+    }
+
+    public func historyCount(_ query: HistoryQuery) async throws -> Int {
+        try store.historyCount(query)
+    }
+
+    public func unreadCounts() async throws -> [String: Int] {
+        try store.unreadCounts()
+    }
+
+    public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {
+        var changed: [DeliveredRecord] = []
+        try store.batch {
+            for id in deliveryIDs {
+                guard var record = try store.delivered(id: id), record.isRead != isRead else { continue }
+                record.isRead = isRead
+                try store.updateDelivered(record)
+                changed.append(record)
+            }
+        }
+        for record in changed { emit(.updated(record)) }
+    }
+
+    public func deleteHistory(deliveryIDs: [Int64]) async throws {
+        guard !deliveryIDs.isEmpty else { return }
+        try store.deleteDelivered(ids: deliveryIDs)
+        emit(.deleted(deliveryIDs: deliveryIDs))
+    }
+
+    public func clearHistory(bundleIdentifier: String?) async throws {
+        try store.deleteAllDelivered(bundleIdentifier: bundleIdentifier)
+        emit(.cleared(bundleIdentifier: bundleIdentifier))
+    }
+
+    /// Sets an app's badge from the UI (`0` clears it); negative counts throw `badgeInputInvalid`.
+    public func setBadge(_ count: Int, bundleIdentifier: String) async throws {
+        try await setBadgeCount(count, bundleIdentifier: bundleIdentifier)
+    }
+
+    public func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws {
+        var app = ensureApp(bundleIdentifier)
+        app.settings = settings
+        try store.saveApp(app)
+        saveApp(app)
+    }
+
+    public func doNotDisturb() async -> Bool { isDoNotDisturbOn }
+
+    public func setDoNotDisturb(_ isOn: Bool) async throws {
+        try store.setValue(.bool(isOn), forKey: NotificationEngine.doNotDisturbKey)
+        guard isOn != isDoNotDisturbOn else { return }
+        isDoNotDisturbOn = isOn
+        emit(.doNotDisturbChanged(isOn))
+    }
+
+    /// Asks the app to show its own notification settings (`openSettingsFor`).
+    public func openSettings(bundleIdentifier: String, deliveryID: Int64?) async {
+        guard let connection = connections[bundleIdentifier] else { return }
+        let record = deliveryID.flatMap { try? store.delivered(id: $0) }
+        await connection.openSettings(for: record)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension NotificationEngine {
+    /// The delivery pipeline (docs/CONTRACTS.md, shared/API.md §4), for one request:
+    ///
+    /// 1. Not authorized, or notifications turned off → nothing is presented.
+    /// 2. App in the foreground and connected → its `willPresent` decides (`noDelegate` → the
+    ///    system's presentation; `notImplemented` / `timedOut` → nothing). Otherwise the system
+    ///    presents from the app's settings.
+    /// 3. The options are narrowed by authorization, settings, the content, the interruption
+    ///    level and do-not-disturb (`effectivePresentation`).
+    /// 4. The badge is applied when `.badge` remains.
+    /// 5. Shown (`.banner` or `.list`) → stored in history, replacing a delivered notification
+    ///    with the same identifier.
+    /// 6. A `.delivered` event is emitted for every request, with `[]` when nothing was shown.
+    ///
+    /// `ownsAttachments`: the request's attachment files belong to this delivery (a one-shot
+    /// request); otherwise (a repeating one) the delivery gets its own copies.
+    @discardableResult
+    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool) async -> DeliveredRecord {
+        let app = ensureApp(bundleIdentifier)
+        var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
+                                     presentation: [])
+        var requested: UNNotificationPresentationOptions = []
+        if app.canDeliver {
+            if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
+                switch await askWillPresent(connection, record) {
+                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? app, content: request.content)
+                case .notImplemented, .timedOut: requested = []
+                case .options(let options): requested = options
+                }
+            } else {
+                requested = systemPresentation(for: app, content: request.content)
+            }
+        }
+        // The app may have changed while its delegate was asked.
+        var current = apps[bundleIdentifier] ?? app
+        let presentation = NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
+                                                 doNotDisturb: isDoNotDisturbOn)
+        record.presentation = presentation
+
+        if presentation.contains(.badge), let badge = request.content.badge, current.badge != badge {
+            current.badge = badge
+            saveApp(current)
+        }
+
+        var replacedID: Int64?
+        if presentation.contains(.banner) || presentation.contains(.list) {
+            if !ownsAttachments {
+                record.request.content.attachments = request.content.attachments.map {
+                    attachmentStore.duplicate($0, bundleIdentifier: bundleIdentifier)
+                }
+            }
+            do {
+                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+                try store.batch {
+                    if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
+                    record = try store.insertDelivered(record)
+                }
+                replacedID = old.first?.deliveryID
+            } catch {
+                // The store failed: the notification is still shown (the event), not kept.
+                record.deliveryID = 0
+            }
+        } else if ownsAttachments {
+            attachmentStore.deleteFiles(of: request.content.attachments)
+        }
+        emit(.delivered(record, replacedDeliveryID: replacedID))
+        return record
+    }
+
+    /// What the system shows for an app in the background: a banner unless the alert style is
+    /// none, the list if shown in history, a sound if the content has one and sounds are on, the
+    /// badge if badges are on.
+    func systemPresentation(for app: AppRecord, content: ContentRecord) -> UNNotificationPresentationOptions {
+        var options: UNNotificationPresentationOptions = []
+        if app.settings.alertStyle != .none { options.insert(.banner) }
+        if app.settings.showInHistory { options.insert(.list) }
+        if content.sound != nil && app.settings.sounds { options.insert(.sound) }
+        if app.settings.badges { options.insert(.badge) }
+        return options
+    }
+
+    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`.
+    func askWillPresent(_ connection: any AppConnection, _ record: DeliveredRecord) async -> PresentationDecision {
+        await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
+                           fallback: PresentationDecision.timedOut) {
+            await connection.willPresent(record)
+        }
+    }
+}
+
+extension NotificationEngine {
+    /// Narrows requested options to what may take effect:
+    /// - nothing unless the app may deliver (authorized or provisional, notifications allowed);
+    /// - `.banner` needs `.alert` authorization and an alert style; `.list` needs "show in
+    ///   history"; `.sound` needs `.sound` authorization, sounds on and a sound in the content;
+    ///   `.badge` needs `.badge` authorization, badges on and a badge in the content;
+    /// - no alert text → no `.banner` or `.list` (a badge- or sound-only notification);
+    /// - provisional → `.list` only (delivered quietly);
+    /// - `.passive` → never a banner or a sound;
+    /// - do-not-disturb → no banner or sound, unless the level is `.critical` (with critical
+    ///   alerts on) or `.timeSensitive` (with time-sensitive on).
+    public static func effectivePresentation(_ requested: UNNotificationPresentationOptions, app: AppRecord,
+                                                  content: ContentRecord, doNotDisturb: Bool)
+        -> UNNotificationPresentationOptions {
+        guard app.canDeliver else { return [] }
+        var options = requested.normalized
+        let authorized = app.authorizedOptions
+        let settings = app.settings
+        if !authorized.contains(.alert) || settings.alertStyle == .none { options.remove(.banner) }
+        if !settings.showInHistory { options.remove(.list) }
+        if !authorized.contains(.sound) || !settings.sounds || content.sound == nil { options.remove(.sound) }
+        if !authorized.contains(.badge) || !settings.badges || content.badge == nil { options.remove(.badge) }
+        if !content.hasAlertText { options.subtract([.banner, .list]) }
+        if app.authorizationStatus == .provisional { options.formIntersection(.list) }
+        switch content.interruptionLevel {
+        case .passive:
+            options.subtract([.banner, .sound])
+        case .active:
+            if doNotDisturb { options.subtract([.banner, .sound]) }
+        case .timeSensitive:
+            if doNotDisturb && !settings.timeSensitive { options.subtract([.banner, .sound]) }
+        case .critical:
+            if doNotDisturb && !settings.criticalAlerts { options.subtract([.banner, .sound]) }
+        }
+        return options
+    }
+}

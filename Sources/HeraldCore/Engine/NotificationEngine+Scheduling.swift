@@ -1,0 +1,186 @@
+import Foundation
+
+extension NotificationEngine {
+    // MARK: Adding
+
+    /// Validates the request (`RequestLimits`), checks and moves its attachments into the data
+    /// store, then either delivers it at once (no trigger) or schedules it, replacing a pending
+    /// request with the same identifier. Over the per-app limit the latest-firing request is
+    /// dropped silently — possibly this one.
+    public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
+        try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
+        try RequestLimits.validate(request)
+        ensureApp(bundleIdentifier)
+        var request = request
+        request.content.attachments = try importAttachments(request.content.attachments,
+                                                            bundleIdentifier: bundleIdentifier)
+        let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
+
+        guard let trigger = request.trigger else {
+            // Delivered at once; it also replaces a pending request with the same identifier.
+            if let replaced = schedule.remove(key) {
+                try? store.removePending(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+                forgetPending(replaced)
+                emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
+                wake.signal()
+            }
+            await deliver(request, bundleIdentifier: bundleIdentifier, ownsAttachments: true)
+            return
+        }
+
+        let now = clock.now()
+        let record = PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: now,
+                                   nextFireDate: TriggerSchedule.firstFireDate(trigger, scheduledAt: now))
+        do {
+            try store.savePending(record)
+        } catch {
+            attachmentStore.deleteFiles(of: request.content.attachments)
+            throw error
+        }
+        let result = schedule.insert(record)
+        if let replaced = result.replaced { forgetPending(replaced) }
+        if !result.dropped.isEmpty {
+            try? store.removePending(bundleIdentifier: bundleIdentifier,
+                                     identifiers: result.dropped.map(\.request.identifier))
+            for dropped in result.dropped { forgetPending(dropped) }
+        }
+        if case .location(let region, _) = trigger, schedule.entry(key) != nil {
+            regionInside[key] = deviceLocation.map { region.contains(latitude: $0.latitude, longitude: $0.longitude) }
+                ?? false
+        }
+        emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
+        wake.signal()
+    }
+
+    /// Validates and moves attachments into the store; on any failure the ones already moved are
+    /// deleted and the error (a `UNError.attachment…`) is thrown.
+    func importAttachments(_ attachments: [AttachmentRecord], bundleIdentifier: String) throws -> [AttachmentRecord] {
+        var imported: [AttachmentRecord] = []
+        do {
+            for attachment in attachments {
+                let checked = try AttachmentValidator.revalidate(attachment)
+                imported.append(try attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier))
+            }
+        } catch {
+            attachmentStore.deleteFiles(of: imported)
+            throw error
+        }
+        return imported
+    }
+
+    /// A pending request left without firing: its attachment files and region state go.
+    func forgetPending(_ record: PendingRecord) {
+        attachmentStore.deleteFiles(of: record.request.content.attachments)
+        regionInside[PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)] = nil
+    }
+
+    // MARK: Pending
+
+    /// The app's pending requests, soonest first (location triggers last).
+    public func pendingRequests(bundleIdentifier: String) async -> [RequestRecord] {
+        schedule.records(bundleIdentifier: bundleIdentifier).map(\.request)
+    }
+
+    /// The app's pending requests with their scheduling state.
+    public func pendingRecords(bundleIdentifier: String) -> [PendingRecord] {
+        schedule.records(bundleIdentifier: bundleIdentifier)
+    }
+
+    /// How many requests are pending across all apps.
+    public func pendingCount() -> Int { schedule.count }
+
+    /// The next time anything is due, if any.
+    public func nextFireDate() -> Date? { schedule.nextFireDate() }
+
+    /// Removes pending requests; identifiers that are not pending (already fired) are ignored.
+    public func removePendingRequests(identifiers: [String], bundleIdentifier: String) async {
+        var removed: [PendingRecord] = []
+        for identifier in identifiers {
+            if let record = schedule.remove(PendingKey(bundleIdentifier: bundleIdentifier, identifier: identifier)) {
+                removed.append(record)
+            }
+        }
+        guard !removed.isEmpty else { return }
+        try? store.removePending(bundleIdentifier: bundleIdentifier, identifiers: removed.map(\.request.identifier))
+        for record in removed { forgetPending(record) }
+        emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
+        wake.signal()
+    }
+
+    public func removeAllPendingRequests(bundleIdentifier: String) async {
+        let removed = schedule.removeAll(bundleIdentifier: bundleIdentifier)
+        try? store.removeAllPending(bundleIdentifier: bundleIdentifier)
+        guard !removed.isEmpty else { return }
+        for record in removed { forgetPending(record) }
+        emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
+        wake.signal()
+    }
+
+    // MARK: Firing
+
+    /// Delivers everything due at `clock.now()`, in fire-date order, through the full pipeline;
+    /// returns after every delegate call it made has finished. Repeating requests move to their
+    /// next date (after now), one-shot requests leave the pending list.
+    public func fireDue() async {
+        let now = clock.now()
+        let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
+        guard !fired.isEmpty else { return }
+        try? store.batch {
+            for item in fired {
+                if let next = item.rescheduled {
+                    try store.savePending(next)
+                } else {
+                    try store.removePending(bundleIdentifier: item.record.bundleIdentifier,
+                                            identifiers: [item.record.request.identifier])
+                }
+            }
+        }
+        var changedApps: [String] = []
+        for item in fired where !changedApps.contains(item.record.bundleIdentifier) {
+            changedApps.append(item.record.bundleIdentifier)
+        }
+        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        for item in fired {
+            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
+                          ownsAttachments: item.rescheduled == nil)
+        }
+    }
+
+    /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date
+    /// (woken early when the schedule changes), calls `fireDue`, and repeats until cancelled.
+    public func run() async {
+        let clock = self.clock
+        let wake = self.wake
+        while !Task.isCancelled {
+            await fireDue()
+            let next = schedule.nextFireDate()
+            await withTaskGroup(of: Void.self) { group in
+                if let next {
+                    group.addTask { try? await clock.sleep(until: next) }
+                }
+                group.addTask { await wake.wait() }
+                _ = await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+}
+
+extension RegionRecord {
+    /// Whether a point is inside the circle (haversine distance ≤ radius).
+    public func contains(latitude: Double, longitude: Double) -> Bool {
+        RegionRecord.distance(latitude1: self.latitude, longitude1: self.longitude,
+                              latitude2: latitude, longitude2: longitude) <= radius
+    }
+
+    /// Great-circle distance in metres (haversine, mean Earth radius 6,371,008.8 m).
+    public static func distance(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
+        let earthRadius = 6_371_008.8
+        let toRadians = Double.pi / 180
+        let dLat = (latitude2 - latitude1) * toRadians
+        let dLon = (longitude2 - longitude1) * toRadians
+        let a = sin(dLat / 2) * sin(dLat / 2)
+            + cos(latitude1 * toRadians) * cos(latitude2 * toRadians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * earthRadius * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+
+/// The notification center itself: apps, authorization, categories, pending requests and their
+/// triggers, the delivery pipeline, history, badges, responses, pushes and service extensions.
+/// One actor owns all of it; the store persists it; the clock drives every trigger and time limit.
+///
+/// ```swift
+/// let engine = try NotificationEngine(store: InMemoryStore(), clock: ManualClock(now: start),
+///                                     prompter: AlwaysAllow(), attachmentsDirectory: dir)
+/// try await engine.add(RequestRecord(identifier: "tea", content: ContentRecord(title: "Tea"),
+///                                    trigger: .timeInterval(seconds: 180, repeats: false)),
+///                      bundleIdentifier: "com.example.timer")
+/// clock.advance(by: 180)
+/// await engine.fireDue()   // delivered
+/// ```
+///
+/// Restart: `init` loads apps and pending requests from the store. A one-shot request whose fire
+/// date passed while the center was down fires once at the first `fireDue`. A repeating request
+/// whose date passed fires **once** for all the periods it missed, then moves to its next date
+/// after the current time (as a device that was switched off shows one notification, not a pile).
+public actor NotificationEngine: NotificationSystem, CenterControl {
+    let store: any NotificationStore
+    let clock: any NotificationClock
+    let prompter: any AuthorizationPrompter
+    let attachmentStore: AttachmentStore
+    let configuration: EngineConfiguration
+
+    var apps: [String: AppRecord] = [:]
+    var connections: [String: any AppConnection] = [:]
+    var foregroundApps: Set<String> = []
+    var serviceExtensions: [String: any ServiceExtensionHost] = [:]
+    var schedule: PendingSchedule
+    var observers: [UInt64: @Sendable (CenterEvent) -> Void] = [:]
+    var nextObserverID: UInt64 = 0
+    var isDoNotDisturbOn = false
+    /// The simulated device location (`moveDevice`); `nil` until first moved.
+    var deviceLocation: (latitude: Double, longitude: Double)?
+    /// Whether the device is inside each location trigger's region.
+    var regionInside: [PendingKey: Bool] = [:]
+    /// Authorization prompts on screen, so concurrent requests share one prompt.
+    var prompts: [String: Task<Bool, Never>] = [:]
+    /// Apps whose queued responses are being handed over (new responses queue behind them).
+    var drainingResponses: Set<String> = []
+    /// The newest background push for each app that was not running (Apple keeps only one).
+    var heldBackgroundPushes: [String: [String: JSONValue]] = [:]
+    let wake = WakeSignal()
+
+    static let doNotDisturbKey = "doNotDisturb"
+
+    /// Opens the center on a store: loads apps, pending requests and do-not-disturb.
+    public init(store: any NotificationStore, clock: any NotificationClock, prompter: any AuthorizationPrompter,
+                attachmentsDirectory: URL, configuration: EngineConfiguration = EngineConfiguration()) throws {
+        self.store = store
+        self.clock = clock
+        self.prompter = prompter
+        self.attachmentStore = AttachmentStore(directory: attachmentsDirectory)
+        self.configuration = configuration
+        var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
+                                       locationLimit: configuration.locationTriggerLimit)
+        var apps: [String: AppRecord] = [:]
+        for app in try store.loadApps() { apps[app.bundleIdentifier] = app }
+        var dropped: [PendingRecord] = []
+        for record in try store.loadPending() {
+            var record = record
+            if record.nextFireDate == nil, let trigger = record.request.trigger, case .calendar = trigger {
+                record.nextFireDate = TriggerSchedule.firstFireDate(trigger, scheduledAt: record.scheduledAt)
+            }
+            dropped += schedule.insert(record).dropped
+        }
+        for record in dropped {
+            try store.removePending(bundleIdentifier: record.bundleIdentifier, identifiers: [record.request.identifier])
+        }
+        self.apps = apps
+        self.schedule = schedule
+        if case .bool(let isOn)? = try store.value(forKey: NotificationEngine.doNotDisturbKey) {
+            self.isDoNotDisturbOn = isOn
+        }
+    }
+
+    // MARK: Events
+
+    /// Calls `handler` synchronously, inside the actor, for every event as it happens.
+    public func observe(_ handler: @escaping @Sendable (CenterEvent) -> Void) {
+        _ = addObserver(handler)
+    }
+
+    /// Like `observe`, returning an id for `removeObserver`.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @Sendable (CenterEvent) -> Void) -> UInt64 {
+        nextObserverID += 1
+        observers[nextObserverID] = handler
+        return nextObserverID
+    }
+
+    public func removeObserver(_ id: UInt64) {
+        observers[id] = nil
+    }
+
+    public func events() async -> AsyncStream<CenterEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: CenterEvent.self, bufferingPolicy: .unbounded)
+        let id = addObserver { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        return stream
+    }
+
+    func emit(_ event: CenterEvent) {
+        for handler in observers.values { handler(event) }
+    }
+
+    // MARK: Apps
+
+    /// The app's record, made (and saved, and announced) on first contact.
+    @discardableResult
+    func ensureApp(_ bundleIdentifier: String) -> AppRecord {
+        if let app = apps[bundleIdentifier] { return app }
+        let app = AppRecord(bundleIdentifier: bundleIdentifier)
+        saveApp(app)
+        return app
+    }
+
+    /// Stores and announces a changed app record. Store failures are not fatal here: the record
+    /// stays in memory and is written again with the next change.
+    func saveApp(_ app: AppRecord) {
+        apps[app.bundleIdentifier] = app
+        try? store.saveApp(app)
+        emit(.appChanged(app))
+    }
+
+    public func appRecord(bundleIdentifier: String) async -> AppRecord {
+        ensureApp(bundleIdentifier)
+    }
+
+    public func registerCommandLineApp(bundleIdentifier: String) async {
+        var app = ensureApp(bundleIdentifier)
+        guard !(app.isCommandLineApp && app.authorizationStatus == .authorized) else { return }
+        app.isCommandLineApp = true
+        app.authorizationStatus = .authorized
+        app.authorizedOptions = [.alert, .sound, .badge]
+        saveApp(app)
+    }
+
+    // MARK: Connections
+
+    public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {
+        ensureApp(bundleIdentifier)
+        connections[bundleIdentifier] = connection
+        await handOverQueuedResponses(bundleIdentifier)
+        if let userInfo = heldBackgroundPushes.removeValue(forKey: bundleIdentifier),
+           connections[bundleIdentifier] === connection {
+            _ = await runBackgroundHandler(connection, userInfo: userInfo)
+        }
+    }
+
+    public func disconnect(bundleIdentifier: String) async {
+        connections[bundleIdentifier] = nil
+        foregroundApps.remove(bundleIdentifier)
+    }
+
+    public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
+        ensureApp(bundleIdentifier)
+        if isForeground { foregroundApps.insert(bundleIdentifier) } else { foregroundApps.remove(bundleIdentifier) }
+    }
+
+    // MARK: Authorization
+
+    /// First call: `.provisional` in the options grants quietly; otherwise the user is prompted
+    /// and the answer is remembered. Later calls answer from the record without prompting —
+    /// except that a provisional app asking without `.provisional` gets the real prompt.
+    public func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
+        try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
+        if let prompt = prompts[bundleIdentifier] {
+            _ = await prompt.value
+        }
+        var app = ensureApp(bundleIdentifier)
+        let asked = options.subtracting(.provisional)
+        let status = app.authorizationStatus
+        if status == .notDetermined && options.contains(.provisional) {
+            app.authorizationStatus = .provisional
+            app.authorizedOptions = asked
+            saveApp(app)
+            return true
+        }
+        if status == .notDetermined || (status == .provisional && !options.contains(.provisional)) {
+            let prompter = self.prompter
+            let snapshot = app
+            let prompt = Task { await prompter.prompt(app: snapshot, options: asked) }
+            prompts[bundleIdentifier] = prompt
+            let granted = await prompt.value
+            prompts[bundleIdentifier] = nil
+            app = apps[bundleIdentifier] ?? app
+            app.authorizationStatus = granted ? .authorized : .denied
+            app.authorizedOptions = granted ? asked : []
+            saveApp(app)
+            return granted
+        }
+        return status == .authorized || status == .provisional || status == .ephemeral
+    }
+
+    // MARK: Categories
+
+    public func setCategories(_ categories: [CategoryRecord], bundleIdentifier: String) async {
+        var app = ensureApp(bundleIdentifier)
+        app.categories = categories
+        saveApp(app)
+    }
+
+    public func categories(bundleIdentifier: String) async -> [CategoryRecord] {
+        ensureApp(bundleIdentifier).categories
+    }
+
+    // MARK: Badge, token, extension
+
+    public func setBadgeCount(_ count: Int, bundleIdentifier: String) async throws {
+        guard count >= 0 else {
+            throw UNError(.badgeInputInvalid, detail: "badge count is \(count); it must be 0 or more")
+        }
+        var app = ensureApp(bundleIdentifier)
+        guard app.badge != count else { return }
+        app.badge = count
+        saveApp(app)
+    }
+
+    public func deviceToken(bundleIdentifier: String) async -> Data {
+        var app = ensureApp(bundleIdentifier)
+        if let token = app.deviceToken { return token }
+        var generator = SystemRandomNumberGenerator()
+        let token = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        app.deviceToken = token
+        saveApp(app)
+        return token
+    }
+
+    public func setServiceExtension(_ host: (any ServiceExtensionHost)?, bundleIdentifier: String) async {
+        ensureApp(bundleIdentifier)
+        serviceExtensions[bundleIdentifier] = host
+    }
+}
