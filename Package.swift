@@ -64,3 +64,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
     ]
 )
+
+// The child process of HeraldStoreTests' kill -9 test: writes to a store and prints every id the
+// store acknowledged. `swift build` and `swift test` build it next to the test bundle.
+package.targets.append(
+    .executableTarget(name: "herald-store-writer", dependencies: ["HeraldStore", "HeraldCore"],
+                      swiftSettings: swiftSettings)
+)

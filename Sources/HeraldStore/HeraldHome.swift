@@ -1,0 +1,80 @@
+import Foundation
+
+/// Herald's state directory: the database and the attachment data store.
+///
+/// Resolved from `--home DIR`, else `$HERALD_HOME`, else `$XDG_STATE_HOME/herald`, else
+/// `~/.local/state/herald`; created with mode 0700.
+///
+/// ```swift
+/// let home = HeraldHome.resolve(explicit: context.home)
+/// try home.create()
+/// let store = try SQLiteStore(home: home)      // home.databaseURL
+/// ```
+public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
+    /// The directory itself (absolute).
+    public let url: URL
+
+    /// A home at `path` (`~` expanded, relative paths taken from the current directory).
+    public init(path: String) {
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/")
+            ? expanded
+            : FileManager.default.currentDirectoryPath + "/" + expanded
+        url = URL(fileURLWithPath: (absolute as NSString).standardizingPath, isDirectory: true)
+    }
+
+    /// Resolves the state directory: `explicit` (`--home`), `$HERALD_HOME`,
+    /// `$XDG_STATE_HOME/herald` (only when absolute, as the XDG spec asks), `~/.local/state/herald`.
+    public static func resolve(explicit: String? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               userHome: String = NSHomeDirectory()) -> HeraldHome {
+        if let explicit, !explicit.isEmpty { return HeraldHome(path: explicit) }
+        if let home = environment["HERALD_HOME"], !home.isEmpty { return HeraldHome(path: home) }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return HeraldHome(path: state + "/herald")
+        }
+        return HeraldHome(path: userHome + "/.local/state/herald")
+    }
+
+    /// The SQLite database.
+    public var databaseURL: URL { url.appendingPathComponent("herald.sqlite", isDirectory: false) }
+
+    /// Where the center keeps attachment files; only files in here are ever deleted by the store.
+    public var attachmentsDirectory: URL { url.appendingPathComponent("attachments", isDirectory: true) }
+
+    /// Whether the database file exists (read-only commands skip opening when it does not).
+    public var databaseExists: Bool { FileManager.default.fileExists(atPath: databaseURL.path) }
+
+    /// Creates the directory (and missing parents) and the attachments directory, mode 0700.
+    /// An existing directory is left as it is.
+    public func create() throws {
+        for directory in [url, attachmentsDirectory] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw StoreError.cannotCreateHome(path: directory.path, reason: "a file is in the way")
+                }
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+                // The umask may have narrowed the mode further, never widened it; make it exact.
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            } catch {
+                throw StoreError.cannotCreateHome(path: directory.path, reason: Self.reason(error))
+            }
+        }
+    }
+
+    public var description: String { url.path }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

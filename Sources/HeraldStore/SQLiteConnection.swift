@@ -1,0 +1,188 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: opening with Herald's pragmas, cached statements, nested transactions
+/// (the outermost commits, inner ones are savepoints), and SQLite result codes turned into
+/// `StoreError`s that name the file.
+///
+/// Not thread-safe on its own; `SQLiteStore` guards it with a lock.
+final class SQLiteConnection {
+    /// How a connection opens its file.
+    enum Access: Sendable {
+        /// Creates the file if needed.
+        case readWriteCreate
+        /// The file must exist.
+        case readWrite
+        /// The file must exist; writes fail with `StoreError.readOnly`.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    let path: String
+    let busyTimeout: TimeInterval
+    private var statements: [String: Statement] = [:]
+    /// 0 outside a transaction; 1 inside `BEGIN`; more inside savepoints.
+    private(set) var transactionDepth = 0
+    /// Work to do once the outermost transaction has committed (removing attachment files).
+    private var afterCommit: [() -> Void] = []
+
+    init(path: String, access: Access, busyTimeout: TimeInterval) throws {
+        var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch access {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let db { sqlite3_close_v2(db) }
+            throw Self.error(code: code, message: message, path: path, busyTimeout: busyTimeout)
+        }
+        self.handle = db
+        self.path = path
+        self.busyTimeout = busyTimeout
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, Int32(min(busyTimeout * 1000, Double(Int32.max))))
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one or more statements that return no rows (DDL, pragmas that set).
+    func executeScript(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw Self.error(code: code, message: text, path: path, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// The cached prepared statement for `sql`, reset and bound to `values`.
+    func prepare(_ sql: String, _ values: [SQLValue] = []) throws -> Statement {
+        let statement: Statement
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            statement = try Statement(connection: self, sql: sql)
+            statements[sql] = statement
+        }
+        try statement.reset(binding: values)
+        return statement
+    }
+
+    /// Runs a statement that returns no rows.
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+        let statement = try prepare(sql, values)
+        while try statement.step() {}
+    }
+
+    /// Runs a query and maps every row.
+    func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (Statement) throws -> T) throws -> [T] {
+        let statement = try prepare(sql, values)
+        defer { sqlite3_reset(statement.handle) }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// The first row of a query, mapped, or `nil`.
+    func queryFirst<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (Statement) throws -> T) throws -> T? {
+        let statement = try prepare(sql, values)
+        defer { sqlite3_reset(statement.handle) }
+        return try statement.step() ? try row(statement) : nil
+    }
+
+    /// An integer from the first column of the first row (pragmas, counts).
+    func integer(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+        try queryFirst(sql, values) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction: `BEGIN IMMEDIATE` (`write`) or `BEGIN DEFERRED` (read) when
+    /// none is open, a savepoint inside one. The outermost level commits once when `body`
+    /// returns and rolls back when it throws; an inner level that throws rolls back only its own
+    /// work. Work registered with `onCommit` runs after the outermost commit.
+    func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+        let depth = transactionDepth
+        let savepoint = "herald_\(depth)"
+        let actionsBefore = afterCommit.count
+        if depth == 0 {
+            try executeScript(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        } else {
+            try executeScript("SAVEPOINT \(savepoint)")
+        }
+        transactionDepth += 1
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            transactionDepth -= 1
+            if depth == 0 {
+                try? executeScript("ROLLBACK")
+                afterCommit.removeAll()
+            } else {
+                try? executeScript("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                afterCommit.removeSubrange(actionsBefore...)
+            }
+            throw error
+        }
+        transactionDepth -= 1
+        if depth == 0 {
+            do {
+                try executeScript("COMMIT")
+            } catch {
+                try? executeScript("ROLLBACK")
+                afterCommit.removeAll()
+                throw error
+            }
+            let actions = afterCommit
+            afterCommit.removeAll()
+            for action in actions { action() }
+        } else {
+            try executeScript("RELEASE \(savepoint)")
+        }
+        return result
+    }
+
+    /// Schedules `action` to run after the outermost transaction commits (dropped on rollback).
+    /// Outside a transaction it runs at once.
+    func onCommit(_ action: @escaping () -> Void) {
+        if transactionDepth == 0 { action() } else { afterCommit.append(action) }
+    }
+
+    // MARK: Errors
+
+    /// The `StoreError` for a failed call on this connection.
+    func error(_ code: Int32, context: String) -> StoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        return Self.error(code: code, message: "\(message) (\(context))", path: path, busyTimeout: busyTimeout)
+    }
+
+    /// Sorts a SQLite result code into what the user can act on.
+    static func error(code: Int32, message: String, path: String, busyTimeout: TimeInterval) -> StoreError {
+        switch code & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path, timeout: busyTimeout)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path, reason: message)
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path, reason: message)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: return .cannotOpen(path: path, reason: message)
+        case SQLITE_IOERR:
+            // ENOSPC while writing surfaces as an I/O error on some file systems.
+            if message.localizedCaseInsensitiveContains("no space") || errno == ENOSPC { return .diskFull(path: path) }
+            return .ioError(path: path, reason: message)
+        default: return .sqlite(path: path, code: code, message: message)
+        }
+    }
+}

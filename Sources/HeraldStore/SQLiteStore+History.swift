@@ -1,0 +1,164 @@
+import Foundation
+import HeraldCore
+
+/// Delivered notifications: history, the Notification Center list, full-text search.
+///
+/// "Newest first" is `deliveryID` descending: ids are the rowids of `delivered`, given out in
+/// delivery order, so the first page of a search walks the FTS index backwards and stops after
+/// `limit` matches instead of sorting every match.
+extension SQLiteStore {
+    static let deliveredColumns = "delivered.id, delivered.bundle_id, delivered.is_read, delivered.is_removed, delivered.record"
+
+    func decodeDelivered(_ row: Statement) throws -> DeliveredRecord {
+        let id = row.int64(0)
+        let payload = try coding.decode(DeliveredPayload.self, from: row.data(4), table: "delivered", key: "id \(id)")
+        return DeliveredRecord(deliveryID: id, bundleIdentifier: row.text(1), request: payload.request,
+                               date: payload.date, presentation: payload.presentation,
+                               isRead: row.bool(2), isRemovedFromList: row.bool(3))
+    }
+
+    public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
+        let payload = try coding.encode(DeliveredPayload(request: record.request, date: record.date,
+                                                         presentation: record.presentation))
+        let content = record.request.content
+        return try write {
+            try connection.execute("""
+                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, is_removed,
+                                       title, subtitle, body, record)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                """, [.text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
+                      .integer(Int64(bitPattern: UInt64(record.presentation.rawValue))), SQLValue(record.isRead),
+                      SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
+                      .text(content.body), .text(payload)])
+            var stored = record
+            stored.deliveryID = connection.lastInsertRowID
+            for path in Set(content.attachments.map(\.path)) {
+                try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
+                                       [.integer(stored.deliveryID), .text(path)])
+            }
+            return stored
+        }
+    }
+
+    public func updateDelivered(_ record: DeliveredRecord) throws {
+        try write {
+            try connection.execute("UPDATE delivered SET is_read = ?1, is_removed = ?2 WHERE id = ?3",
+                                   [SQLValue(record.isRead), SQLValue(record.isRemovedFromList),
+                                    .integer(record.deliveryID)])
+        }
+    }
+
+    public func delivered(id: Int64) throws -> DeliveredRecord? {
+        try read {
+            try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",
+                                      [.integer(id)], decodeDelivered)
+        }
+    }
+
+    public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
+        if let identifiers, identifiers.isEmpty { return [] }
+        return try read {
+            if let identifiers {
+                return try connection.query("""
+                    SELECT \(Self.deliveredColumns) FROM delivered
+                    WHERE bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
+                    ORDER BY id DESC
+                    """, [.text(bundleIdentifier), .text(try coding.encode(identifiers))], decodeDelivered)
+            }
+            return try connection.query("""
+                SELECT \(Self.deliveredColumns) FROM delivered
+                WHERE bundle_id = ?1 AND is_removed = 0 ORDER BY id DESC
+                """, [.text(bundleIdentifier)], decodeDelivered)
+        }
+    }
+
+    public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        let (from, conditions, values) = historyFilter(query)
+        let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
+        let sql = "SELECT \(Self.deliveredColumns) FROM \(from) \(conditions) ORDER BY \(order) "
+            + "LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        return try read {
+            try connection.query(sql, values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))],
+                                 decodeDelivered)
+        }
+    }
+
+    public func historyCount(_ query: HistoryQuery) throws -> Int {
+        let (from, conditions, values) = historyFilter(query)
+        return try read {
+            Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
+        }
+    }
+
+    public func unreadCounts() throws -> [String: Int] {
+        try read {
+            var counts: [String: Int] = [:]
+            _ = try connection.query("SELECT bundle_id, count(*) FROM delivered WHERE is_read = 0 GROUP BY bundle_id") {
+                counts[$0.text(0)] = $0.int(1)
+            }
+            return counts
+        }
+    }
+
+    public func deleteDelivered(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try write { try deleteDeliveries(ids: ids) }
+    }
+
+    public func deleteAllDelivered(bundleIdentifier: String?) throws {
+        try write {
+            let ids: [Int64]
+            if let bundleIdentifier {
+                ids = try connection.query("SELECT id FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) {
+                    $0.int64(0)
+                }
+            } else {
+                ids = try connection.query("SELECT id FROM delivered") { $0.int64(0) }
+            }
+            try deleteDeliveries(ids: ids)
+        }
+    }
+
+    /// The FROM clause, WHERE clause and bound values of a history query.
+    private func historyFilter(_ query: HistoryQuery) -> (String, String, [SQLValue]) {
+        var from = "delivered"
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        if let search = query.search, let expression = SearchExpression.fts5(search) {
+            // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
+            from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
+            values.append(.text(expression))
+            conditions.append("delivered_fts MATCH ?\(values.count)")
+        }
+        if let bundle = query.bundleIdentifier {
+            values.append(.text(bundle))
+            conditions.append("delivered.bundle_id = ?\(values.count)")
+        }
+        if query.unreadOnly { conditions.append("delivered.is_read = 0") }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (from, whereClause, values)
+    }
+
+    /// Deletes deliveries with their attachment rows and responses, inside the caller's write
+    /// transaction; their attachment files go once it commits, unless still referenced.
+    func deleteDeliveries(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        let idList: SQLValue = .text(try coding.encode(ids))
+        let paths = try connection.query("""
+            SELECT DISTINCT path FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))
+            """, [idList]) { $0.text(0) }
+        try connection.execute("DELETE FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))", [idList])
+        try connection.execute("DELETE FROM responses WHERE delivery_id IN (SELECT value FROM json_each(?1))", [idList])
+        try connection.execute("DELETE FROM delivered WHERE id IN (SELECT value FROM json_each(?1))", [idList])
+        var unreferenced: [String] = []
+        for path in paths {
+            let inHistory = try connection.integer("SELECT 1 FROM attachment_files WHERE path = ?1 LIMIT 1", [.text(path)])
+            let inPending = try connection.integer("SELECT 1 FROM pending WHERE instr(record, ?1) > 0 LIMIT 1",
+                                                   [.text(try coding.encode(path))])
+            if inHistory == nil && inPending == nil { unreferenced.append(path) }
+        }
+        guard !unreferenced.isEmpty else { return }
+        let files = AttachmentFiles(directory: attachmentsDirectory)
+        connection.onCommit { files.remove(unreferenced) }
+    }
+}

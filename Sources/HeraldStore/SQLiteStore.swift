@@ -1,0 +1,217 @@
+import Foundation
+import HeraldCore
+
+/// The engine's store on SQLite: every record type, history with full-text search, retention.
+///
+/// Durability: WAL mode; every protocol method commits before it returns, except inside
+/// `batch`, which commits once when its body returns (nested batches join it). A second process
+/// — `herald history` while the daemon runs — reads concurrently (WAL readers) and waits up to
+/// `options.busyTimeout` for a write lock.
+///
+/// ```swift
+/// let store = try SQLiteStore(home: HeraldHome.resolve())
+/// try store.batch {
+///     for record in due { _ = try store.insertDelivered(record) }   // one commit for all
+/// }
+/// let page = try store.history(HistoryQuery(search: "lunch", limit: 20))
+/// ```
+///
+/// `@unchecked Sendable` because the SQLite connection (and its statement cache) is a mutable
+/// class: every access goes through `lock`, a recursive lock so that store methods called
+/// from inside a `batch` body (on the same thread) join the open transaction. The engine calls
+/// it from one actor anyway, so the lock is never contended in the daemon.
+public final class SQLiteStore: NotificationStore, @unchecked Sendable {
+    /// The database file.
+    public let databaseURL: URL
+    /// Attachment files inside this directory are deleted with their notifications; files
+    /// anywhere else are never touched.
+    public let attachmentsDirectory: URL
+    public let options: SQLiteStoreOptions
+
+    let lock = NSRecursiveLock()
+    let connection: SQLiteConnection
+    let coding: RecordCoding
+
+    /// Opens (or, with mode `.create`, creates) the database in `home`.
+    public convenience init(home: HeraldHome, options: SQLiteStoreOptions = SQLiteStoreOptions()) throws {
+        if options.mode == .create { try home.create() }
+        try self.init(databaseURL: home.databaseURL, attachmentsDirectory: home.attachmentsDirectory,
+                      options: options)
+    }
+
+    /// Opens the database at `databaseURL`; `attachmentsDirectory` bounds which attachment files
+    /// retention and deletions may remove.
+    public init(databaseURL: URL, attachmentsDirectory: URL, options: SQLiteStoreOptions = SQLiteStoreOptions()) throws {
+        self.databaseURL = databaseURL
+        self.attachmentsDirectory = attachmentsDirectory.standardizedFileURL
+        self.options = options
+        let path = databaseURL.path
+        coding = RecordCoding(path: path)
+
+        if options.mode != .create, !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.cannotOpen(path: path, reason: "there is no database yet")
+        }
+        let access: SQLiteConnection.Access
+        switch options.mode {
+        case .create: access = .readWriteCreate
+        case .existing: access = .readWrite
+        case .readOnly: access = .readOnly
+        }
+        connection = try SQLiteConnection(path: path, access: access, busyTimeout: options.busyTimeout)
+
+        if options.mode == .readOnly {
+            let version = try Migrations.version(of: connection)   // also detects a corrupt file
+            if version > Schema.currentVersion {
+                throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+            }
+            if version < Schema.currentVersion {
+                throw StoreError.readOnly(path: path, reason: "it is at schema version \(version) and needs an "
+                                          + "upgrade to \(Schema.currentVersion), which a read-only open cannot do; "
+                                          + "run herald once with write access")
+            }
+        } else {
+            // The first statement that reads the file: a corrupt file fails here, as `.corrupt`.
+            let journal = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) } ?? ""
+            if journal.lowercased() != "wal" {
+                throw StoreError.cannotOpen(path: path, reason: "cannot switch to WAL mode (journal mode is \(journal))")
+            }
+            try connection.executeScript("""
+                PRAGMA synchronous = \(options.synchronous.rawValue);
+                PRAGMA journal_size_limit = 67108864;
+                """)
+            try Migrations.migrate(connection)
+            if options.applyRetentionOnOpen {
+                try applyRetention(now: Date())
+            }
+        }
+    }
+
+    // MARK: Locking and transactions
+
+    /// Runs `body` under the lock in a read transaction (one consistent snapshot).
+    func read<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try connection.transaction(write: false, body)
+    }
+
+    /// Runs `body` under the lock in a write transaction (committed before returning unless a
+    /// `batch` is open).
+    func write<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try connection.transaction(write: true, body)
+    }
+
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        try write(body)
+    }
+
+    // MARK: Apps
+
+    public func loadApps() throws -> [AppRecord] {
+        try read {
+            var categories: [String: [CategoryRecord]] = [:]
+            _ = try connection.query("SELECT bundle_id, identifier, record FROM categories ORDER BY bundle_id, position") { row in
+                let bundle = row.text(0)
+                let category = try coding.decode(CategoryRecord.self, from: row.data(2), table: "categories",
+                                                 key: "\(bundle) \(row.text(1))")
+                categories[bundle, default: []].append(category)
+            }
+            return try connection.query("SELECT bundle_id, record FROM apps ORDER BY bundle_id") { row in
+                var app = try coding.decode(AppRecord.self, from: row.data(1), table: "apps", key: row.text(0))
+                app.categories = categories[app.bundleIdentifier] ?? []
+                return app
+            }
+        }
+    }
+
+    public func saveApp(_ app: AppRecord) throws {
+        var stored = app
+        stored.categories = []
+        let record = try coding.encode(stored)
+        let categoryRecords = try app.categories.map { try coding.encode($0) }
+        try write {
+            try connection.execute("""
+                INSERT INTO apps (bundle_id, display_name, authorization_status, authorized_options, badge,
+                                  device_token, record)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                ON CONFLICT (bundle_id) DO UPDATE SET
+                    display_name = excluded.display_name, authorization_status = excluded.authorization_status,
+                    authorized_options = excluded.authorized_options, badge = excluded.badge,
+                    device_token = excluded.device_token, record = excluded.record
+                """, [.text(app.bundleIdentifier), .text(app.displayName), SQLValue(app.authorizationStatus.rawValue),
+                      .integer(Int64(bitPattern: UInt64(app.authorizedOptions.rawValue))), SQLValue(app.badge),
+                      SQLValue(app.deviceToken), .text(record)])
+            try connection.execute("DELETE FROM categories WHERE bundle_id = ?1", [.text(app.bundleIdentifier)])
+            for (position, (category, record)) in zip(app.categories, categoryRecords).enumerated() {
+                try connection.execute("""
+                    INSERT OR REPLACE INTO categories (bundle_id, identifier, position, record) VALUES (?1, ?2, ?3, ?4)
+                    """, [.text(app.bundleIdentifier), .text(category.identifier), SQLValue(position), .text(record)])
+            }
+        }
+    }
+
+    // MARK: Pending requests
+
+    public func loadPending() throws -> [PendingRecord] {
+        try read {
+            try connection.query("""
+                SELECT bundle_id, identifier, record FROM pending
+                ORDER BY next_fire_date IS NULL, next_fire_date, scheduled_at, bundle_id, identifier
+                """) { row in
+                try coding.decode(PendingRecord.self, from: row.data(2), table: "pending",
+                                  key: "\(row.text(0)) \(row.text(1))")
+            }
+        }
+    }
+
+    public func savePending(_ record: PendingRecord) throws {
+        let json = try coding.encode(record)
+        try write {
+            try connection.execute("""
+                INSERT OR REPLACE INTO pending (bundle_id, identifier, trigger_kind, scheduled_at, next_fire_date, record)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """, [.text(record.bundleIdentifier), .text(record.request.identifier),
+                      .text(record.request.trigger.kindName), record.scheduledAt.sqlColumn,
+                      record.nextFireDate?.sqlColumn ?? .null, .text(json)])
+        }
+    }
+
+    public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
+        guard !identifiers.isEmpty else { return }
+        try write {
+            for identifier in Set(identifiers) {
+                try connection.execute("DELETE FROM pending WHERE bundle_id = ?1 AND identifier = ?2",
+                                       [.text(bundleIdentifier), .text(identifier)])
+            }
+        }
+    }
+
+    public func removeAllPending(bundleIdentifier: String) throws {
+        try write {
+            try connection.execute("DELETE FROM pending WHERE bundle_id = ?1", [.text(bundleIdentifier)])
+        }
+    }
+
+    // MARK: Center-wide values
+
+    public func value(forKey key: String) throws -> JSONValue? {
+        try read {
+            try connection.queryFirst("SELECT value FROM kv WHERE key = ?1", [.text(key)]) { row in
+                try coding.decode(JSONValue.self, from: row.data(0), table: "kv", key: key)
+            }
+        }
+    }
+
+    public func setValue(_ value: JSONValue?, forKey key: String) throws {
+        try write {
+            if let value {
+                try connection.execute("INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)",
+                                       [.text(key), .text(try coding.encode(value))])
+            } else {
+                try connection.execute("DELETE FROM kv WHERE key = ?1", [.text(key)])
+            }
+        }
+    }
+}

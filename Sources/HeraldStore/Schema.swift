@@ -1,0 +1,121 @@
+/// The database schema, one DDL script per version. `PRAGMA user_version` records the version a
+/// file is at; `Migrations` walks a file from its version up to `Schema.currentVersion`.
+///
+/// Layout: every table keeps the full record as JSON in `record` (the source of truth, so new
+/// model fields need no migration) plus the columns that queries filter and sort on.
+/// `delivered.id` is the rowid *and* the `deliveryID` (AUTOINCREMENT: never reused), so rowid
+/// order is delivery order and "newest first" walks the rowid backwards without sorting.
+enum Schema {
+    /// The version this build writes.
+    static let currentVersion = 2
+
+    /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
+    static let applicationID: Int32 = 0x4852_4C44
+
+    /// Version 1: apps, categories, pending requests, delivered notifications, attachment
+    /// files, responses and center-wide values. No full-text search.
+    static let version1 = """
+        CREATE TABLE kv (
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE apps (
+            bundle_id TEXT PRIMARY KEY NOT NULL,
+            display_name TEXT NOT NULL,
+            authorization_status INTEGER NOT NULL,
+            authorized_options INTEGER NOT NULL,
+            badge INTEGER NOT NULL DEFAULT 0,
+            device_token BLOB,
+            record TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE categories (
+            bundle_id TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            PRIMARY KEY (bundle_id, identifier)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE pending (
+            bundle_id TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            trigger_kind TEXT NOT NULL,
+            scheduled_at REAL NOT NULL,
+            next_fire_date REAL,
+            record TEXT NOT NULL,
+            PRIMARY KEY (bundle_id, identifier)
+        ) WITHOUT ROWID;
+        CREATE INDEX pending_next_fire ON pending (next_fire_date);
+
+        CREATE TABLE delivered (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            bundle_id TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            date REAL NOT NULL,
+            presentation INTEGER NOT NULL,
+            is_read INTEGER NOT NULL DEFAULT 0,
+            is_removed INTEGER NOT NULL DEFAULT 0,
+            title TEXT NOT NULL,
+            subtitle TEXT NOT NULL,
+            body TEXT NOT NULL,
+            record TEXT NOT NULL
+        );
+        CREATE INDEX delivered_app ON delivered (bundle_id, id);
+        CREATE INDEX delivered_date ON delivered (date);
+        CREATE INDEX delivered_in_list ON delivered (bundle_id, id) WHERE is_removed = 0;
+        CREATE INDEX delivered_unread ON delivered (bundle_id) WHERE is_read = 0;
+
+        CREATE TABLE attachment_files (
+            delivery_id INTEGER NOT NULL,
+            path TEXT NOT NULL
+        );
+        CREATE INDEX attachment_files_delivery ON attachment_files (delivery_id);
+        CREATE INDEX attachment_files_path ON attachment_files (path);
+
+        CREATE TABLE responses (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            delivery_id INTEGER NOT NULL,
+            bundle_id TEXT NOT NULL,
+            action_identifier TEXT NOT NULL,
+            user_text TEXT,
+            date REAL NOT NULL,
+            delivered_to_app INTEGER NOT NULL DEFAULT 0,
+            record TEXT NOT NULL
+        );
+        CREATE INDEX responses_delivery ON responses (delivery_id);
+        CREATE INDEX responses_undelivered ON responses (bundle_id, id) WHERE delivered_to_app = 0;
+        """
+
+    /// Version 2: full-text search over title, subtitle and body. An external-content FTS5
+    /// table (the text lives once, in `delivered`), kept in sync by triggers — so any writer,
+    /// even an older Herald still running, keeps the index right — and filled from the
+    /// existing rows.
+    static let version2 = """
+        CREATE VIRTUAL TABLE delivered_fts USING fts5(
+            title, subtitle, body,
+            content = 'delivered', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '2 3'
+        );
+        CREATE TRIGGER delivered_fts_insert AFTER INSERT ON delivered BEGIN
+            INSERT INTO delivered_fts (rowid, title, subtitle, body)
+            VALUES (new.id, new.title, new.subtitle, new.body);
+        END;
+        CREATE TRIGGER delivered_fts_delete AFTER DELETE ON delivered BEGIN
+            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body)
+            VALUES ('delete', old.id, old.title, old.subtitle, old.body);
+        END;
+        CREATE TRIGGER delivered_fts_update AFTER UPDATE OF title, subtitle, body ON delivered BEGIN
+            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body)
+            VALUES ('delete', old.id, old.title, old.subtitle, old.body);
+            INSERT INTO delivered_fts (rowid, title, subtitle, body)
+            VALUES (new.id, new.title, new.subtitle, new.body);
+        END;
+        INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild');
+        """
+
+    /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
+    static let steps: [String] = [version1, version2]
+}

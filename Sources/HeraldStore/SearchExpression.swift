@@ -1,0 +1,26 @@
+/// Turns what a user typed into a safe FTS5 query: every word must match, each as a prefix.
+///
+/// Words are runs of letters and digits — the same split as HeraldCore's `HistorySearch`
+/// (which `InMemoryStore` uses) and as FTS5's `unicode61` tokenizer — so both stores find the
+/// same rows. Each word becomes a quoted phrase with a trailing `*` (`lun` finds "lunch"); as
+/// only letters and digits remain, FTS5 syntax in the input (`AND`, `*`, `(`, `:`, `^`, `"`,
+/// `NEAR`) is searched for as text or ignored and can never break or widen the query. The
+/// quotes are doubled anyway, in case the split ever changes.
+///
+/// ```swift
+/// SearchExpression.fts5(#"say "hi" (now)*"#)   // "say"* "hi"* "now"*
+/// SearchExpression.fts5("  ***  ")              // nil: nothing to search for
+/// ```
+enum SearchExpression {
+    /// The FTS5 MATCH expression, or `nil` when the text has no word to search for.
+    static func fts5(_ text: String) -> String? {
+        let words = words(in: text)
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+
+    /// The searchable words of `text`: runs of letters and digits.
+    static func words(in text: String) -> [String] {
+        text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HeraldCore
+@testable import HeraldStore
+import Testing
+import TestSupport
+
+@Suite struct MigrationTests {
+    /// Writes a file at `version` using that version's DDL only (what an older Herald left behind).
+    private func makeDatabase(at path: String, version: Int, setup: (SQLiteConnection) throws -> Void = { _ in }) throws {
+        let connection = try SQLiteConnection(path: path, access: .readWriteCreate, busyTimeout: 1)
+        try connection.executeScript("PRAGMA journal_mode = WAL")
+        for step in Schema.steps.prefix(version) { try connection.executeScript(step) }
+        try connection.executeScript("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(version)")
+        try setup(connection)
+    }
+
+    @Test func aNewDatabaseIsAtTheCurrentVersion() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        #expect(try store.connection.integer("PRAGMA application_id") == Int64(Schema.applicationID))
+        #expect(try store.connection.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
+    }
+
+    @Test func version1WithHistoryMigratesAndBecomesSearchable() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        let coding = RecordCoding(path: "test")
+        let record = RecordFixtures.delivered(title: "Dentist appointment", body: "Bring the card")
+        try makeDatabase(at: fixture.home.databaseURL.path, version: 1) { connection in
+            // Rows as Herald 1 wrote them: an app, a pending request, a delivery.
+            let app = RecordFixtures.app()
+            var bare = app
+            bare.categories = []
+            try connection.execute("""
+                INSERT INTO apps (bundle_id, display_name, authorization_status, authorized_options, badge, device_token, record)
+                VALUES (?1, ?2, 2, 0, 7, NULL, ?3)
+                """, [.text(app.bundleIdentifier), .text(app.displayName), .text(try coding.encode(bare))])
+            let payload = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
+            try connection.execute("""
+                INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
+                VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)
+                """, [.text(record.bundleIdentifier), .text(record.identifier), record.date.sqlColumn,
+                      .text(record.content.title), .text(record.content.subtitle), .text(record.content.body),
+                      .text(try coding.encode(payload))])
+            #expect(try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'delivered_fts'") == 0)
+        }
+
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        #expect(try store.loadApps().map(\.badge) == [7])
+        #expect(try store.history(HistoryQuery(search: "dent")).map(\.content.title) == ["Dentist appointment"])
+        // The triggers keep new rows searchable too.
+        _ = try store.insertDelivered(RecordFixtures.delivered(title: "Dentist moved"))
+        #expect(try store.historyCount(HistoryQuery(search: "dentist")) == 2)
+    }
+
+    @Test(arguments: 0..<Schema.currentVersion)
+    func everyEarlierVersionMigratesToTheCurrentOne(_ version: Int) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        if version > 0 { try makeDatabase(at: fixture.home.databaseURL.path, version: version) }
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        let stored = try store.insertDelivered(RecordFixtures.delivered(title: "after migration"))
+        #expect(try store.history(HistoryQuery(search: "migration")).map(\.deliveryID) == [stored.deliveryID])
+        // Opening again is a no-op.
+        #expect(try Migrations.migrate(fixture.open().connection) == Schema.currentVersion)
+    }
+
+    @Test func theMigratedSchemaEqualsAFreshOne() throws {
+        let fresh = try StoreFixture()
+        let migrated = try StoreFixture()
+        defer { fresh.remove(); migrated.remove() }
+        try migrated.home.create()
+        try makeDatabase(at: migrated.home.databaseURL.path, version: 1)
+        let schema: (SQLiteStore) throws -> [String] = { store in
+            try store.connection.query("SELECT type || ' ' || name FROM sqlite_master ORDER BY name") { $0.text(0) }
+        }
+        #expect(try schema(fresh.open()) == schema(migrated.open()))
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct HeraldStoreTestsPlaceholder {
-    @Test func packageBuilds() { #expect(Bool(true)) }
-}

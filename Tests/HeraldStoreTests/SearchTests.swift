@@ -1,0 +1,146 @@
+import Foundation
+import HeraldCore
+@testable import HeraldStore
+import Testing
+import TestSupport
+
+@Suite struct SearchTests {
+    /// A store with a small, known history (ids in insertion order).
+    private func makeStore(_ fixture: StoreFixture) throws -> (SQLiteStore, [Int64]) {
+        let store = try fixture.open()
+        let rows: [(String, String, String, String)] = [
+            ("com.example.calendar", "Lunch with Alice", "", "Café on the corner"),
+            ("com.example.mail", "Invoice #42", "From: billing", "Payment (overdue) — \"urgent\""),
+            ("com.example.calendar", "Standup", "Daily", "Lunch afterwards?"),
+            ("com.example.mail", "Re: lunch", "Alice", "Sure, 12:30*"),
+            ("com.example.build", "Build failed", "main", "error: AND OR NOT near(x)"),
+        ]
+        let ids = try rows.map { app, title, subtitle, body in
+            try store.insertDelivered(RecordFixtures.delivered(app: app, title: title, subtitle: subtitle, body: body)).deliveryID
+        }
+        return (store, ids)
+    }
+
+    private func search(_ store: SQLiteStore, _ text: String?, app: String? = nil, limit: Int = 100,
+                        offset: Int = 0) throws -> [Int64] {
+        try store.history(HistoryQuery(bundleIdentifier: app, search: text, limit: limit, offset: offset)).map(\.deliveryID)
+    }
+
+    @Test func prefixesOfWordsInTitleSubtitleAndBodyMatchNewestFirst() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "lun") == [ids[3], ids[2], ids[0]])
+        #expect(try search(store, "LUNCH") == [ids[3], ids[2], ids[0]])
+        #expect(try search(store, "billing") == [ids[1]])           // subtitle
+        #expect(try search(store, "cafe") == [ids[0]])              // diacritics folded
+        #expect(try search(store, "nothing-like-this").isEmpty)
+    }
+
+    @Test func everyWordMustMatch() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "lunch alice") == [ids[3], ids[0]])
+        #expect(try search(store, "  alice   lun  ") == [ids[3], ids[0]])
+        #expect(try search(store, "lunch bob").isEmpty)
+    }
+
+    @Test func perAppAndAcrossApps() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "lunch", app: "com.example.calendar") == [ids[2], ids[0]])
+        #expect(try search(store, "lunch", app: "com.example.mail") == [ids[3]])
+        #expect(try search(store, nil, app: "com.example.mail") == [ids[3], ids[1]])
+        #expect(try store.historyCount(HistoryQuery(bundleIdentifier: "com.example.calendar", search: "lunch")) == 2)
+        #expect(try store.historyCount(HistoryQuery(search: "lunch")) == 3)
+    }
+
+    @Test(arguments: [
+        ("\"urgent\"", [1]), ("\"", []), ("(overdue)", [1]), ("overdue)", [1]), ("12:30*", [3]),
+        ("*", []), ("#42", [1]), ("AND", [4]), ("NOT", [4]), ("near(x)", [4]), ("OR lunch", []),
+        ("re:", [3]), ("-", []), ("'; DROP TABLE delivered; --", []), ("alice^", [0, 3]), ("{title}:lunch", []),
+    ] as [(String, [Int])])
+    func ftsSyntaxInTheInputIsSearchedAsText(_ text: String, _ expected: [Int]) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        let found = try search(store, text)
+        if SearchExpression.fts5(text) == nil {
+            // Nothing to search for: the query is not filtered at all.
+            #expect(found == ids.reversed())
+        } else {
+            #expect(found == expected.map { ids[$0] }.reversed())
+        }
+        #expect(try store.historyCount(HistoryQuery()) == ids.count)   // and nothing was dropped
+    }
+
+    @Test func pagingWalksNewestFirstWithoutOverlap() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let ids = try store.batch {
+            try (0..<25).map { n in
+                try store.insertDelivered(RecordFixtures.delivered(title: n % 2 == 0 ? "even \(n)" : "odd \(n)")).deliveryID
+            }
+        }
+        let evens = ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).reversed().map { $0 }
+        var pages: [Int64] = []
+        for page in 0..<3 { pages += try search(store, "even", limit: 5, offset: page * 5) }
+        #expect(pages == Array(evens.prefix(13)))
+        #expect(try search(store, "even", limit: 5, offset: 10) == Array(evens[10...]))
+        #expect(try search(store, nil, limit: 4, offset: 0) == Array(ids.reversed().prefix(4)))
+        #expect(try search(store, nil, limit: 4, offset: 24) == [ids[0]])
+    }
+
+    @Test func unreadOnly() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        var read = try #require(try store.delivered(id: ids[3]))
+        read.isRead = true
+        try store.updateDelivered(read)
+        #expect(try store.history(HistoryQuery(search: "lunch", unreadOnly: true)).map(\.deliveryID) == [ids[2], ids[0]])
+        #expect(try store.historyCount(HistoryQuery(unreadOnly: true)) == 4)
+    }
+
+    @Test func deletedNotificationsLeaveTheIndex() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        try store.deleteDelivered(ids: [ids[0]])
+        #expect(try search(store, "lunch") == [ids[3], ids[2]])
+        // FTS5's own consistency check over the external content.
+        try store.connection.execute("INSERT INTO delivered_fts (delivered_fts, rank) VALUES ('integrity-check', 1)")
+    }
+
+    @Test func theFirstPageOfASearchNeedsNoSort() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, _) = try makeStore(fixture)
+        for app: String? in [nil, "com.example.mail"] {
+            let plan = try store.connection.query("""
+                EXPLAIN QUERY PLAN SELECT delivered.id FROM delivered_fts CROSS JOIN delivered
+                ON delivered.id = delivered_fts.rowid WHERE delivered_fts MATCH ?1
+                \(app == nil ? "" : "AND delivered.bundle_id = ?2")
+                ORDER BY delivered_fts.rowid DESC LIMIT 20
+                """, app == nil ? [.text("\"lunch\"*")] : [.text("\"lunch\"*"), .text(app!)]) { $0.text(3) }
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
+        }
+    }
+}
+
+@Suite struct SearchExpressionTests {
+    @Test func wordsAreQuotedPrefixes() {
+        #expect(SearchExpression.fts5("lunch alice") == "\"lunch\"* \"alice\"*")
+        #expect(SearchExpression.fts5("say \"hi\" (now)*") == "\"say\"* \"hi\"* \"now\"*")
+        #expect(SearchExpression.fts5("a*b don't") == "\"a\"* \"b\"* \"don\"* \"t\"*")
+    }
+
+    @Test func textWithoutWordsIsNoSearch() {
+        #expect(SearchExpression.fts5("") == nil)
+        #expect(SearchExpression.fts5("  \t ") == nil)
+        #expect(SearchExpression.fts5("* ( ) \" -") == nil)
+    }
+}
