@@ -4,6 +4,14 @@ import Foundation
 enum CommandRegistry {
     static let all: [any HeraldCommand.Type] = [
         VersionCommand.self,
+        DaemonCommand.self,
+        PostCommand.self,
+        PushCommand.self,
+        BadgeCommand.self,
+        RemoveCommand.self,
+        ClearCommand.self,
+        DoNotDisturbCommand.self,
+        AppCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {
