@@ -79,7 +79,9 @@ struct InProcessServerTests {
         await system.connect(connection, bundleIdentifier: app)
         _ = try await system.requestAuthorization(options: [.alert, .sound, .badge], bundleIdentifier: app)
         await system.setForeground(true, bundleIdentifier: app)
-        try await system.add(Self.request("fg"), bundleIdentifier: app)
+        var request = Self.request("fg")
+        request.content.sound = .default
+        try await system.add(request, bundleIdentifier: app)
         let delivered = try await events.delivered("fg")
         #expect(connection.willPresentCalls.map(\.identifier) == ["fg"])
         #expect(delivered.presentation == [.list, .sound])

@@ -113,8 +113,9 @@ public final class IPCServer: Sendable {
         eventTask?.cancel()
         if let listener {
             unlink(socketPath)
+            // Only wake the accept thread; it closes the descriptor itself, so the number cannot
+            // be reused (by another server in this process) while it might still call accept.
             listener.shutdown()
-            listener.close()
         }
         for session in sessions { session.connection.close() }
         if lock >= 0 {
@@ -126,6 +127,7 @@ public final class IPCServer: Sendable {
     // MARK: Accepting
 
     private func acceptLoop(_ listener: UnixSocket) {
+        defer { listener.close() }
         while true {
             let socket: UnixSocket
             do {

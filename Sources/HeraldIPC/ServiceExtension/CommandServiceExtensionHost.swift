@@ -26,9 +26,11 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
 
     private final class Running: Sendable {
         let process: Process
+        let original: ContentRecord
         let finish: @Sendable (ContentRecord) -> Void
-        init(process: Process, finish: @escaping @Sendable (ContentRecord) -> Void) {
+        init(process: Process, original: ContentRecord, finish: @escaping @Sendable (ContentRecord) -> Void) {
             self.process = process
+            self.original = original
             self.finish = finish
         }
     }
@@ -59,7 +61,7 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        let running = Running(process: process, finish: finish)
+        let running = Running(process: process, original: original, finish: finish)
         let key = ObjectIdentifier(running)
         do {
             try process.run()
@@ -99,7 +101,8 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
         }
     }
 
-    /// Ends every command still running; each delivers its original content.
+    /// Ends every command still running; each delivers its original content at once (a child
+    /// the shell started may linger until it exits; its output is ignored).
     public func timeWillExpire() async {
         let keys = running.withLock { Array($0.keys) }
         for key in keys { stop(key) }
@@ -108,6 +111,7 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
     private func stop(_ key: ObjectIdentifier) {
         guard let running = running.withLock({ $0.removeValue(forKey: key) }) else { return }
         if running.process.isRunning { running.process.terminate() }
+        running.finish(running.original)
     }
 
     /// Overlays the keys of the command's JSON object on the original content.
