@@ -67,8 +67,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
             }
             dropped += schedule.insert(record).dropped
         }
+        let attachmentStore = self.attachmentStore
         for record in dropped {
             try store.removePending(bundleIdentifier: record.bundleIdentifier, identifiers: [record.request.identifier])
+            attachmentStore.deleteFiles(of: record.request.content.attachments)
         }
         self.apps = apps
         self.schedule = schedule
@@ -171,7 +173,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         if let prompt = prompts[bundleIdentifier] {
-            _ = await prompt.value
+            // Someone else's prompt is on screen: its answer is ours (the task records it).
+            return await prompt.value
         }
         var app = ensureApp(bundleIdentifier)
         let asked = options.subtracting(.provisional)
@@ -185,17 +188,24 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         if status == .notDetermined || (status == .provisional && !options.contains(.provisional)) {
             let prompter = self.prompter
             let snapshot = app
-            let prompt = Task { await prompter.prompt(app: snapshot, options: asked) }
+            // Runs on the actor: records the answer before anyone awaiting it resumes.
+            let prompt = Task {
+                let granted = await prompter.prompt(app: snapshot, options: asked)
+                self.recordAuthorization(granted, options: asked, bundleIdentifier: bundleIdentifier)
+                return granted
+            }
             prompts[bundleIdentifier] = prompt
-            let granted = await prompt.value
-            prompts[bundleIdentifier] = nil
-            app = apps[bundleIdentifier] ?? app
-            app.authorizationStatus = granted ? .authorized : .denied
-            app.authorizedOptions = granted ? asked : []
-            saveApp(app)
-            return granted
+            return await prompt.value
         }
         return status == .authorized || status == .provisional || status == .ephemeral
+    }
+
+    private func recordAuthorization(_ granted: Bool, options: UNAuthorizationOptions, bundleIdentifier: String) {
+        prompts[bundleIdentifier] = nil
+        var app = ensureApp(bundleIdentifier)
+        app.authorizationStatus = granted ? .authorized : .denied
+        app.authorizedOptions = granted ? options : []
+        saveApp(app)
     }
 
     // MARK: Categories
