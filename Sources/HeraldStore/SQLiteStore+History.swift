@@ -84,6 +84,14 @@ extension SQLiteStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
+        if !query.unreadOnly, let search = query.search,
+           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
+            // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
+            return try read {
+                Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
+                                           [.text(expression)]) ?? 0)
+            }
+        }
         let (from, conditions, values) = historyFilter(query)
         return try read {
             Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
@@ -124,7 +132,8 @@ extension SQLiteStore {
         var from = "delivered"
         var conditions: [String] = []
         var values: [SQLValue] = []
-        if let search = query.search, let expression = SearchExpression.fts5(search) {
+        if let search = query.search,
+           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
             // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
             from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
             values.append(.text(expression))

@@ -19,6 +19,18 @@ enum SearchExpression {
         return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 
+    /// The full MATCH expression for `delivered_fts`: the words, only in title, subtitle and body
+    /// (never in the app token column), and, when `bundleIdentifier` is given, that app's token.
+    static func match(_ text: String, bundleIdentifier: String?) -> String? {
+        guard let words = fts5(text) else { return nil }
+        var expression = "{title subtitle body} : (\(words))"
+        if let bundleIdentifier {
+            let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
+            expression += " AND app_token : \"app\(hex)\""
+        }
+        return expression
+    }
+
     /// The searchable words of `text`: runs of letters and digits.
     static func words(in text: String) -> [String] {
         text.split { !$0.isLetter && !$0.isNumber }.map(String.init)

@@ -12,7 +12,7 @@ import HeraldStore
 //     D <deliveryID> <identifier>     a delivered notification
 //     P <identifier>                  a pending request
 //
-// Runs until killed, or for --count writes. Not installed; a test helper only.
+// Runs until killed, or until at least --count writes. Not installed; a test helper only.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let homePath = arguments.first else {
@@ -43,7 +43,7 @@ do {
                                 options: SQLiteStoreOptions(retention: .unlimited, applyRetentionOnOpen: false))
     var sequence = start
     var generator = SystemRandomNumberGenerator()
-    while sequence < start + count {
+    while sequence - start < count {
         let size = Int.random(in: 1...8, using: &generator)
         var acknowledged: [String] = []
         try store.batch {

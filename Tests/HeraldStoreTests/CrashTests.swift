@@ -67,7 +67,10 @@ enum StoreWriter {
         process.waitUntilExit()
         // Whatever was written to the pipe before the kill was acknowledged.
         text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .uncaughtSignal, "the writer stopped by itself")
+        // Killed by our SIGKILL, not stopped by itself (an error or a crash) before we got there.
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+                "the writer stopped by itself (status \(process.terminationStatus))")
+        #expect(seen >= killAfter, "the writer ended after \(seen) acknowledgements")
         if !text.hasSuffix("\n"), let lastNewline = text.lastIndex(of: "\n") {
             text = String(text[...lastNewline])
         }

@@ -63,6 +63,25 @@ import TestSupport
         #expect(try Migrations.version(of: connection) == Schema.currentVersion + 7)
     }
 
+    @Test func aFullDiskFailsTheWriteAndKeepsWhatWasCommitted() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let kept = try store.insertDelivered(RecordFixtures.delivered(title: "kept"))
+        // A page limit stands in for a full disk: SQLite reports SQLITE_FULL the same way.
+        let pages = try #require(try store.connection.integer("PRAGMA page_count"))
+        try store.connection.executeScript("PRAGMA max_page_count = \(pages + 2)")
+        expectStoreError({
+            try store.batch {
+                for _ in 0..<500 { _ = try store.insertDelivered(RecordFixtures.delivered(title: "lost")) }
+            }
+        }) { error in
+            error == .diskFull(path: fixture.home.databaseURL.path) && error.description.contains("Free some space")
+        }
+        #expect(try store.history(HistoryQuery()).map(\.deliveryID) == [kept.deliveryID])
+        #expect(try store.historyCount(HistoryQuery(search: "lost")) == 0)
+    }
+
     @Test func anotherProgramsDatabaseIsRefused() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

@@ -76,6 +76,18 @@ import TestSupport
         #expect(try store.historyCount(HistoryQuery()) == ids.count)   // and nothing was dropped
     }
 
+    @Test func appTokensAreNeverMatchedByUserWords() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "app").isEmpty)
+        #expect(try search(store, "com").isEmpty)
+        #expect(try search(store, "app636F").isEmpty)
+        #expect(try search(store, "lunch", app: "com.example.build").isEmpty)
+        #expect(try search(store, "lunch", app: "com.example").isEmpty)   // a prefix of an app is not that app
+        #expect(try search(store, "build", app: "com.example.build") == [ids[4]])
+    }
+
     @Test func pagingWalksNewestFirstWithoutOverlap() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -125,7 +137,7 @@ import TestSupport
                 ON delivered.id = delivered_fts.rowid WHERE delivered_fts MATCH ?1
                 \(app == nil ? "" : "AND delivered.bundle_id = ?2")
                 ORDER BY delivered_fts.rowid DESC LIMIT 20
-                """, app == nil ? [.text("\"lunch\"*")] : [.text("\"lunch\"*"), .text(app!)]) { $0.text(3) }
+                """, [.text(SearchExpression.match("lunch", bundleIdentifier: app)!)] + (app.map { [.text($0)] } ?? [])) { $0.text(3) }
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
         }
     }

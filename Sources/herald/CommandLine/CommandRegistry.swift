@@ -3,6 +3,9 @@ import Foundation
 /// Every `herald` subcommand, in the order `herald --help` lists them.
 enum CommandRegistry {
     static let all: [any HeraldCommand.Type] = [
+        HistoryCommand.self,
+        PendingCommand.self,
+        AppsCommand.self,
         VersionCommand.self,
         DaemonCommand.self,
         PostCommand.self,

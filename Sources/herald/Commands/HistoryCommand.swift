@@ -1,0 +1,286 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+
+/// `herald history`: delivered notifications, newest first, from the database (works whether or
+/// not a center is running: the daemon writes in WAL mode and this only reads).
+enum HistoryCommand: HeraldCommand {
+    static let name = "history"
+    static let summary = "list delivered notifications, newest first (search with --search)"
+    static let help = """
+    Usage: herald history [--app ID] [--search TEXT] [--unread] [--limit N] [--offset N] [--json]
+
+    Lists the notifications in history, newest first, read from the state directory's database
+    (while a center runs, or when none does).
+
+    Options:
+      --app ID         Only this app's notifications (bundle identifier).
+      --search TEXT    Only notifications whose title, subtitle or body contain every word of
+                       TEXT as a word prefix ("lun ali" finds "Lunch with Alice").
+      --unread         Only unread notifications.
+      --limit N        At most N notifications (default 20).
+      --offset N       Skip the N newest matches first (paging).
+      --json           Print one JSON array with every field (userInfo, attachments, responses).
+
+    Examples:
+      herald history
+      herald history --app com.example.calendar --limit 5
+      herald history --search "build failed" --json | jq '.[0].userInfo'
+      herald --home /tmp/herald history --unread
+    """
+
+    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        let app = try arguments.option("--app")
+        let search = try arguments.option("--search")
+        let limit = try arguments.intOption("--limit", in: 1...1_000_000) ?? 20
+        let offset = try arguments.intOption("--offset", in: 0...Int(Int32.max)) ?? 0
+        let unread = arguments.flag("--unread")
+        let json = arguments.flag("--json")
+        try arguments.finish()
+
+        let query = HistoryQuery(bundleIdentifier: app, search: search, limit: limit, offset: offset, unreadOnly: unread)
+        guard let store = try StoreCommandSupport.openStore(context) else {
+            if json { print("[]") } else { print("No notifications yet.") }
+            return ExitStatus.success
+        }
+        let records = try store.history(query)
+        if json {
+            let items = try records.map { record in
+                HistoryItem(record, responses: try store.responses(deliveryID: record.deliveryID))
+            }
+            try StoreCommandSupport.printJSON(items)
+            return ExitStatus.success
+        }
+        guard !records.isEmpty else {
+            print(search == nil && app == nil && !unread ? "No notifications yet." : "No matching notifications.")
+            return ExitStatus.success
+        }
+        let formatter = StoreCommandSupport.localTimeFormatter()
+        let table = TextTable(
+            headers: ["ID", "DATE", "APP", "TITLE", "MESSAGE"],
+            maxWidths: [nil, nil, 28, 32, 60],
+            rows: records.map { record in
+                let content = record.content
+                let message = [content.subtitle, content.body].filter { !$0.isEmpty }.joined(separator: " — ")
+                return [(record.isRead ? " " : "*") + String(record.deliveryID), formatter.string(from: record.date),
+                        record.bundleIdentifier, content.title, message]
+            })
+        print(table.render(), terminator: "")
+        let total = try store.historyCount(query)
+        let shown = offset + records.count
+        var footer = "* unread"
+        if total > shown { footer += " · \(total - shown) more (use --limit or --offset)" }
+        print(footer)
+        return ExitStatus.success
+    }
+}
+
+/// One history entry in `herald history --json`.
+struct HistoryItem: Encodable {
+    struct Attachment: Encodable {
+        var identifier, path, type, fileName: String
+        var size: Int64
+    }
+    struct Response: Encodable {
+        var id: Int64
+        var action: String
+        var text: String?
+        var date: Date
+        var deliveredToApp: Bool
+    }
+    var id: Int64
+    var app: String
+    var identifier: String
+    var date: Date
+    var title, subtitle, body: String
+    var categoryIdentifier, threadIdentifier: String
+    var userInfo: [String: JSONValue]
+    var attachments: [Attachment]
+    var presentation: [String]
+    var read: Bool
+    var inList: Bool
+    var responses: [Response]
+
+    init(_ record: DeliveredRecord, responses: [ResponseRecord]) {
+        let content = record.content
+        id = record.deliveryID
+        app = record.bundleIdentifier
+        identifier = record.identifier
+        date = record.date
+        title = content.title
+        subtitle = content.subtitle
+        body = content.body
+        categoryIdentifier = content.categoryIdentifier
+        threadIdentifier = content.threadIdentifier
+        userInfo = content.userInfo
+        attachments = content.attachments.map {
+            Attachment(identifier: $0.identifier, path: $0.path, type: $0.type, fileName: $0.fileName, size: $0.size)
+        }
+        let names: [(UNNotificationPresentationOptions, String)] = [(.banner, "banner"), (.list, "list"),
+                                                                    (.sound, "sound"), (.badge, "badge")]
+        presentation = names.filter { record.presentation.normalized.contains($0.0) }.map(\.1)
+        read = record.isRead
+        inList = !record.isRemovedFromList
+        self.responses = responses.map {
+            Response(id: $0.responseID, action: $0.action.actionIdentifier, text: $0.action.userText, date: $0.date,
+                     deliveredToApp: $0.isDeliveredToApp)
+        }
+    }
+}
+
+// MARK: - Output shared by the store's read commands (history, pending, apps)
+
+/// Opening the database for reading, and printing.
+enum StoreCommandSupport {
+    /// Opens the state directory's database for reading, or returns `nil` when there is none yet
+    /// (a read command never creates one). Waits up to 5 s for a busy database; a damaged or
+    /// newer one throws a `StoreError` that says what to do.
+    static func openStore(_ context: CommandContext) throws -> SQLiteStore? {
+        let home = HeraldHome.resolve(explicit: context.home)
+        guard home.databaseExists else { return nil }
+        return try SQLiteStore(home: home, options: SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+    }
+
+    /// Prints `items` as one pretty JSON array (sorted keys, ISO 8601 dates); `[]` when empty.
+    static func printJSON<T: Encodable>(_ items: [T]) throws {
+        guard !items.isEmpty else {
+            print("[]")
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(items), as: UTF8.self))
+    }
+
+    /// `2026-03-01 14:05:09` in the local time zone.
+    static func localTimeFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }
+}
+
+/// Text from notifications made safe and measurable for a terminal.
+enum TerminalText {
+    /// Removes control characters and escape sequences (whole CSI `ESC [ … final` and OSC
+    /// `ESC ] … BEL/ST` sequences, then any other C0, DEL, C1, bidirectional override and
+    /// invisible format character); line breaks and tabs become spaces.
+    static func clean(_ text: String) -> String {
+        let input = Array(text.unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = false
+        var index = 0
+        while index < input.count {
+            let scalar = input[index]
+            index += 1
+            if scalar == "\u{1B}" || scalar == "\u{9B}" || scalar == "\u{9D}" {
+                // CSI: parameters and intermediates up to a final byte; OSC: up to BEL or ST.
+                var kind = scalar == "\u{9D}" ? "]" : "["
+                if scalar == "\u{1B}", index < input.count {
+                    if input[index] == "[" || input[index] == "]" { kind = String(input[index]); index += 1 } else { index += 1; continue }
+                }
+                if kind == "[" {
+                    while index < input.count, !(0x40...0x7E).contains(input[index].value) { index += 1 }
+                    index += 1
+                } else {
+                    while index < input.count, input[index] != "\u{07}", input[index] != "\u{9C}",
+                          !(input[index] == "\u{1B}" && index + 1 < input.count && input[index + 1] == "\\") { index += 1 }
+                    index += index < input.count && input[index] == "\u{1B}" ? 2 : 1
+                }
+                continue
+            }
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if !lastWasSpace { scalars.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .control: continue
+            case .format where scalar != "\u{200D}" && scalar != "\u{200C}": continue   // keep emoji joiners
+            default: break
+            }
+            scalars.append(scalar)
+            lastWasSpace = scalar == " "
+        }
+        return String(scalars)
+    }
+
+    /// Terminal columns a string takes: wide East Asian characters and emoji count 2, combining
+    /// marks 0.
+    static func width(_ text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    static func width(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .control, .format: return 0
+        default: break
+        }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// Cuts `text` to at most `limit` columns, ending with `…` when it was cut.
+    static func truncate(_ text: String, to limit: Int) -> String {
+        guard width(text) > limit else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > limit - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+}
+
+/// Left-aligned columns separated by two spaces; every cell is cleaned of control characters
+/// and cut to its column's maximum width.
+struct TextTable {
+    var headers: [String]
+    /// Per column: the widest a cell may be (`nil`: no limit).
+    var maxWidths: [Int?]
+    var rows: [[String]]
+
+    func render() -> String {
+        let cells = rows.map { row in
+            row.enumerated().map { index, cell -> String in
+                let clean = TerminalText.clean(cell)
+                guard index < maxWidths.count, let limit = maxWidths[index] else { return clean }
+                return TerminalText.truncate(clean, to: limit)
+            }
+        }
+        var widths = headers.map(TerminalText.width)
+        for row in cells {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], TerminalText.width(cell))
+            }
+        }
+        var output = ""
+        for row in [headers] + cells {
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                if index == row.count - 1 {
+                    line += cell
+                } else {
+                    line += cell + String(repeating: " ", count: widths[index] - TerminalText.width(cell) + 2)
+                }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            output += line + "\n"
+        }
+        return output
+    }
+}
