@@ -8,6 +8,14 @@ enum CommandRegistry {
         AppsCommand.self,
         DemoCommand.self,
         VersionCommand.self,
+        DaemonCommand.self,
+        PostCommand.self,
+        PushCommand.self,
+        BadgeCommand.self,
+        RemoveCommand.self,
+        ClearCommand.self,
+        DoNotDisturbCommand.self,
+        AppCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {
