@@ -3,6 +3,7 @@ import Foundation
 /// Every `herald` subcommand, in the order `herald --help` lists them.
 enum CommandRegistry {
     static let all: [any HeraldCommand.Type] = [
+        UICommand.self,
         HistoryCommand.self,
         PendingCommand.self,
         AppsCommand.self,
@@ -26,8 +27,10 @@ enum CommandRegistry {
         var text = """
         herald — a terminal notification center that speaks Apple's UserNotifications API
 
-        Usage: herald [--home DIR] <command> [options]
+        Usage: herald [--home DIR] [<command> [options]]
                herald <command> --help
+
+        With no command, herald shows the notification center in this terminal (herald ui).
 
         Commands:
 
@@ -50,9 +53,13 @@ enum CommandRegistry {
             return ExitStatus.usage
         }
         var rest = arguments.remaining
-        if rest.isEmpty || rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
+        if rest.isEmpty {
+            // Plain `herald` is the terminal UI, like plain `tmux`.
+            rest = [UICommand.name]
+        }
+        if rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
             print(overview, terminator: "")
-            return rest.isEmpty ? ExitStatus.usage : ExitStatus.success
+            return ExitStatus.success
         }
         let name = rest.removeFirst()
         guard let command = command(named: name) else {

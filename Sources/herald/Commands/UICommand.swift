@@ -1,0 +1,33 @@
+import CursesBackend
+import Foundation
+import HeraldIPC
+import HeraldUI
+
+/// `herald ui` (also `herald` with no arguments): the terminal UI as a client of the daemon.
+enum UICommand: HeraldCommand {
+    static let name = "ui"
+    static let summary = "the terminal UI (what plain `herald` runs), attached to the daemon"
+    static let help = """
+    Usage: herald [--home DIR] [ui]
+
+    Shows the notification center in this terminal: banners as notifications arrive, history,
+    apps with their badges, settings. It is a client of the daemon (`herald daemon`), which it
+    starts in the background when none answers — like tmux's server. Quitting the UI leaves
+    the daemon and its scheduled notifications running; several terminals may show one center
+    at once and stay in sync.
+
+    Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
+
+    Examples:
+      herald
+      herald --home /tmp/herald-test ui
+    """
+
+    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        try arguments.finish()
+        let location = CenterLocation(context)
+        let center = RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"))
+        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: .fromEnvironment()))
+        return ExitStatus.success
+    }
+}
