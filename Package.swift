@@ -61,7 +61,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "TestSupport"], swiftSettings: swiftSettings),
     ]
 )
 
