@@ -38,7 +38,10 @@ import TestSupport
         demo.send("/")
         try demo.waitFor("search title, subtitle, body")
         demo.send("quarterly", "Enter")
-        let found = try demo.waitFor("All notifications · “quarterly”")
+        // The title changes at once; the rows when the search's result arrives.
+        let found = try demo.waitUntil("the search result") {
+            DemoSession.line(in: $0, containing: "All notifications · “quarterly”")?.hasSuffix(" 1") == true
+        }
         #expect(found.contains("Anna — Remember the quarterly report"))
         #expect(!found.contains("Pizza tonight?"))
         #expect(!found.contains("Hey Jim!"))
@@ -86,5 +89,10 @@ import TestSupport
         #expect(screen.contains("Ben — Also before"))
         #expect(DemoSession.line(in: screen, containing: "All notifications")?.hasSuffix(" 2") == true)
         try second.waitForBadge("Messages", "[2]")
+
+        // The app counts on from where it was: the third unread message makes the badge 3.
+        second.command("message Chloé After the restart")
+        try second.waitFor("│ After the restart")
+        try second.waitForBadge("Messages", "[3]")
     }
 }
