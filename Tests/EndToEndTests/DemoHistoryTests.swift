@@ -18,13 +18,13 @@ import TestSupport
         defer { demo.close() }
         try demo.allowAllApps()
 
-        demo.command("invite")
+        try demo.command("invite")
         try demo.waitFor("Hey Jim! Weekly Staff Meeting", timeout: 30)
-        demo.command("message Anna Remember the quarterly report")
+        try demo.command("message Anna Remember the quarterly report")
         try demo.waitFor("Anna — Remember the quarterly report")
-        demo.command("message Ben Pizza tonight?")
+        try demo.command("message Ben Pizza tonight?")
         try demo.waitFor("Ben — Pizza tonight?")
-        demo.command("push")
+        try demo.command("push")
         try demo.waitFor("Dana [modified]")
         let list = try demo.waitUntil("four rows and no banner") { screen in
             !screen.contains("╭─") && screen.contains("Hey Jim! Weekly Staff Meeting")
@@ -70,9 +70,9 @@ import TestSupport
             defer { first.close() }
             try first.allowAllApps()
             do {
-                first.command("message Anna Before the restart")
+                try first.command("message Anna Before the restart")
                 try first.waitFor("Anna — Before the restart")
-                first.command("message Ben Also before")
+                try first.command("message Ben Also before")
                 try first.waitFor("Ben — Also before")
                 try first.waitForBadge("Messages", "[2]")
             }
@@ -91,7 +91,7 @@ import TestSupport
         try second.waitForBadge("Messages", "[2]")
 
         // The app counts on from where it was: the third unread message makes the badge 3.
-        second.command("message Chloé After the restart")
+        try second.command("message Chloé After the restart")
         try second.waitFor("│ After the restart")
         try second.waitForBadge("Messages", "[3]")
     }

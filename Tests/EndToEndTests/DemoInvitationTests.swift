@@ -8,7 +8,7 @@ import TestSupport
     /// `:invite`, then waits for the banner (a calendar trigger five seconds later).
     static func invitationBanner(_ demo: DemoSession) throws -> String {
         try demo.allowAllApps()
-        demo.command("invite")
+        try demo.command("invite")
         try demo.waitFor("Calendar: invitation scheduled in 5 s")
         return try demo.waitFor("[1 Accept ↗] [2 Decline]", timeout: 30)
     }

@@ -12,8 +12,8 @@ import TestSupport
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("message Anna Lunch today?")
-        try demo.waitFor("Lunch today?")
+        try demo.command("message Anna Lunch today?")
+        try demo.waitFor("│ Lunch today?")
         try demo.waitFor("[1 Reply…] [2 Mark as Read]")
 
         demo.send("r")
@@ -40,11 +40,11 @@ import TestSupport
         try demo.allowAllApps()
         try demo.waitForBadge("Messages", nil)
 
-        demo.command("message Anna First one")
+        try demo.command("message Anna First one")
         try demo.waitForBadge("Messages", "[1]")
-        demo.command("message Ben Second one")
+        try demo.command("message Ben Second one")
         try demo.waitForBadge("Messages", "[2]")
-        demo.command("message Chloé Third one")
+        try demo.command("message Chloé Third one")
         try demo.waitForBadge("Messages", "[3]")
 
         // Banners off the screen (dismissing a message is not reported), then the sidebar.
@@ -58,7 +58,7 @@ import TestSupport
         try demo.waitFor("Badge of Messages cleared")
         try demo.waitForBadge("Messages", nil)
 
-        demo.command("badge 5")
+        try demo.command("badge 5")
         try demo.waitFor("Messages badge set to 5")
         try demo.waitForBadge("Messages", "[5]")
     }
@@ -68,18 +68,18 @@ import TestSupport
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("foreground messages")
+        try demo.command("foreground messages")
         try demo.waitFor("Messages is now in the foreground")
 
-        demo.command("message Ben Quietly here")
+        try demo.command("message Ben Quietly here")
         try demo.waitFor("Messages: willPresent from Ben → [list, sound, badge]")
         let screen = try demo.waitFor("Ben — Quietly here")
         #expect(!screen.contains(Self.messagesBanner))
         try demo.waitForBadge("Messages", "[1]")
 
-        demo.command("background messages")
+        try demo.command("background messages")
         try demo.waitFor("Messages is now in the background")
-        demo.command("message Ben Loud again")
+        try demo.command("message Ben Loud again")
         let banner = try demo.waitFor(Self.messagesBanner)
         #expect(banner.contains("Loud again"))
     }
@@ -88,7 +88,7 @@ import TestSupport
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("push")
+        try demo.command("push")
         try demo.waitFor("Extension: didReceive push")
         let screen = try demo.waitFor("Dana [modified]")
         #expect(screen.contains(Self.messagesBanner))
@@ -102,10 +102,10 @@ import TestSupport
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("lock")
+        try demo.command("lock")
         try demo.waitFor("Locked")
-        demo.command("message Ben Visible while locked")
-        try demo.waitFor("Visible while locked")
+        try demo.command("message Ben Visible while locked")
+        try demo.waitFor("│ Visible while locked")
         demo.send("x")
         try demo.waitForAbsence(Self.messagesBanner)
 
@@ -122,7 +122,7 @@ import TestSupport
         demo.send("Escape")
         try demo.waitForAbsence("Messages — Notifications")
 
-        demo.command("message Chloé Secret plans")
+        try demo.command("message Chloé Secret plans")
         let hidden = try demo.waitUntil("Chloé's banner") { DemoSession.line(in: $0, containing: "│ Chloé ") != nil }
         #expect(hidden.contains(Self.messagesBanner))
         #expect(DemoSession.line(in: hidden, containing: "│ 1 new messages ") != nil)
@@ -130,7 +130,7 @@ import TestSupport
         // Ben's earlier message is hidden as well now.
         #expect(!hidden.contains("Visible while locked"))
 
-        demo.command("unlock")
+        try demo.command("unlock")
         let unlocked = try demo.waitFor("Secret plans")
         #expect(!unlocked.contains("🔒"))
     }

@@ -8,9 +8,9 @@ import TestSupport
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("reminder")
+        try demo.command("reminder")
         try demo.waitFor("Reminders: scheduled:")
-        demo.command("move 52.5219,13.4132")
+        try demo.command("move 52.5219,13.4132")
         let screen = try demo.waitFor("At the office")
         #expect(screen.contains("╭─ Reminders · "))
         #expect(screen.contains("Pick up the parcel at the front desk"))
@@ -29,7 +29,7 @@ import TestSupport
         let demo = try DemoSession(bannerSeconds: 2)
         defer { demo.close() }
         try demo.answerPrompts(["Calendar": false])
-        demo.command("invite")
+        try demo.command("invite")
         try demo.waitFor("Calendar: invitation scheduled in 5 s")
 
         // Wait until the trigger has fired (the request is no longer pending)…
@@ -41,7 +41,7 @@ import TestSupport
             Thread.sleep(forTimeInterval: 0.2)
         }
         // …then nothing of it is on the screen; the allowed apps still work.
-        demo.command("message Anna Still here")
+        try demo.command("message Anna Still here")
         try demo.waitFor("Anna — Still here")
         let screen = try demo.waitForAbsence("╭─")
         #expect(!screen.contains("Hey Jim!"))

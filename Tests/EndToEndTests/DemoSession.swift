@@ -8,7 +8,7 @@ import TestSupport
 /// let demo = try DemoSession()
 /// defer { demo.close() }
 /// try demo.allowAllApps()
-/// try demo.command("invite")
+/// try try demo.command("invite")
 /// try demo.waitFor("Hey Jim! Weekly Staff Meeting")
 /// ```
 final class DemoSession: @unchecked Sendable {
@@ -58,11 +58,20 @@ final class DemoSession: @unchecked Sendable {
     /// Allows all three apps.
     func allowAllApps() throws { try answerPrompts() }
 
-    /// Types `:line` and Enter.
-    func command(_ line: String) {
+    /// Types `:line` and Enter, and waits until the UI has taken the line (the command line is
+    /// closed), so that a later wait cannot mistake the typed text for the command's result.
+    func command(_ line: String) throws {
         tmux.send(":")
         tmux.send(line)
+        try waitUntil("the command line “:\(line)”") { Self.lastLine(of: $0).hasPrefix(":\(line)") }
         tmux.send("Enter")
+        try waitUntil("the command line to close") { !Self.lastLine(of: $0).hasPrefix(":\(line)") }
+    }
+
+    /// The bottom line of a screen.
+    static func lastLine(of screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
     }
 
     /// Presses keys (literal text or tmux key names like `Enter`, `Tab`).
@@ -105,10 +114,7 @@ final class DemoSession: @unchecked Sendable {
     }
 
     /// The bottom line of the screen (status hints, messages, or the input line).
-    var statusLine: String {
-        capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-    }
+    var statusLine: String { Self.lastLine(of: capture()) }
 
     /// The first screen line that contains `text`.
     static func line(in screen: String, containing text: String) -> String? {

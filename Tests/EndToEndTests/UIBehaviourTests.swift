@@ -33,7 +33,7 @@ import TestSupport
         let demo = try DemoSession(bannerSeconds: 2)
         defer { demo.close() }
         try demo.allowAllApps()
-        demo.command("message 王芳 你好，世界 — a wide line that is longer than forty columns")
+        try demo.command("message 王芳 你好，世界 — a wide line that is longer than forty columns")
         try demo.waitFor("王芳 — 你好")
         try demo.waitForAbsence("╭─")
         try demo.waitUntil("the status message to clear") { !$0.contains("Message from") }
