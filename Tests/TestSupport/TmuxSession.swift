@@ -59,6 +59,13 @@ public final class TmuxSession: @unchecked Sendable {
         return output.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// A tmux format evaluated for the pane, e.g. `#{pane_title}` (what the program set with an
+    /// OSC title sequence) or `#{cursor_x}`.
+    public func format(_ format: String) -> String {
+        let output = (try? run(["display-message", "-p", "-t", sessionName, format]).output) ?? ""
+        return output.trimmingCharacters(in: .newlines)
+    }
+
     /// Polls the screen until `text` appears; throws with the last screen after `timeout` seconds.
     /// (A wait for a condition, not a timing assertion: it returns as soon as the text shows.)
     @discardableResult

@@ -31,6 +31,11 @@ public final class MessagesApp: NSObject, UNUserNotificationCenterDelegate {
                                              options: [.hiddenPreviewsShowTitle])
         center.setNotificationCategories([message])
 
+        // After a relaunch the count goes on from the messages still in Notification Center;
+        // starting from 0 would turn a badge of 2 into 1 with the next message.
+        unread = await center.deliveredNotifications()
+            .filter { $0.request.content.categoryIdentifier == "MESSAGE" }.count
+
         do {
             let granted = try await center.requestAuthorization(options: [.alert, .sound, .badge])
             DemoLog.shared.write("Messages", "requestAuthorization → \(granted ? "granted" : "denied")")

@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+
+/// `herald --home <tmp> demo` in its own tmux server, driven like a person: answer the three
+/// permission prompts, type `:` commands, press keys, read the screen.
+///
+/// ```swift
+/// let demo = try DemoSession()
+/// defer { demo.close() }
+/// try demo.allowAllApps()
+/// try try demo.command("invite")
+/// try demo.waitFor("Hey Jim! Weekly Staff Meeting")
+/// ```
+final class DemoSession: @unchecked Sendable {
+    /// The demo apps in the order they ask for permission.
+    static let apps = ["Calendar", "Messages", "Reminders"]
+
+    let home: TemporaryDirectory
+    let tmux: TmuxSession
+    /// Whether `close()` removes the home directory (not when a later session reuses it).
+    private let ownsHome: Bool
+
+    /// Starts the demo at `width`×`height`. `bannerSeconds` keeps banners on screen long enough for
+    /// a loaded machine to see and act on them; pass `home` to reuse the state of an earlier run.
+    init(width: Int = 80, height: Int = 24, bannerSeconds: Int = 30, home: TemporaryDirectory? = nil) throws {
+        ownsHome = home == nil
+        self.home = try home ?? TemporaryDirectory("herald-e2e")
+        tmux = try TmuxSession(command: [BuiltProducts.path("herald"), "--home", self.home.path, "demo"],
+                               width: width, height: height,
+                               environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
+                                             "HERALD_UI_MUTE": "1",
+                                             "HERALD_ASSETS": BuiltProducts.packageRoot.appendingPathComponent("Assets").path])
+    }
+
+    /// Ends the tmux server (and the demo in it); removes the home unless it was passed in.
+    func close() {
+        tmux.kill()
+        if ownsHome { home.remove() }
+    }
+
+    /// The prompt text of one app.
+    static func prompt(_ app: String) -> String { "“\(app)” would like to send you" }
+
+    /// Answers each app's permission prompt (`y` allows, `n` denies) and waits until every app
+    /// has logged its answer.
+    func answerPrompts(_ answers: [String: Bool] = [:]) throws {
+        for app in Self.apps {
+            try waitFor(Self.prompt(app), timeout: 30)
+            tmux.send(answers[app] ?? true ? "y" : "n")
+        }
+        try waitForAbsence("would like to send you")
+        for app in Self.apps {
+            let granted = answers[app] ?? true
+            try waitFor("\(app): requestAuthorization → \(granted ? "granted" : "denied")")
+        }
+    }
+
+    /// Allows all three apps.
+    func allowAllApps() throws { try answerPrompts() }
+
+    /// Types `:line` and Enter, and waits until the UI has taken the line (the command line is
+    /// closed), so that a later wait cannot mistake the typed text for the command's result.
+    func command(_ line: String) throws {
+        tmux.send(":")
+        tmux.send(line)
+        try waitUntil("the command line “:\(line)”") { Self.lastLine(of: $0).hasPrefix(":\(line)") }
+        tmux.send("Enter")
+        try waitUntil("the command line to close") { !Self.lastLine(of: $0).hasPrefix(":\(line)") }
+    }
+
+    /// The bottom line of a screen.
+    static func lastLine(of screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+    }
+
+    /// Presses keys (literal text or tmux key names like `Enter`, `Tab`).
+    func send(_ keys: String...) {
+        for key in keys { tmux.send(key) }
+    }
+
+    func capture() -> String { tmux.capture() }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
+        try tmux.waitFor(text, timeout: timeout)
+    }
+
+    @discardableResult
+    func waitForAbsence(_ text: String, timeout: TimeInterval = 20) throws -> String {
+        try tmux.waitForAbsence(text, timeout: timeout)
+    }
+
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: (String) -> Bool) throws -> String {
+        try tmux.waitUntil(timeout: timeout, what, condition)
+    }
+
+    /// Waits for the status line to show the sidebar's hints (the apps pane has the focus).
+    func waitForSidebarFocus() throws {
+        try waitFor("j/k app")
+    }
+
+    /// Selects an app in the sidebar (Tab to the sidebar, `k` up to "All", `j` down to the app)
+    /// and waits until the list shows that app's notifications.
+    func selectApp(_ app: String) throws {
+        if !statusLine.contains("j/k app") { send("Tab") }
+        try waitForSidebarFocus()
+        for _ in 0...Self.apps.count { send("k") }
+        try waitUntil("“All” selected in the sidebar") { $0.contains("▸All ") }
+        let steps = (Self.apps.firstIndex(of: app) ?? 0) + 1
+        for _ in 0..<steps { send("j") }
+        try waitUntil("“\(app)” selected in the sidebar") { $0.contains("▸\(app) ") }
+    }
+
+    /// The bottom line of the screen (status hints, messages, or the input line).
+    var statusLine: String { Self.lastLine(of: capture()) }
+
+    /// The first screen line that contains `text`.
+    static func line(in screen: String, containing text: String) -> String? {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).first { $0.contains(text) }
+    }
+
+    /// The sidebar row of `app` (e.g. "▸Messages       [2]│").
+    func sidebarRow(_ app: String, in screen: String? = nil) -> String {
+        let screen = screen ?? capture()
+        return screen.split(separator: "\n").map(String.init)
+            .first { ($0.hasPrefix(" \(app) ") || $0.hasPrefix("▸\(app) ")) && $0.contains("│") }
+            .map { String($0.prefix { $0 != "│" }) } ?? ""
+    }
+
+    /// Waits until the sidebar shows `badge` (e.g. "[2]") for `app`, or no badge when `badge` is nil.
+    func waitForBadge(_ app: String, _ badge: String?) throws {
+        try waitUntil("\(app) badge \(badge ?? "none")") { screen in
+            let row = sidebarRow(app, in: screen)
+            guard !row.isEmpty else { return false }
+            if let badge { return row.hasSuffix(badge) }
+            return !row.contains("[")
+        }
+    }
+}
