@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real center for end-to-end tests: `herald daemon` on a temporary home, and `herald` (the UI)
+/// attached to it in tmux. Scripts run `herald post` against the same home.
+///
+/// ```swift
+/// let center = try CenterSession()
+/// defer { center.close() }
+/// let post = try center.startPost(["--title", "Deploy?", "--action", "ok:OK", "--wait"])
+/// try center.ui.waitFor("Deploy?")
+/// center.ui.send("1")
+/// #expect(post.finish().stdout == "ok\n")
+/// ```
+final class CenterSession: @unchecked Sendable {
+    let home: TemporaryDirectory
+    let daemon: ChildProcess
+    private(set) var uis: [TmuxSession] = []
+    var ui: TmuxSession { uis[0] }
+    let herald = BuiltProducts.path("herald")
+
+    /// Starts the daemon and `uiCount` UIs, each at `width`×`height`.
+    init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30) throws {
+        home = try TemporaryDirectory("herald-center")
+        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"], environment: nil, captureOutput: false)
+        try waitForSocket()
+        for _ in 0..<uiCount {
+            let ui = try TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
+                                     environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
+                                                   "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
+            uis.append(ui)
+            try ui.waitFor("Herald")
+        }
+    }
+
+    private func waitForSocket() throws {
+        let socket = home.url.appendingPathComponent("herald.sock").path
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard Date() < deadline else { throw ProcessError("the daemon did not create \(socket)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Starts `herald --home HOME post ARGS` (it runs until answered); `finish()` collects it.
+    func startPost(_ arguments: [String]) throws -> RunningCommand {
+        try RunningCommand(herald, ["--home", home.path, "post"] + arguments)
+    }
+
+    /// Runs a `herald` command to completion.
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ProcessRunner.runSeparately(herald, ["--home", home.path] + arguments)
+    }
+
+    /// Stops the UIs and the daemon and removes the home.
+    func close() {
+        uis.forEach { $0.kill() }
+        daemon.signal(SIGTERM)
+        daemon.wait()
+        home.remove()
+    }
+}
+
+/// A command running in the background while the test drives the UI.
+final class RunningCommand: @unchecked Sendable {
+    private let child: ChildProcess
+    private var result: (status: Int32, stdout: String, stderr: String)?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        child = try ChildProcess(executable, arguments, environment: ["HERALD_NO_SPAWN": "1"], captureOutput: true)
+        Thread { [self] in
+            let (out, err) = child.readOutputs(input: nil)
+            let status = child.wait()
+            result = (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+            done.signal()
+        }.start()
+    }
+
+    /// Waits for the command to end (at most `timeout` seconds, then it is killed) and returns
+    /// its exit status and output.
+    func finish(timeout: TimeInterval = 30) -> (status: Int32, stdout: String, stderr: String) {
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            child.signal(SIGKILL)
+            done.wait()
+        }
+        return result!
+    }
+}

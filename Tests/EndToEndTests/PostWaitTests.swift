@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `herald post --wait` answered by a person at the terminal UI (`herald`), through the daemon:
+/// the script gets the answer on stdout.
+@Suite struct PostWaitTests {
+    static let deploy = ["--app", "ci.deploy", "--title", "Deploy to production?", "--body", "Build 1234 passed",
+                         "--action", "approve:Approve", "--action", "reject:Reject:destructive",
+                         "--reply", "comment:Comment:Send:Say why…", "--wait"]
+
+    @Test func answeredByAnAction() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.ui.waitFor("[1 Approve] [2 Reject] [3 Comment…]")
+        center.ui.send("2")
+        let result = post.finish()
+        #expect(result.status == 0)
+        #expect(result.stdout == "reject\n")
+    }
+
+    @Test func answeredByAReply() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.ui.waitFor("Deploy to production?")
+        center.ui.send("r")
+        try center.ui.waitFor("Say why…")
+        center.ui.send("ship it — après 5pm 🚀", "Enter")
+        let result = post.finish()
+        #expect(result.status == 0)
+        #expect(result.stdout == "ship it — après 5pm 🚀\n")
+    }
+
+    @Test func answeredByOpening() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.ui.waitFor("Deploy to production?")
+        center.ui.send("Enter")
+        let result = post.finish()
+        #expect(result.stdout == "@DEFAULT\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func answeredByDismissing() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.ui.waitFor("Deploy to production?")
+        center.ui.send("x")
+        let result = post.finish()
+        #expect(result.stdout == "@DISMISSED\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func timesOutWithStatusFour() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy + ["--timeout", "1"])
+        try center.ui.waitFor("Deploy to production?")
+        let result = post.finish()
+        #expect(result.stdout == "@TIMEOUT\n")
+        #expect(result.status == 4)
+    }
+
+    @Test func jsonAnswerSpellsAppleIdentifiers() throws {
+        let center = try CenterSession()
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy + ["--json"])
+        try center.ui.waitFor("Deploy to production?")
+        center.ui.send("Enter")
+        let result = post.finish()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["actionIdentifier"] as? String == "com.apple.UNNotificationDefaultActionIdentifier")
+        #expect(object["app"] as? String == "ci.deploy")
+    }
+
+    /// The banner goes into history; the action is taken from the history row later, and still
+    /// reaches the script — what no freedesktop daemon can do.
+    @Test func answeredFromHistoryAfterTheBannerIsGone() throws {
+        let center = try CenterSession(bannerSeconds: 1)
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.ui.waitFor("[1 Approve]")
+        try center.ui.waitForAbsence("╰─ Enter open")          // the banner has gone into the list
+        try center.ui.waitFor("Deploy to production?")          // the history row
+        center.ui.send("1")
+        let result = post.finish()
+        #expect(result.stdout == "approve\n")
+    }
+
+    /// Two terminals show one center: both see the banner; answering in one answers the script.
+    @Test func twoUIsStayInSync() throws {
+        let center = try CenterSession(uiCount: 2)
+        defer { center.close() }
+        let post = try center.startPost(Self.deploy)
+        try center.uis[0].waitFor("Deploy to production?")
+        try center.uis[1].waitFor("Deploy to production?")
+        center.uis[1].send("1")
+        let result = post.finish()
+        #expect(result.stdout == "approve\n")
+        // The first UI sees the notification leave the list of unread ones.
+        try center.uis[0].waitFor("0 unread")
+    }
+}
