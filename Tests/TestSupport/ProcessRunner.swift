@@ -81,8 +81,23 @@ public final class ChildProcess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // A fresh signal state: the test runner's threads block and ignore signals, and a child
+        // would inherit that — a tmux server that never sees SIGCHLD cannot shut down.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2, SIGWINCH] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         childEnds.forEach { close($0) }
         guard spawned == 0 else {
             [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
