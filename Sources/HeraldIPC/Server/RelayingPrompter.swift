@@ -91,7 +91,7 @@ public final class RelayingPrompter: AuthorizationPrompter {
                 }
             }
         } onCancel: {
-            settle(id, .notAnswered, by: "cancelled")
+            settle(id, .notAnswered, because: "its request was cancelled")
         }
     }
 
@@ -121,7 +121,7 @@ public final class RelayingPrompter: AuthorizationPrompter {
     /// A UI's answer. `false` when the prompt was settled already (or never existed).
     @discardableResult
     public func answer(promptID: Int64, allowed: Bool) -> Bool {
-        settle(promptID, allowed ? .allowed : .denied, by: "the user")
+        settle(promptID, allowed ? .allowed : .denied, because: "a user interface answered")
     }
 
     /// How many UIs are attached.
@@ -153,19 +153,19 @@ public final class RelayingPrompter: AuthorizationPrompter {
                   !s.requests.values.contains(bundle) else { return [] }
             return s.pending.filter { $0.value.app.bundleIdentifier == bundle }.map(\.key)
         }
-        for id in abandoned { settle(id, .notAnswered, by: "the app going away") }
+        for id in abandoned { settle(id, .notAnswered, because: "the app stopped waiting") }
     }
 
     /// Withdraws every waiting prompt of an app (`.notAnswered`).
     public func cancelPrompts(bundleIdentifier: String) {
         let ids = state.withLock { s in s.pending.filter { $0.value.app.bundleIdentifier == bundleIdentifier }.map(\.key) }
-        for id in ids { settle(id, .notAnswered, by: "cancelled") }
+        for id in ids { settle(id, .notAnswered, because: "cancelled") }
     }
 
     // MARK: Settling
 
     @discardableResult
-    private func settle(_ id: Int64, _ outcome: PromptOutcome, by whom: String) -> Bool {
+    private func settle(_ id: Int64, _ outcome: PromptOutcome, because reason: String) -> Bool {
         let pending = state.withLock { s -> Pending? in
             guard let pending = s.pending.removeValue(forKey: id) else { return nil }
             let allowed: Bool? = switch outcome {
@@ -181,9 +181,9 @@ public final class RelayingPrompter: AuthorizationPrompter {
         let what = switch outcome {
         case .allowed: "allowed"
         case .denied: "denied"
-        case .notAnswered: "ended without an answer"
+        case .notAnswered: "withdrawn"
         }
-        log("prompt \(id) (\(pending.app.bundleIdentifier)) \(what) by \(whom)")
+        log("prompt \(id) (\(pending.app.bundleIdentifier)): \(what) (\(reason))")
         pending.resume.resume(returning: outcome)
         return true
     }
@@ -198,7 +198,7 @@ public final class RelayingPrompter: AuthorizationPrompter {
                 guard s.interfaces.isEmpty, s.attachGeneration == generation else { return [] }
                 return ids.filter { s.pending[$0] != nil }
             }
-            for id in due { self.settle(id, answer ? .allowed : .denied, by: "--prompt (no user interface attached)") }
+            for id in due { self.settle(id, answer ? .allowed : .denied, because: "--prompt, no user interface attached") }
         }
     }
 }
