@@ -51,6 +51,7 @@ struct Options {
                                    options: .customDismissAction),
         ])
 
+        say("asking permission (answer the prompt in `herald ui`)")
         let granted = try await center.requestAuthorization(options: [.alert, .sound, .badge])
         say("authorization: \(granted ? "granted" : "denied")")
         guard granted else { return 1 }
