@@ -34,6 +34,7 @@ enum DaemonCommand: HeraldCommand {
 
     Examples:
       herald daemon
+      herald daemon --prompt allow      # no UI at hand: let apps that ask notify
       HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
     """
 
