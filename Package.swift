@@ -5,10 +5,13 @@ import PackageDescription
 ///
 /// Module dependencies point one way, from the executables down to the C shims:
 ///
-///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldCore ─▶ (Foundation)
+///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldIPC ─▶ HeraldCore ─▶ (Foundation)
 ///            ─▶ CursesBackend ─▶ HeraldUI ─▶ HeraldCore          CoreLocation
 ///            ─▶ HeraldStore ─▶ CSQLite           CursesBackend ─▶ CNCurses
 ///            ─▶ HeraldIPC ─▶ HeraldCore
+///
+/// `UserNotifications` uses `HeraldIPC` to reach the daemon (`UNUserNotificationCenter.current()`
+/// with nothing installed); `HeraldIPC` never imports `UserNotifications`.
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -28,7 +31,8 @@ let package = Package(
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
         .target(name: "HeraldCore", swiftSettings: swiftSettings),
-        .target(name: "UserNotifications", dependencies: ["HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
+        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldIPC", "CoreLocation"],
+                swiftSettings: swiftSettings),
         .target(name: "UserNotificationsTesting",
                 dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
 
@@ -80,6 +84,13 @@ package.targets += [
                 path: "Examples/MeetingInvite/Tests", swiftSettings: swiftSettings),
 ]
 package.products += [.executable(name: "meeting-invite-example", targets: ["meeting-invite-example"])]
+// A remote app: an ordinary program whose UNUserNotificationCenter talks to the running daemon
+// (HeraldIPCTests runs it against `herald daemon`).
+package.targets.append(
+    .executableTarget(name: "remote-app-example", dependencies: ["UserNotifications"],
+                      path: "Examples/RemoteApp", swiftSettings: swiftSettings)
+)
+package.products += [.executable(name: "remote-app-example", targets: ["remote-app-example"])]
 // The child process of HeraldStoreTests' kill -9 test: writes to a store and prints every id the
 // store acknowledged. `swift build` and `swift test` build it next to the test bundle.
 package.targets.append(

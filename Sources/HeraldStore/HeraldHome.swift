@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Herald's state directory: the database and the attachment data store.
 ///
@@ -16,24 +17,18 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
 
     /// A home at `path` (`~` expanded, relative paths taken from the current directory).
     public init(path: String) {
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/")
-            ? expanded
-            : FileManager.default.currentDirectoryPath + "/" + expanded
-        url = URL(fileURLWithPath: (absolute as NSString).standardizingPath, isDirectory: true)
+        url = StateDirectory.url(forPath: path)
     }
 
-    /// Resolves the state directory: `explicit` (`--home`), `$HERALD_HOME`,
-    /// `$XDG_STATE_HOME/herald` (only when absolute, as the XDG spec asks), `~/.local/state/herald`.
+    private init(url: URL) { self.url = url }
+
+    /// Resolves the state directory (`StateDirectory.resolve`): `explicit` (`--home`),
+    /// `$HERALD_HOME`, `$XDG_STATE_HOME/herald` (only when absolute, as the XDG spec asks),
+    /// `~/.local/state/herald`.
     public static func resolve(explicit: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                userHome: String = NSHomeDirectory()) -> HeraldHome {
-        if let explicit, !explicit.isEmpty { return HeraldHome(path: explicit) }
-        if let home = environment["HERALD_HOME"], !home.isEmpty { return HeraldHome(path: home) }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return HeraldHome(path: state + "/herald")
-        }
-        return HeraldHome(path: userHome + "/.local/state/herald")
+        HeraldHome(url: StateDirectory.resolve(explicit: explicit, environment: environment, userHome: userHome))
     }
 
     /// The SQLite database.

@@ -13,26 +13,30 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// A real `NotificationEngine` (in-memory store, system clock) behind an `IPCServer` on a
-/// private socket in a temporary directory.
+/// private socket in a temporary directory. Prompts are answered "Allow" by a fake, or relayed
+/// to attached UIs when a `relay` is given (as `herald daemon` does).
 final class InProcessCenter: Sendable {
     let directory: TemporaryDirectory
     let engine: NotificationEngine
     let backend: EngineBackend
     let server: IPCServer
     let prompter = FakePrompter(answer: true)
+    let relay: RelayingPrompter?
     private let scheduler: Task<Void, Never>
 
     var socketPath: String { server.socketPath }
 
-    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid()) async throws {
+    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), relay: RelayingPrompter? = nil) async throws {
         directory = try TemporaryDirectory("herald-ipc")
-        engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: prompter,
+        self.relay = relay
+        engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: relay ?? prompter,
                                         attachmentsDirectory: directory.url.appendingPathComponent("attachments"),
                                         configuration: EngineConfiguration(delegateTimeout: appCallTimeout))
         backend = try EngineBackend(engine: engine, commandsFile: nil)
         var configuration = IPCServer.Configuration()
         configuration.appCallTimeout = appCallTimeout
         configuration.allowedUserID = allowedUserID
+        configuration.prompter = relay
         server = IPCServer(socketPath: directory.path + "/herald.sock", backend: backend, configuration: configuration)
         try await server.start()
         let engine = self.engine

@@ -3,7 +3,9 @@
 //     swift run meeting-invite-example
 //
 // Registers the MEETING_INVITATION category, asks permission, schedules an invitation five
-// seconds ahead with a calendar trigger, and prints what the center does with it.
+// seconds ahead with a calendar trigger, and prints what the center does with it. It talks to
+// the running herald daemon (started in the background when none runs), like any program using
+// UNUserNotificationCenter.current().
 import Foundation
 import MeetingInviteKit
 import UserNotifications
@@ -11,6 +13,8 @@ import UserNotifications
 let app = MeetingInviteApp()
 app.start()
 
+// The permission prompt shows in `herald ui` (the daemon's user interface); the answer is remembered.
+print("Asking permission: answer the prompt in `herald ui`.")
 let granted = try await app.requestPermission()
 print("Permission granted: \(granted)")
 

@@ -43,7 +43,22 @@ public protocol ServiceExtensionHost: AnyObject, Sendable {
 }
 
 /// Asks the user whether an app may send notifications (the permission prompt).
+///
+/// The engine calls `promptOutcome`; a prompter that can end without an answer (its user
+/// interface went away, the app that asked disconnected) implements it and returns
+/// `.notAnswered`, so the app's status stays `.notDetermined` and it is asked again next time.
+/// Simple prompters implement `prompt` only. A prompter should withdraw its prompt when the
+/// calling task is cancelled.
 public protocol AuthorizationPrompter: Sendable {
     /// Shows the prompt and returns the user's answer: `true` for Allow.
     func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool
+    /// Shows the prompt and returns what became of it. The default calls `prompt`.
+    func promptOutcome(app: AppRecord, options: UNAuthorizationOptions) async -> PromptOutcome
+}
+
+extension AuthorizationPrompter {
+    /// `prompt`'s answer: `.allowed` or `.denied` (never `.notAnswered`).
+    public func promptOutcome(app: AppRecord, options: UNAuthorizationOptions) async -> PromptOutcome {
+        await prompt(app: app, options: options) ? .allowed : .denied
+    }
 }

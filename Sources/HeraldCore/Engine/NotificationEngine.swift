@@ -190,9 +190,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
             let snapshot = app
             // Runs on the actor: records the answer before anyone awaiting it resumes.
             let prompt = Task {
-                let granted = await prompter.prompt(app: snapshot, options: asked)
-                self.recordAuthorization(granted, options: asked, bundleIdentifier: bundleIdentifier)
-                return granted
+                let outcome = await prompter.promptOutcome(app: snapshot, options: asked)
+                self.recordAuthorization(outcome, options: asked, bundleIdentifier: bundleIdentifier)
+                return outcome == .allowed
             }
             prompts[bundleIdentifier] = prompt
             return await prompt.value
@@ -200,8 +200,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         return status == .authorized || status == .provisional || status == .ephemeral
     }
 
-    private func recordAuthorization(_ granted: Bool, options: UNAuthorizationOptions, bundleIdentifier: String) {
+    /// Remembers the user's answer; a prompt nobody answered leaves the status as it was (the
+    /// app is asked again next time).
+    private func recordAuthorization(_ outcome: PromptOutcome, options: UNAuthorizationOptions, bundleIdentifier: String) {
         prompts[bundleIdentifier] = nil
+        guard outcome != .notAnswered else { return }
+        let granted = outcome == .allowed
         var app = ensureApp(bundleIdentifier)
         app.authorizationStatus = granted ? .authorized : .denied
         app.authorizedOptions = granted ? options : []

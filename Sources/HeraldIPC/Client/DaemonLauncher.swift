@@ -18,6 +18,22 @@ public enum DaemonLauncher {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// The `herald` executable that can start a daemon for this process: `$HERALD_EXECUTABLE`,
+    /// else `herald` on `$PATH`, else a `herald` next to this process's executable; `nil` when
+    /// there is none.
+    public static func locateHerald(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let files = FileManager.default
+        if let explicit = environment["HERALD_EXECUTABLE"], !explicit.isEmpty {
+            return files.isExecutableFile(atPath: explicit) ? explicit : nil
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
+            let candidate = String(directory) + "/herald"
+            if files.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        let sibling = URL(fileURLWithPath: currentExecutable).deletingLastPathComponent().appendingPathComponent("herald").path
+        return files.isExecutableFile(atPath: sibling) ? sibling : nil
+    }
+
     /// Connects; when nobody listens (no socket, or a stale one), runs `daemonCommand` detached
     /// (standard error appended to `logPath`) and retries until it answers or `timeout` passes.
     public static func connectOrSpawnDaemon(socketPath: String, hello: ClientHello, daemonCommand: [String],

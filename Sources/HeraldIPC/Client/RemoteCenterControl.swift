@@ -10,6 +10,10 @@ import Synchronization
 /// for await event in await control.events() { … }
 /// try await control.respond(deliveryID: 7, action: .action("ACCEPT"))
 /// ```
+///
+/// Permission prompts: `prompts()` makes this connection one of the daemon's prompt-showing
+/// UIs and streams `PromptEvent`s; answer with `answerPrompt`. `RemotePromptBridge` does both
+/// for a `UIPrompter`.
 public final class RemoteCenterControl: CenterControl {
     /// The connection (shared with anything else the caller wants to ask).
     public let client: IPCClient
@@ -18,13 +22,16 @@ public final class RemoteCenterControl: CenterControl {
         var streams: [UInt64: AsyncStream<CenterEvent>.Continuation] = [:]
         var nextKey: UInt64 = 0
         var isSubscribed = false
+        var isPromptSubscribed = false
     }
 
     private let state = Mutex(State())
+    private let promptFeed = PromptFeed()
 
     /// Wraps a connected client (usually made with `role: .ui`).
     public init(client: IPCClient) {
         self.client = client
+        client.onPromptEvent { [promptFeed] event in promptFeed.received(event) }
         client.onEvent { [weak self] event in
             guard let self else { return }
             let streams = self.state.withLock { Array($0.streams.values) }
@@ -37,6 +44,7 @@ public final class RemoteCenterControl: CenterControl {
                 return Array(state.streams.values)
             }
             for stream in streams { stream.finish() }
+            self.promptFeed.finish()
         }
     }
 
@@ -103,5 +111,33 @@ public final class RemoteCenterControl: CenterControl {
         if client.isClosed { continuation.finish() }
         if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams()) }
         return stream
+    }
+
+    // MARK: Permission prompts
+
+    /// Makes this connection a prompt-showing UI (`subscribe` with `prompts: true`, once) and
+    /// streams the prompts: first those waiting now, then every prompt and resolution. The
+    /// stream finishes when the connection closes.
+    public func prompts() async -> AsyncStream<PromptEvent> {
+        let stream = promptFeed.stream()
+        let mustSubscribe = state.withLock { state -> Bool in
+            defer {
+                state.isPromptSubscribed = true
+                state.isSubscribed = true
+            }
+            return !state.isPromptSubscribed
+        }
+        if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true)) }
+        return stream
+    }
+
+    /// The prompts this UI has been shown and not yet seen settled, oldest first.
+    public var waitingPrompts: [PromptEvent] { promptFeed.waiting }
+
+    /// Answers prompt `promptID`. `true` when this answer settled it; `false` when it was
+    /// settled already (another UI answered first, or the app went away).
+    @discardableResult
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try await client.call(Methods.answerPrompt, AnswerPromptParams(promptID: promptID, allowed: allowed))
     }
 }

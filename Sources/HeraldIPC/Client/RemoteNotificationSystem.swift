@@ -71,6 +71,12 @@ public final class RemoteNotificationSystem: NotificationSystem {
 
     // MARK: Connection
 
+    /// Connects now (normally the first call does), so the caller learns at once whether a
+    /// daemon answers. Throws what the connector threw.
+    public func connectNow() async throws {
+        _ = try await client()
+    }
+
     /// The open connection, connecting (and replaying state) when there is none.
     func client() async throws -> IPCClient {
         let (existing, task) = state.withLock { state -> (IPCClient?, Task<IPCClient, any Error>?) in

@@ -66,6 +66,9 @@ struct ErrorEnvelope: Codable, Sendable {
 
 struct EventEnvelope: Codable, Sendable { var event: WireEvent }
 
+/// `{"event":{"authorizationPrompt":{…}}}` and `{"event":{"authorizationPromptResolved":{…}}}`.
+struct PromptEventEnvelope: Codable, Sendable { var event: PromptEvent }
+
 struct CallEnvelope<P: Codable & Sendable>: Encodable, Sendable {
     var call: Int64
     var method: String
@@ -132,6 +135,7 @@ enum ServerLine: Sendable {
     case hello(ServerHello)
     case reply(id: Int64?, line: Data, error: WireError?)
     case event(WireEvent)
+    case promptEvent(PromptEvent)
     case call(callID: Int64, method: String, line: Data)
 
     static func parse(_ line: Data) throws(LineError) -> ServerLine {
@@ -140,7 +144,10 @@ enum ServerLine: Sendable {
             if object["hello"] != nil {
                 return .hello(try WireCoding.decode(HelloEnvelope<ServerHello>.self, from: line).hello)
             }
-            if object["event"] != nil {
+            if let event = object["event"] {
+                if let kind = event.objectValue?.keys.first, PromptEvent.names.contains(kind) {
+                    return .promptEvent(try WireCoding.decode(PromptEventEnvelope.self, from: line).event)
+                }
                 return .event(try WireCoding.decode(EventEnvelope.self, from: line).event)
             }
             if let call = object["call"]?.intValue, let method = object["method"]?.stringValue {

@@ -129,7 +129,14 @@ public struct DoNotDisturbParams: Codable, Sendable, Hashable {
 /// Events for every app (`bundleIdentifier: null`) or one app.
 public struct SubscribeParams: Codable, Sendable, Hashable {
     public var bundleIdentifier: String?
-    public init(bundleIdentifier: String? = nil) { self.bundleIdentifier = bundleIdentifier }
+    /// `true`: this client shows permission prompts (`PromptEvent`s) and answers them with
+    /// `answerPrompt`; the prompts already waiting are sent at once. `false`: it no longer does.
+    /// Absent: unchanged (a plain subscription gets no prompts).
+    public var prompts: Bool?
+    public init(bundleIdentifier: String? = nil, prompts: Bool? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.prompts = prompts
+    }
 }
 
 /// `herald post`: a request from the command line, with the category its actions make.
@@ -217,5 +224,17 @@ public struct WaitResult: Codable, Sendable, Hashable {
     public init(response: ResponseRecord?, timedOut: Bool) {
         self.response = response
         self.timedOut = timedOut
+    }
+}
+
+/// A user interface's answer to a permission prompt (`answerPrompt`).
+public struct AnswerPromptParams: Codable, Sendable, Hashable {
+    /// The `promptID` of the `authorizationPrompt` event.
+    public var promptID: Int64
+    /// `true` for Allow, `false` for Don't Allow.
+    public var allowed: Bool
+    public init(promptID: Int64, allowed: Bool) {
+        self.promptID = promptID
+        self.allowed = allowed
     }
 }

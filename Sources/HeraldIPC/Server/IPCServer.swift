@@ -29,6 +29,10 @@ public final class IPCServer: Sendable {
         public var now: @Sendable () -> Date = { Date() }
         /// Where the server reports connections and protocol errors (default: nowhere).
         public var log: @Sendable (String) -> Void = { _ in }
+        /// The engine's prompter, when it is the relay: user interfaces that subscribe with
+        /// `prompts: true` show its prompts and answer them. `nil`: `answerPrompt` answers
+        /// `false` and nothing is relayed.
+        public var prompter: RelayingPrompter?
         public init() {}
     }
 
@@ -231,6 +235,7 @@ public final class IPCServer: Sendable {
     }
 
     private func closed(_ session: ServerSession) {
+        configuration.prompter?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in
             state.sessions.removeValue(forKey: session.number)

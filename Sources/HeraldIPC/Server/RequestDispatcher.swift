@@ -57,7 +57,18 @@ extension RequestDispatcher {
             return Empty()
         }
         d.on(Methods.requestAuthorization) { server, p, _ in
-            try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
+            guard let relay = server.configuration.prompter else {
+                return try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
+            }
+            // While this request waits, the app's prompt stays up; when its client goes away
+            // (the task is cancelled) and no other request of the app waits, it is withdrawn.
+            let token = relay.beginRequest(bundleIdentifier: p.bundleIdentifier)
+            defer { relay.endRequest(token) }
+            return try await withTaskCancellationHandler {
+                try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
+            } onCancel: {
+                relay.endRequest(token)
+            }
         }
         d.on(Methods.appRecord) { server, p, _ in await server.backend.appRecord(bundleIdentifier: p.bundleIdentifier) }
         d.on(Methods.setCategories) { server, p, _ in
@@ -139,13 +150,26 @@ extension RequestDispatcher {
             try await server.backend.setDoNotDisturb(p.isOn)
             return Empty()
         }
-        d.on(Methods.subscribe) { _, p, session in
+        d.on(Methods.subscribe) { server, p, session in
             session.subscribe(bundleIdentifier: p.bundleIdentifier)
+            if let relay = server.configuration.prompter, let prompts = p.prompts {
+                if prompts {
+                    relay.attach(interface: session.number) { [weak session] event in session?.sendPromptEvent(event) }
+                    // Closed meanwhile: its detach may have run before this attach.
+                    if session.isClosed { relay.detach(interface: session.number) }
+                } else {
+                    relay.detach(interface: session.number)
+                }
+            }
             return Empty()
         }
-        d.on(Methods.unsubscribe) { _, _, session in
+        d.on(Methods.unsubscribe) { server, _, session in
             session.unsubscribe()
+            server.configuration.prompter?.detach(interface: session.number)
             return Empty()
+        }
+        d.on(Methods.answerPrompt) { server, p, _ in
+            server.configuration.prompter?.answer(promptID: p.promptID, allowed: p.allowed) ?? false
         }
 
         // MARK: Command line

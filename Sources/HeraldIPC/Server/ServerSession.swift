@@ -34,6 +34,8 @@ final class ServerSession: Sendable {
     }
 
     var hello: ClientHello? { state.withLock { $0.hello } }
+    /// Whether the connection has ended (`closeDown` ran).
+    var isClosed: Bool { state.withLock { $0.isClosed } }
     func setHello(_ hello: ClientHello) { state.withLock { $0.hello = hello } }
 
     /// A short name for logs: `#3 app com.example.app (pid 4242)`.
@@ -166,6 +168,10 @@ final class ServerSession: Sendable {
 
     func sendError(id: Int64?, _ error: WireError) {
         if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
+    }
+
+    func sendPromptEvent(_ event: PromptEvent) {
+        if let line = try? WireCoding.encode(PromptEventEnvelope(event: event)) { connection.send(line) }
     }
 
     func sendHello(_ hello: ServerHello) {

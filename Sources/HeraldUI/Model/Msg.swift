@@ -22,6 +22,9 @@ public enum Msg: Sendable {
     case doNotDisturbLoaded(Bool)
     /// An app called `requestAuthorization`; the answer goes back through `Effect.answerPrompt`.
     case promptRequested(id: Int, app: AppRecord, options: UNAuthorizationOptions)
+    /// Prompt `id` was withdrawn without an answer from this UI (another UI answered it, or the
+    /// app that asked went away): its modal closes.
+    case promptCancelled(id: Int)
     /// A line for the log pane.
     case log(String)
     /// Shows or hides the log pane.

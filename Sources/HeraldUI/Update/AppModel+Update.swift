@@ -31,6 +31,8 @@ extension AppModel {
             doNotDisturb = isOn
         case .promptRequested(let id, let app, let options):
             prompts.append(PermissionPromptState(id: id, app: app, options: options))
+        case .promptCancelled(let id):
+            prompts.removeAll { $0.id == id }
         case .log(let line):
             for part in TerminalText.sanitize(line, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
                 logLines.append(String(part))

@@ -3,7 +3,8 @@ import HeraldCore
 
 /// Which notification system `UNUserNotificationCenter` talks to: an in-process engine, or a
 /// client of a running `herald` daemon. The simulator and `herald demo` install one; with none
-/// installed, the first `current()` starts a private in-process center (see `DefaultSystem`).
+/// installed, the first `current()` connects to the running daemon, starting one when needed,
+/// and falls back to a private in-process center only when that fails (see `DefaultSystem`).
 ///
 /// Centers are made once per (system, app) and cached; installing or resetting drops the cache.
 ///
@@ -18,8 +19,8 @@ public enum HeraldSystem {
         var clock: (any NotificationClock)?
         var delegateTimeout: TimeInterval
         var bundleIdentifier: String?
-        /// Whether an app counts as in the foreground once it connects (the default in-process
-        /// center: the program using it is the running, frontmost app).
+        /// Whether an app counts as in the foreground once it connects (the default system: the
+        /// program using it is the running, frontmost app).
         var appsStartInForeground = false
     }
 

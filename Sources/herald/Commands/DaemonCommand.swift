@@ -24,34 +24,34 @@ enum DaemonCommand: HeraldCommand {
     $XDG_RUNTIME_DIR/herald/herald.sock, else herald.sock in the state directory. The socket's
     directory is private (0700), the socket 0600, and clients of other users are refused.
 
+    Permission prompts: an app's requestAuthorization is shown by every `herald ui` attached
+    to the daemon; the first answer counts. With no UI attached the prompt waits until one
+    attaches (or the app quits: then nothing is remembered and the app is asked again).
+
     Options:
-      --prompt allow|deny   how to answer an app's requestAuthorization while no user
-                            interface asks the user (default: allow)
+      --prompt allow|deny   how to answer prompts while no user interface is attached, after
+                            a grace of 2 seconds (default: wait for a user interface)
 
     Examples:
       herald daemon
+      herald daemon --prompt allow      # no UI at hand: let apps that ask notify
       HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
     """
 
-    /// Answers every authorization request the same way (until a UI can ask the user).
-    struct FixedPrompter: AuthorizationPrompter {
-        let answer: Bool
-        func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool {
-            DaemonLog.write("\(app.bundleIdentifier) asked for authorization (\(options.rawValue)); answered \(answer ? "allow" : "deny")")
-            return answer
-        }
-    }
-
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
-        let prompt = try arguments.option("--prompt") ?? "allow"
-        guard prompt == "allow" || prompt == "deny" else { throw UsageError("--prompt must be allow or deny, not '\(prompt)'") }
+        let prompt = try arguments.option("--prompt")
+        if let prompt, prompt != "allow" && prompt != "deny" {
+            throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
+        }
         try arguments.finish()
 
         let location = CenterLocation(context)
         try location.home.create()
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
-        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: FixedPrompter(answer: prompt == "allow"),
+        let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
+                                        log: { DaemonLog.write($0) })
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
                                             attachmentsDirectory: location.home.attachmentsDirectory,
                                             configuration: configuration)
         let backend = try EngineBackend(engine: engine,
@@ -62,6 +62,7 @@ enum DaemonCommand: HeraldCommand {
         serverConfiguration.appCallTimeout = configuration.delegateTimeout
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
+        serverConfiguration.prompter = prompter
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
         do {
             try await server.start()

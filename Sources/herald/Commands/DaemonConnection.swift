@@ -8,27 +8,24 @@ import HeraldStore
 struct CenterLocation: Sendable {
     let home: HeraldHome
     let socketPath: String
+    /// The socket, the log and the command that starts a daemon for them.
+    let endpoint: DaemonEndpoint
 
     init(_ context: CommandContext) {
         home = HeraldHome.resolve(explicit: context.home)
-        socketPath = SocketLocation.resolve(explicitHome: context.home, stateDirectory: home.url.path)
+        endpoint = DaemonEndpoint(explicitHome: context.home)
+        socketPath = endpoint.socketPath
     }
 
     /// The daemon's log when a client starts it in the background.
-    var logPath: String { home.url.appendingPathComponent("daemon.log").path }
+    var logPath: String { endpoint.logPath }
 
     /// Connects, starting `herald daemon` in the background when none answers (unless
     /// `$HERALD_NO_SPAWN` is set).
     func connect(role: ClientRole, client name: String) async throws -> IPCClient {
         let hello = ClientHello(role: role, client: name)
-        if ProcessInfo.processInfo.environment["HERALD_NO_SPAWN"] != nil {
-            return try await IPCClient.connect(socketPath: socketPath, hello: hello)
-        }
-        try home.create()
-        return try await DaemonLauncher.connectOrSpawnDaemon(
-            socketPath: socketPath, hello: hello,
-            daemonCommand: [DaemonLauncher.currentExecutable, "--home", home.url.path, "daemon"],
-            logPath: logPath)
+        if ProcessInfo.processInfo.environment["HERALD_NO_SPAWN"] == nil { try home.create() }
+        return try await endpoint.connect(hello: hello, executable: DaemonLauncher.currentExecutable)
     }
 }
 
