@@ -27,7 +27,13 @@ enum UICommand: HeraldCommand {
         try arguments.finish()
         let location = CenterLocation(context)
         let center = RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"))
-        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: .fromEnvironment()))
+        // Apps' permission prompts come from the daemon; this terminal shows them and answers.
+        let prompter = UIPrompter()
+        let prompts = RemotePromptBridge(control: center, prompter: prompter)
+        await prompts.start()
+        defer { prompts.stop() }
+        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: .fromEnvironment()),
+                                  prompter: prompter)
         return ExitStatus.success
     }
 }
