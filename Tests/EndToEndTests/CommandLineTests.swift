@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// The real `herald` binary, run as a user would.
 @Suite struct CommandLineTests {
     let herald = BuiltProducts.path("herald")
@@ -25,7 +26,9 @@ import TestSupport
         #expect(result.stderr.contains("--bogus"))
     }
 }
+}
 
+extension EndToEnd {
 /// The tmux harness itself, against a plain shell program.
 @Suite struct TmuxHarnessTests {
     @Test func typesAndReadsTheScreen() throws {
@@ -35,4 +38,5 @@ import TestSupport
         let screen = try tmux.waitFor("got:hello wörld")
         #expect(screen.contains("got:hello wörld"))
     }
+}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// History: every notification is listed, search finds old ones, a notification acted on from
 /// the list still reaches its app, and all of it survives a restart.
 @Suite struct DemoHistoryTests {
@@ -95,4 +96,5 @@ import TestSupport
         try second.waitFor("│ After the restart")
         try second.waitForBadge("Messages", "[3]")
     }
+}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// The Calendar app's meeting invitation (Apple's actionable-notification sample): a banner with
 /// Accept / Decline, and every way of answering it reaching the app's delegate.
 @Suite struct DemoInvitationTests {
@@ -52,4 +53,5 @@ import TestSupport
         demo.send("Enter")
         try demo.waitFor("Calendar: didReceive OPEN meetingId=123 userId=456")
     }
+}
 }

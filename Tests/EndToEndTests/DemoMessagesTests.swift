@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// The Messages app: text replies, the badge, `willPresent` in the foreground, pushes through the
 /// service extension, and hidden previews on the lock screen.
 @Suite struct DemoMessagesTests {
@@ -134,4 +135,5 @@ import TestSupport
         let unlocked = try demo.waitFor("Secret plans")
         #expect(!unlocked.contains("🔒"))
     }
+}
 }

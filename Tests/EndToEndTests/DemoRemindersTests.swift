@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// The Reminders app: a location trigger fires when the device enters the office region.
 @Suite struct DemoRemindersTests {
     @Test func locationReminderArrivesAtTheOffice() throws {
@@ -16,7 +17,9 @@ import TestSupport
         #expect(screen.contains("Pick up the parcel at the front desk"))
     }
 }
+}
 
+extension EndToEnd {
 /// The permission prompt each app shows at its first launch.
 @Suite struct DemoPermissionTests {
     /// The app's pending requests, read by `herald pending` from the running demo's database.
@@ -48,4 +51,5 @@ import TestSupport
         #expect(!screen.contains("╭─ Calendar"))
         #expect(DemoSession.line(in: screen, containing: "All notifications")?.hasSuffix(" 1") == true)
     }
+}
 }

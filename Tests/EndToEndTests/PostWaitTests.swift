@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// `herald post --wait` answered by a person at the terminal UI (`herald`), through the daemon:
 /// the script gets the answer on stdout.
 @Suite struct PostWaitTests {
@@ -104,4 +105,5 @@ import TestSupport
         // The first UI sees the notification leave the list of unread ones.
         try center.uis[0].waitFor("0 unread")
     }
+}
 }

@@ -4,6 +4,7 @@ import HeraldStore
 import Testing
 import TestSupport
 
+extension EndToEnd {
 /// The terminal UI as a terminal program: resizing, the help overlay, quitting cleanly, and no
 /// escape sequence from a notification reaching the terminal.
 @Suite struct UIBehaviourTests {
@@ -105,4 +106,5 @@ import TestSupport
         #expect(!demo.tmux.format("#{pane_title}").contains("pwned"))
         #expect(Self.overlong(screen, width: 80).isEmpty)
     }
+}
 }

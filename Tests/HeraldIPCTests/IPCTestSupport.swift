@@ -100,7 +100,7 @@ func withDeadline<T: Sendable>(_ deadline: Date, _ body: @escaping @Sendable () 
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: TimeInterval = 10, _ condition: @Sendable () async -> Bool) async -> Bool {
+func eventually(timeout: TimeInterval = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if await condition() { return true }
