@@ -4,18 +4,8 @@ import Testing
 import UserNotifications
 import UserNotificationsTesting
 
-/// Holds the process-wide center lock (simulators install a global center).
-struct CenterLock: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { false }
-
-    func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws {
-        try await CenterTestLock.run(function)
-    }
-}
-
 /// The MeetingInvite sample's app code, driven as the user through the simulator.
-@Suite(.serialized, CenterLock())
+@Suite(.serialized, .simulatorIsolation)
 struct MeetingInviteTests {
     /// 2027-01-15 at hh:mm:`second`, local time (the sample uses `Calendar.current`).
     private func date(second: Int) -> Date {
