@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
     ]
 )
 

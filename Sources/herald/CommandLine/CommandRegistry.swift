@@ -7,6 +7,14 @@ enum CommandRegistry {
         PendingCommand.self,
         AppsCommand.self,
         VersionCommand.self,
+        DaemonCommand.self,
+        PostCommand.self,
+        PushCommand.self,
+        BadgeCommand.self,
+        RemoveCommand.self,
+        ClearCommand.self,
+        DoNotDisturbCommand.self,
+        AppCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {

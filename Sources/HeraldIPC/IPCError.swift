@@ -1,0 +1,36 @@
+import Foundation
+
+/// Transport and protocol failures of the Herald socket (the center's own errors travel as
+/// `RemoteError` or `UNError`).
+public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path does not fit in `sockaddr_un.sun_path`.
+    case socketPathTooLong(path: String, limit: Int)
+    /// The path is empty, contains NUL, or names something that is not a socket.
+    case invalidSocketPath(String)
+    /// A daemon already answers on this socket.
+    case serverAlreadyRunning(path: String)
+    /// No daemon answers on this socket.
+    case noServer(path: String)
+    /// The daemon could not be started or did not answer in time.
+    case daemonDidNotStart(String)
+    /// The connection closed before the reply arrived.
+    case connectionClosed
+    /// The other side speaks a protocol version we do not.
+    case unsupportedProtocol(Int)
+    /// A line could not be understood.
+    case malformedMessage(String)
+
+    public var description: String {
+        switch self {
+        case .socketPathTooLong(let path, let limit):
+            return "socket path is \(path.utf8.count) bytes, over the limit of \(limit): \(path) (set HERALD_SOCKET to a shorter path)"
+        case .invalidSocketPath(let path): return "not a usable socket path: \(path)"
+        case .serverAlreadyRunning(let path): return "a herald daemon is already running on \(path)"
+        case .noServer(let path): return "no herald daemon is running on \(path)"
+        case .daemonDidNotStart(let why): return "could not start the herald daemon: \(why)"
+        case .connectionClosed: return "the connection to the herald daemon closed"
+        case .unsupportedProtocol(let version): return "unsupported protocol version \(version)"
+        case .malformedMessage(let why): return "malformed message: \(why)"
+        }
+    }
+}

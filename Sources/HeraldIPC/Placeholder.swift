@@ -1,2 +1,0 @@
-/// Placeholder until this module lands.
-enum HeraldIPCPlaceholder {}

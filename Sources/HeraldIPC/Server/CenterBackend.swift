@@ -1,0 +1,15 @@
+import Foundation
+import HeraldCore
+
+/// What the daemon serves: the center as the contracts describe it (`NotificationSystem` for
+/// apps, `CenterControl` for user interfaces) plus what only the command line needs.
+/// `NotificationEngine` conforms (see `NotificationEngine+CenterBackend.swift`); tests use fakes.
+public protocol CenterBackend: NotificationSystem, CenterControl {
+    /// Delivers an APNs payload (the `simctl push` file format); returns the request identifier.
+    /// Rejections throw an error conforming to `PushRejection`.
+    func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String
+    /// An app first seen from the command line: authorized without a prompt.
+    func registerCommandLineApp(bundleIdentifier: String) async
+    /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
+    func setServiceExtensionCommand(_ command: String?, bundleIdentifier: String) async throws
+}

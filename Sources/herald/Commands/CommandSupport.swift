@@ -1,0 +1,25 @@
+import Foundation
+import Synchronization
+
+/// True the first time `claim()` is called, false after.
+final class OnceFlag: Sendable {
+    private let done = Mutex(false)
+    func claim() -> Bool { done.withLock { done in defer { done = true }; return !done } }
+}
+
+/// Reads a whole file, or standard input for `-`.
+enum InputFile {
+    static func read(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError("cannot read \(path)")
+        }
+        return data
+    }
+}
+
+/// A failure a command reports in one sentence (exit status 1).
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import Foundation
+import HeraldCore
+import HeraldIPC
+import HeraldStore
+
+/// `herald daemon`: the center itself, serving the socket, in the foreground.
+enum DaemonCommand: HeraldCommand {
+    static let name = "daemon"
+    static let summary = "run the notification center (engine, store, socket) in the foreground"
+    static let help = """
+    Usage: herald [--home DIR] daemon [--prompt allow|deny]
+
+    Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
+    window): the engine with its SQLite store in the state directory, serving the socket that
+    `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
+    Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
+    store and fire when it starts again.
+
+    You rarely need to start it yourself: `herald` and the posting commands start one in the
+    background when none answers (its log is DIR/daemon.log).
+
+    Socket: $HERALD_SOCKET, else DIR/herald.sock when --home or $HERALD_HOME is given, else
+    $XDG_RUNTIME_DIR/herald/herald.sock, else herald.sock in the state directory. The socket's
+    directory is private (0700), the socket 0600, and clients of other users are refused.
+
+    Options:
+      --prompt allow|deny   how to answer an app's requestAuthorization while no user
+                            interface asks the user (default: allow)
+
+    Examples:
+      herald daemon
+      HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
+    """
+
+    /// Answers every authorization request the same way (until a UI can ask the user).
+    struct FixedPrompter: AuthorizationPrompter {
+        let answer: Bool
+        func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool {
+            DaemonLog.write("\(app.bundleIdentifier) asked for authorization (\(options.rawValue)); answered \(answer ? "allow" : "deny")")
+            return answer
+        }
+    }
+
+    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        let prompt = try arguments.option("--prompt") ?? "allow"
+        guard prompt == "allow" || prompt == "deny" else { throw UsageError("--prompt must be allow or deny, not '\(prompt)'") }
+        try arguments.finish()
+
+        let location = CenterLocation(context)
+        try location.home.create()
+        let store = try SQLiteStore(home: location.home)
+        let configuration = EngineConfiguration()
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: FixedPrompter(answer: prompt == "allow"),
+                                            attachmentsDirectory: location.home.attachmentsDirectory,
+                                            configuration: configuration)
+        let backend = try EngineBackend(engine: engine,
+                                        commandsFile: location.home.url.appendingPathComponent("service-extensions.json"))
+        await backend.installCommandHosts()
+
+        var serverConfiguration = IPCServer.Configuration()
+        serverConfiguration.appCallTimeout = configuration.delegateTimeout
+        serverConfiguration.serverName = "herald \(VersionCommand.version)"
+        serverConfiguration.log = { DaemonLog.write($0) }
+        let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
+        do {
+            try await server.start()
+        } catch let error as IPCError {
+            printError("herald daemon: \(error)")
+            return ExitStatus.failure
+        }
+        DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
+
+        let scheduler = Task { await engine.run() }
+        let signal = await waitForTerminationSignal()
+        DaemonLog.write("stopping (signal \(signal))")
+        scheduler.cancel()
+        server.stop()
+        return ExitStatus.success
+    }
+
+    /// Suspends until SIGINT or SIGTERM; returns the signal number.
+    private static func waitForTerminationSignal() async -> Int32 {
+        let queue = DispatchQueue(label: "herald.daemon.signals")
+        let numbers = [SIGINT, SIGTERM]
+        let sources = numbers.map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number, queue: queue)
+        }
+        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let once = OnceFlag()
+            for (number, source) in zip(numbers, sources) {
+                source.setEventHandler {
+                    if once.claim() { continuation.resume(returning: number) }
+                }
+                source.resume()
+            }
+        }
+        for source in sources { source.cancel() }
+        return received
+    }
+}
+
+/// One line per event on standard error, with the time.
+enum DaemonLog {
+    static func write(_ message: String) {
+        let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HeraldCore
+import HeraldIPC
+import HeraldStore
+
+/// Where the center lives for a command (state directory and socket), and how commands reach
+/// the daemon.
+struct CenterLocation: Sendable {
+    let home: HeraldHome
+    let socketPath: String
+
+    init(_ context: CommandContext) {
+        home = HeraldHome.resolve(explicit: context.home)
+        socketPath = SocketLocation.resolve(explicitHome: context.home, stateDirectory: home.url.path)
+    }
+
+    /// The daemon's log when a client starts it in the background.
+    var logPath: String { home.url.appendingPathComponent("daemon.log").path }
+
+    /// Connects, starting `herald daemon` in the background when none answers (unless
+    /// `$HERALD_NO_SPAWN` is set).
+    func connect(role: ClientRole, client name: String) async throws -> IPCClient {
+        let hello = ClientHello(role: role, client: name)
+        if ProcessInfo.processInfo.environment["HERALD_NO_SPAWN"] != nil {
+            return try await IPCClient.connect(socketPath: socketPath, hello: hello)
+        }
+        try home.create()
+        return try await DaemonLauncher.connectOrSpawnDaemon(
+            socketPath: socketPath, hello: hello,
+            daemonCommand: [DaemonLauncher.currentExecutable, "--home", home.url.path, "daemon"],
+            logPath: logPath)
+    }
+}
+
+/// The app a command speaks for when `--app` is not given: the calling command's name (the
+/// parent process, from `/proc`), as macOS names a notification after its sender.
+enum CallingApp {
+    static func name() -> String {
+        let parent = getppid()
+        if let comm = try? String(contentsOfFile: "/proc/\(parent)/comm", encoding: .utf8) {
+            let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty { return name }
+        }
+        return "herald"
+    }
+
+    /// `--app ID`, else the caller's name.
+    static func resolve(_ arguments: inout Arguments) throws -> String {
+        if let app = try arguments.option("--app") {
+            guard !app.isEmpty else { throw UsageError("--app needs a bundle identifier") }
+            return app
+        }
+        return name()
+    }
+}
