@@ -8,6 +8,8 @@ import Foundation
 struct BenchOptions {
     /// A tenth of the sizes (CI proves the benchmark still runs; no timings asserted).
     var quick = false
+    /// Multiplies every size (`--scale 0.01` for profiling under valgrind); `--quick` is 0.1.
+    var scale = 1.0
     var jsonPath: String?
     /// Benchmark groups to run (all when empty).
     var only: Set<String> = []
@@ -19,7 +21,7 @@ struct BenchOptions {
     static let groups = ["engine", "calendar", "store", "ui", "socket"]
 
     static let usage = """
-        Usage: herald-bench [--quick] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
+        Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
 
         Measures Herald's hot paths and prints a table; --json writes the figures as one JSON
         object (metric name → number). --quick runs everything at a tenth of the size.
@@ -36,7 +38,14 @@ struct BenchOptions {
         }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--quick": options.quick = true
+            case "--quick":
+                options.quick = true
+                options.scale = 0.1
+            case "--scale":
+                guard let factor = Double(try value(argument)), factor > 0, factor <= 1 else {
+                    throw BenchUsageError("--scale needs a number in (0, 1]")
+                }
+                options.scale = factor
             case "--json": options.jsonPath = try value(argument)
             case "--only":
                 let names = try value(argument).split(separator: ",").map(String.init)
@@ -55,8 +64,8 @@ struct BenchOptions {
 
     func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
 
-    /// `full` normally, a tenth of it with `--quick`.
-    func size(_ full: Int) -> Int { quick ? max(1, full / 10) : full }
+    /// `full` normally, a tenth of it with `--quick`, scaled by `--scale`.
+    func size(_ full: Int) -> Int { max(1, Int((Double(full) * scale).rounded())) }
 }
 
 /// Bad command-line usage: the message is printed and the exit status is 2.
