@@ -20,6 +20,8 @@ public enum StoreBenchmark {
         /// Apps the rows are spread over.
         public var apps: Int
         public var synchronous: SQLiteStoreOptions.Synchronous
+        /// Runs of each read; the median is reported.
+        public var readRepetitions: Int = 5
         /// A scratch directory; the benchmark creates its databases inside and leaves them.
         public var directory: URL
 
@@ -42,8 +44,13 @@ public enum StoreBenchmark {
         public var rawPreparedInsert: Double = 0
         public var singleCommits = 0
         public var singleCommitInsert: Double = 0
-        /// `(label, seconds)` of each read measured.
+        /// `(label, seconds)` of each read measured (the median of `readRepetitions` runs).
         public var reads: [(String, Double)] = []
+        /// Seconds for the first page of all history, newest first (median).
+        public var historyFirstPage: Double = 0
+        /// Seconds for the first page of each search of the mix (medians): `urgent` (10% of the
+        /// rows), the `urg` prefix, `urgent` in one app, `urgent meeting`, `zephyr` (0.1%).
+        public var searchFirstPages: [Double] = []
         public var databaseBytes: Int64 = 0
 
         public var description: String {
@@ -154,7 +161,12 @@ public enum StoreBenchmark {
         ]
         for (label, query) in queries {
             _ = try store.history(query)   // warm the cache and the statement
-            report.reads.append((label, try seconds { _ = try store.history(query) }))
+            var runs: [Double] = []
+            for _ in 0..<max(1, configuration.readRepetitions) { runs.append(try seconds { _ = try store.history(query) }) }
+            let median = runs.sorted()[runs.count / 2]
+            report.reads.append((label, median))
+            if query.search != nil { report.searchFirstPages.append(median) }
+            if query == HistoryQuery(limit: 50) { report.historyFirstPage = median }
         }
         report.reads.append(("count 'urgent' matches", try seconds { _ = try store.historyCount(HistoryQuery(search: "urgent")) }))
         report.reads.append(("unread counts per app", try seconds { _ = try store.unreadCounts() }))

@@ -11,6 +11,9 @@ do {
 }
 
 let report = Report()
+let scratch = options.scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { if options.scratch == nil { try? FileManager.default.removeItem(at: scratch) } }
 let started = Measure.now()
 func stage(_ name: String) {
     FileHandle.standardError.write(Data(String(format: "[%6.1f s] %@\n", Double(Measure.now() - started) / 1e9, name).utf8))
@@ -18,6 +21,9 @@ func stage(_ name: String) {
 
 do {
     if options.runs("engine") { stage("engine"); try await EngineBenchmarks.run(options, report: report) }
+    if options.runs("calendar") { stage("calendar"); CalendarBenchmarks.run(options, report: report) }
+    if options.runs("ui") { stage("ui"); UIBenchmarks.run(options, report: report) }
+    if options.runs("store") { stage("store"); try StoreBenchmarks.run(options, scratch: scratch, report: report) }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))
     exit(1)

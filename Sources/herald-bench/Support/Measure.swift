@@ -19,6 +19,10 @@ enum Measure {
         return Double(now() - start) / 1e9
     }
 
+    /// Keeps a result alive so the optimizer cannot drop the work that made it.
+    @inline(never)
+    static func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
     /// The median of the samples (0 when there are none).
     static func median(_ samples: [Double]) -> Double { percentile(samples, 0.5) }
 
