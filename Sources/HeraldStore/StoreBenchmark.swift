@@ -24,6 +24,8 @@ public enum StoreBenchmark {
         public var readRepetitions: Int = 5
         /// A scratch directory; the benchmark creates its databases inside and leaves them.
         public var directory: URL
+        /// The delivery date of the first row; row `n` is `n` seconds later.
+        public var firstDate: Date = Date(timeIntervalSince1970: 1_700_000_000)
 
         public init(rows: Int = 100_000, batchSize: Int = 500, singleCommits: Int = 500, apps: Int = 10,
                     synchronous: SQLiteStoreOptions.Synchronous = .full, directory: URL) {
@@ -95,18 +97,24 @@ public enum StoreBenchmark {
     }
 
     /// Runs every measurement and returns the figures.
+    /// The home directory of the database filled through the store (`HeraldHome` layout), to
+    /// reuse after `run` (a daemon with that much history).
+    public static func storeHome(in directory: URL) -> HeraldHome {
+        HeraldHome(path: directory.appendingPathComponent("store").path)
+    }
+
     public static func run(_ configuration: Configuration) throws -> Report {
         var report = Report()
         report.rows = configuration.rows
         report.batchSize = max(1, configuration.batchSize)
         report.singleCommits = configuration.singleCommits
-        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        let base = configuration.firstDate
         let records = (0..<configuration.rows).map { record($0, apps: max(1, configuration.apps), base: base) }
         let options = SQLiteStoreOptions(synchronous: configuration.synchronous, retention: .unlimited,
                                          applyRetentionOnOpen: false)
 
         // 1. Through the store, in batches.
-        let home = HeraldHome(path: configuration.directory.appendingPathComponent("store").path)
+        let home = storeHome(in: configuration.directory)
         let store = try SQLiteStore(home: home, options: options)
         report.storeBatchedInsert = try seconds {
             var index = 0

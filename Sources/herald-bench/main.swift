@@ -1,4 +1,5 @@
 import Foundation
+import HeraldStore
 
 /// `herald-bench`: measures Herald's hot paths, prints a table, and with `--json FILE` writes
 /// the figures as one JSON object. See `BenchOptions.usage`.
@@ -23,7 +24,12 @@ do {
     if options.runs("engine") { stage("engine"); try await EngineBenchmarks.run(options, report: report) }
     if options.runs("calendar") { stage("calendar"); CalendarBenchmarks.run(options, report: report) }
     if options.runs("ui") { stage("ui"); UIBenchmarks.run(options, report: report) }
-    if options.runs("store") { stage("store"); try StoreBenchmarks.run(options, scratch: scratch, report: report) }
+    var history: (home: HeraldHome, rows: Int)?
+    if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.runs("socket") {
+        stage("socket")
+        try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
+    }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))
     exit(1)
