@@ -18,8 +18,8 @@ extension SQLiteStore {
     }
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
-        let payload = try coding.encode(DeliveredPayload(request: record.request, date: record.date,
-                                                         presentation: record.presentation))
+        let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
+        let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
         let content = record.request.content
         return try write {
             try connection.execute("""

@@ -28,7 +28,7 @@ public enum StoreBenchmark {
         public var firstDate: Date = Date(timeIntervalSince1970: 1_700_000_000)
 
         public init(rows: Int = 100_000, batchSize: Int = 500, singleCommits: Int = 500, apps: Int = 10,
-                    synchronous: SQLiteStoreOptions.Synchronous = .full, directory: URL) {
+                    synchronous: SQLiteStoreOptions.Synchronous = .normal, directory: URL) {
             self.rows = rows
             self.batchSize = batchSize
             self.singleCommits = singleCommits

@@ -14,7 +14,7 @@ enum StoreBenchmarks {
         let directory = scratch.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = StoreBenchmark.Configuration(rows: rows, batchSize: 500, singleCommits: 500, apps: 100,
-                                                         synchronous: .full, directory: directory)
+                                                         synchronous: .normal, directory: directory)
         configuration.firstDate = Date().addingTimeInterval(-Double(rows) - 3_600)
         let result = try StoreBenchmark.run(configuration)
         let store = Double(rows) / result.storeBatchedInsert
