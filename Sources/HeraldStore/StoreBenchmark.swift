@@ -44,6 +44,9 @@ public enum StoreBenchmark {
         public var batchSize = 0
         public var storeBatchedInsert: Double = 0
         public var rawPreparedInsert: Double = 0
+        /// The same rows as plain prepared inserts into a table with the same columns but no
+        /// secondary index and no full-text index, in one transaction: the cost of SQLite alone.
+        public var plainPreparedInsert: Double = 0
         public var singleCommits = 0
         public var singleCommitInsert: Double = 0
         /// `(label, seconds)` of each read measured (the median of `readRepetitions` runs).
@@ -65,6 +68,8 @@ public enum StoreBenchmark {
                     + "(\(rate(rows, storeBatchedInsert)))",
                 "raw prepared inserts, one transaction: \(String(format: "%.2f s", rawPreparedInsert)) "
                     + "(\(rate(rows, rawPreparedInsert)))",
+                "plain prepared inserts (no indexes, no full-text), one transaction: "
+                    + "\(String(format: "%.2f s", plainPreparedInsert)) (\(rate(rows, plainPreparedInsert)))",
                 "store, \(singleCommits) single-commit inserts: \(String(format: "%.2f s", singleCommitInsert)) "
                     + "(\(rate(singleCommits, singleCommitInsert)))",
             ]
@@ -144,6 +149,33 @@ public enum StoreBenchmark {
                         """, [.text(record.bundleIdentifier), .text(record.identifier), record.date.sqlColumn,
                               .text(record.content.title), .text(record.content.subtitle), .text(record.content.body),
                               .text(payload)])
+                }
+            }
+        }
+
+        // 2b. Plain prepared inserts: same rows and columns, no secondary or full-text index.
+        let plainHome = HeraldHome(path: configuration.directory.appendingPathComponent("plain").path)
+        try plainHome.create()
+        let plain = try SQLiteConnection(path: plainHome.databaseURL.path, access: .readWriteCreate, busyTimeout: 5)
+        try plain.executeScript("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = \(configuration.synchronous.rawValue);
+            CREATE TABLE delivered (id INTEGER PRIMARY KEY, bundle_id TEXT NOT NULL, identifier TEXT NOT NULL,
+                date REAL NOT NULL, presentation INTEGER NOT NULL, is_read INTEGER NOT NULL DEFAULT 0,
+                is_removed INTEGER NOT NULL DEFAULT 0, title TEXT NOT NULL, subtitle TEXT NOT NULL, body TEXT NOT NULL,
+                record TEXT NOT NULL);
+            """)
+        report.plainPreparedInsert = try seconds {
+            try plain.transaction(write: true) {
+                let sql = """
+                    INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
+                    VALUES (?1, ?2, ?3, 3, ?4, ?5, ?6, ?7)
+                    """
+                for (record, payload) in zip(records, payloads) {
+                    let statement = try plain.prepare(sql, [.text(record.bundleIdentifier), .text(record.identifier),
+                                                            record.date.sqlColumn, .text(record.content.title),
+                                                            .text(record.content.subtitle), .text(record.content.body),
+                                                            .text(payload)])
+                    while try statement.step() {}
                 }
             }
         }

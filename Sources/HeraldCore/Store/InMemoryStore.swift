@@ -26,8 +26,9 @@ public final class InMemoryStore: NotificationStore {
         var delivered: [Int64: DeliveredRecord] = [:]
         /// Delivery ids per app, in insertion order.
         var deliveredByApp: [String: [Int64]] = [:]
-        /// Deliveries still in the list, per app and request identifier.
-        var inList: [ListKey: Set<Int64>] = [:]
+        /// Deliveries still in the list, per app and request identifier (almost always one: a
+        /// small array, not a set, so a delivery costs no extra allocation).
+        var inList: [ListKey: [Int64]] = [:]
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
@@ -152,7 +153,7 @@ public final class InMemoryStore: NotificationStore {
             state.deliveredByApp[stored.bundleIdentifier, default: []].append(stored.deliveryID)
             if !stored.isRemovedFromList {
                 state.inList[ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier),
-                             default: []].insert(stored.deliveryID)
+                             default: []].append(stored.deliveryID)
             }
             let id = stored.deliveryID
             state.journal { state in
@@ -179,10 +180,10 @@ public final class InMemoryStore: NotificationStore {
         state.delivered[record.deliveryID] = stored
         let key = ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier)
         if stored.isRemovedFromList {
-            state.inList[key]?.remove(stored.deliveryID)
+            state.inList[key]?.removeAll { $0 == stored.deliveryID }
             if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
-        } else {
-            state.inList[key, default: []].insert(stored.deliveryID)
+        } else if state.inList[key]?.contains(stored.deliveryID) != true {
+            state.inList[key, default: []].append(stored.deliveryID)
         }
     }
 
@@ -193,7 +194,10 @@ public final class InMemoryStore: NotificationStore {
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
             let records: [DeliveredRecord]
-            if let identifiers {
+            if let identifiers, identifiers.count == 1 {
+                records = (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifiers[0])] ?? [])
+                    .compactMap { state.delivered[$0] }
+            } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
                     (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifier)] ?? [])
                         .compactMap { state.delivered[$0] }
@@ -334,7 +338,7 @@ public final class InMemoryStore: NotificationStore {
             state.deliveredByApp[record.bundleIdentifier] = nil
         }
         let key = ListKey(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier)
-        state.inList[key]?.remove(id)
+        state.inList[key]?.removeAll { $0 == id }
         if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
         let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
         var responses: [ResponseRecord] = []
@@ -347,7 +351,7 @@ public final class InMemoryStore: NotificationStore {
             var ids = state.deliveredByApp[record.bundleIdentifier] ?? []
             ids.insert(id, at: ids.partitioningIndex { $0 > id })
             state.deliveredByApp[record.bundleIdentifier] = ids
-            if !record.isRemovedFromList { state.inList[key, default: []].insert(id) }
+            if !record.isRemovedFromList { state.inList[key, default: []].append(id) }
             if !responseIDs.isEmpty { state.responsesByDelivery[id] = responseIDs }
             for response in responses { state.responses[response.responseID] = response }
         }

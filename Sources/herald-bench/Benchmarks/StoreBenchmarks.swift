@@ -18,7 +18,7 @@ enum StoreBenchmarks {
         configuration.firstDate = Date().addingTimeInterval(-Double(rows) - 3_600)
         let result = try StoreBenchmark.run(configuration)
         let store = Double(rows) / result.storeBatchedInsert
-        let raw = Double(rows) / result.rawPreparedInsert
+        let raw = Double(rows) / result.plainPreparedInsert
         report.add(Metric("store_insert_per_s", label: "store inserts", value: store, unit: "/s"))
         report.add(Metric("sqlite_raw_insert_per_s", label: "raw SQLite inserts", value: raw, unit: "/s"))
         report.add(Comparison(label: "store_insert_per_s vs sqlite_raw_insert_per_s",
