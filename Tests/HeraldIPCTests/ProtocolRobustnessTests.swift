@@ -24,8 +24,15 @@ final class RawClient: @unchecked Sendable {
     func send(_ text: String) throws { try send(Data(text.utf8) + Data([0x0A])) }
     func send(_ bytes: Data) throws { try bytes.withUnsafeBytes { try socket.writeAll($0) } }
 
-    /// The next line, as a JSON object.
-    func receive() throws -> [String: JSONValue] {
+    /// The next line, as a JSON object (read on a Dispatch thread, never blocking the
+    /// cooperative pool the in-process server needs).
+    func receive() async throws -> [String: JSONValue] {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try self.receiveBlocking() }) }
+        }
+    }
+
+    private func receiveBlocking() throws -> [String: JSONValue] {
         while lines.isEmpty {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = try chunk.withUnsafeMutableBytes { try socket.read(into: $0) }
@@ -38,8 +45,8 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// The `reason` of the next line's error.
-    func receiveErrorReason() throws -> String? {
-        try receive()["error"]?.objectValue?["reason"]?.stringValue
+    func receiveErrorReason() async throws -> String? {
+        try await receive()["error"]?.objectValue?["reason"]?.stringValue
     }
 }
 
@@ -52,38 +59,38 @@ struct ProtocolRobustnessTests {
         let raw = try RawClient(center.socketPath)
 
         try raw.send(#"{"id":1,"method":"doNotDisturb"}"#)
-        #expect(try raw.receiveErrorReason() == "helloRequired")
+        #expect(try await raw.receiveErrorReason() == "helloRequired")
         try raw.send(#"{"hello":{"protocol":1,"role":"cli"}}"#)
-        #expect(try raw.receive()["hello"]?.objectValue?["protocol"] == 1)
+        #expect(try await raw.receive()["hello"]?.objectValue?["protocol"] == 1)
 
         try raw.send("this is not json")
-        #expect(try raw.receiveErrorReason() == "malformedJSON")
+        #expect(try await raw.receiveErrorReason() == "malformedJSON")
         try raw.send(Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]))
-        #expect(try raw.receiveErrorReason() == "invalidUTF8")
+        #expect(try await raw.receiveErrorReason() == "invalidUTF8")
         try raw.send("[1,2,3]")
-        #expect(try raw.receiveErrorReason() == "notAnObject")
+        #expect(try await raw.receiveErrorReason() == "notAnObject")
         try raw.send(#"{"id":2,"method":"frobnicate"}"#)
-        let unknown = try raw.receive()
+        let unknown = try await raw.receive()
         #expect(unknown["id"] == 2)
         #expect(unknown["error"]?.objectValue?["reason"] == "unknownMethod")
         #expect(unknown["error"]?.objectValue?["message"]?.stringValue?.contains("setBadge") == true)
         try raw.send(#"{"id":3,"method":"setBadge","params":{"bundleIdentifier":"a","count":"three"}}"#)
-        let wrongType = try raw.receive()
+        let wrongType = try await raw.receive()
         #expect(wrongType["id"] == 3)
         #expect(wrongType["error"]?.objectValue?["reason"] == "badParams")
         #expect(wrongType["error"]?.objectValue?["message"]?.stringValue?.contains("count") == true)
         try raw.send(#"{"id":"four","method":"apps"}"#)
-        #expect(try raw.receiveErrorReason() == "badParams")
+        #expect(try await raw.receiveErrorReason() == "badParams")
         try raw.send(#"{"id":5,"method":"setBadgeCount","params":{"bundleIdentifier":"a","count":-1}}"#)
-        let unError = try raw.receive()["error"]?.objectValue
+        let unError = try await raw.receive()["error"]?.objectValue
         #expect(unError?["domain"] == "UNErrorDomain")
         #expect(unError?["code"] == 1600)
 
         // A line over 1 MiB is dropped without being buffered whole; the next line is served.
         try raw.send(String(repeating: "x", count: (1 << 20) + 4096))
-        #expect(try raw.receiveErrorReason() == "lineTooLong")
+        #expect(try await raw.receiveErrorReason() == "lineTooLong")
         try raw.send(#"{"id":6,"method":"doNotDisturb"}"#)
-        let answer = try raw.receive()
+        let answer = try await raw.receive()
         #expect(answer["id"] == 6)
         #expect(answer["result"] == false)
     }

@@ -19,6 +19,13 @@ enum DetachedProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, logPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        // Nothing else may leak into the daemon: a parent that watches its child through an
+        // inherited descriptor (Foundation's `Process` does, with a socket pair) would otherwise
+        // wait for the daemon instead of its child. (`addclosefrom_np` is not imported, so close
+        // what is open now; glibc ignores descriptors that are gone by then.)
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -44,5 +51,11 @@ enum DetachedProcess {
         let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw Errno(status) }
         return pid
+    }
+
+    /// The descriptors open in this process (from `/proc/self/fd`).
+    private static func openDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { Int32($0) }
     }
 }
