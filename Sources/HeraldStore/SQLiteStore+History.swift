@@ -101,7 +101,8 @@ extension SQLiteStore {
     public func unreadCounts() throws -> [String: Int] {
         try read {
             var counts: [String: Int] = [:]
-            _ = try connection.query("SELECT bundle_id, count(*) FROM delivered WHERE is_read = 0 GROUP BY bundle_id") {
+            // Kept by triggers (schema version 3): no count over the rows.
+            _ = try connection.query("SELECT bundle_id, count FROM unread_counts WHERE count > 0") {
                 counts[$0.text(0)] = $0.int(1)
             }
             return counts
