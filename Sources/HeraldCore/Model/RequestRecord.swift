@@ -19,7 +19,9 @@ public struct RequestRecord: Sendable, Hashable, Codable {
     public var trigger: TriggerRecord?
 
     public var content: ContentRecord {
-        get { contentBox.value }
+        // A read accessor lends the boxed value out: `request.content.title` copies one string,
+        // not the whole content.
+        _read { yield contentBox.value }
         set { contentBox = ContentBox(newValue) }
     }
 
