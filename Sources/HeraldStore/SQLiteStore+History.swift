@@ -59,10 +59,13 @@ extension SQLiteStore {
         if let identifiers, identifiers.isEmpty { return [] }
         return try read {
             if let identifiers {
+                // `+id`: sort the few matches rather than walk the app's whole list in id order
+                // (which SQLite would otherwise pick, to skip the sort) — the identifier index
+                // finds them directly.
                 return try connection.query("""
                     SELECT \(Self.deliveredColumns) FROM delivered
                     WHERE bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
-                    ORDER BY id DESC
+                    ORDER BY +delivered.id DESC
                     """, [.text(bundleIdentifier), .text(try coding.encode(identifiers))], decodeDelivered)
             }
             return try connection.query("""
