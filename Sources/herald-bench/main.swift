@@ -6,6 +6,9 @@ import HeraldStore
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch is BenchHelpRequested {
+    print(BenchOptions.usage)
+    exit(0)
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)

@@ -55,7 +55,7 @@ struct BenchOptions {
                 options.only.formUnion(names)
             case "--scratch": options.scratch = URL(fileURLWithPath: try value(argument))
             case "--herald": options.heraldPath = try value(argument)
-            case "-h", "--help": throw BenchUsageError(usage)
+            case "-h", "--help": throw BenchHelpRequested()
             default: throw BenchUsageError("unknown argument '\(argument)'\n\(usage)")
             }
         }
@@ -73,3 +73,6 @@ struct BenchUsageError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// `--help`: the usage is printed and the exit status is 0.
+struct BenchHelpRequested: Error {}
