@@ -18,8 +18,8 @@ extension SQLiteStore {
     }
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
-        let payload = try coding.encode(DeliveredPayload(request: record.request, date: record.date,
-                                                         presentation: record.presentation))
+        let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
+        let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
         let content = record.request.content
         return try write {
             try connection.execute("""
@@ -59,10 +59,13 @@ extension SQLiteStore {
         if let identifiers, identifiers.isEmpty { return [] }
         return try read {
             if let identifiers {
+                // `+id`: sort the few matches rather than walk the app's whole list in id order
+                // (which SQLite would otherwise pick, to skip the sort) — the identifier index
+                // finds them directly.
                 return try connection.query("""
                     SELECT \(Self.deliveredColumns) FROM delivered
                     WHERE bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
-                    ORDER BY id DESC
+                    ORDER BY +delivered.id DESC
                     """, [.text(bundleIdentifier), .text(try coding.encode(identifiers))], decodeDelivered)
             }
             return try connection.query("""
@@ -101,7 +104,8 @@ extension SQLiteStore {
     public func unreadCounts() throws -> [String: Int] {
         try read {
             var counts: [String: Int] = [:]
-            _ = try connection.query("SELECT bundle_id, count(*) FROM delivered WHERE is_read = 0 GROUP BY bundle_id") {
+            // Kept by triggers (schema version 3): no count over the rows.
+            _ = try connection.query("SELECT bundle_id, count FROM unread_counts WHERE count > 0") {
                 counts[$0.text(0)] = $0.int(1)
             }
             return counts

@@ -20,11 +20,15 @@ public enum StoreBenchmark {
         /// Apps the rows are spread over.
         public var apps: Int
         public var synchronous: SQLiteStoreOptions.Synchronous
+        /// Runs of each read; the median is reported.
+        public var readRepetitions: Int = 5
         /// A scratch directory; the benchmark creates its databases inside and leaves them.
         public var directory: URL
+        /// The delivery date of the first row; row `n` is `n` seconds later.
+        public var firstDate: Date = Date(timeIntervalSince1970: 1_700_000_000)
 
         public init(rows: Int = 100_000, batchSize: Int = 500, singleCommits: Int = 500, apps: Int = 10,
-                    synchronous: SQLiteStoreOptions.Synchronous = .full, directory: URL) {
+                    synchronous: SQLiteStoreOptions.Synchronous = .normal, directory: URL) {
             self.rows = rows
             self.batchSize = batchSize
             self.singleCommits = singleCommits
@@ -40,10 +44,18 @@ public enum StoreBenchmark {
         public var batchSize = 0
         public var storeBatchedInsert: Double = 0
         public var rawPreparedInsert: Double = 0
+        /// The same rows as plain prepared inserts into a table with the same columns but no
+        /// secondary index and no full-text index, in one transaction: the cost of SQLite alone.
+        public var plainPreparedInsert: Double = 0
         public var singleCommits = 0
         public var singleCommitInsert: Double = 0
-        /// `(label, seconds)` of each read measured.
+        /// `(label, seconds)` of each read measured (the median of `readRepetitions` runs).
         public var reads: [(String, Double)] = []
+        /// Seconds for the first page of all history, newest first (median).
+        public var historyFirstPage: Double = 0
+        /// Seconds for the first page of each search of the mix (medians): `urgent` (10% of the
+        /// rows), the `urg` prefix, `urgent` in one app, `urgent meeting`, `zephyr` (0.1%).
+        public var searchFirstPages: [Double] = []
         public var databaseBytes: Int64 = 0
 
         public var description: String {
@@ -56,6 +68,8 @@ public enum StoreBenchmark {
                     + "(\(rate(rows, storeBatchedInsert)))",
                 "raw prepared inserts, one transaction: \(String(format: "%.2f s", rawPreparedInsert)) "
                     + "(\(rate(rows, rawPreparedInsert)))",
+                "plain prepared inserts (no indexes, no full-text), one transaction: "
+                    + "\(String(format: "%.2f s", plainPreparedInsert)) (\(rate(rows, plainPreparedInsert)))",
                 "store, \(singleCommits) single-commit inserts: \(String(format: "%.2f s", singleCommitInsert)) "
                     + "(\(rate(singleCommits, singleCommitInsert)))",
             ]
@@ -88,18 +102,24 @@ public enum StoreBenchmark {
     }
 
     /// Runs every measurement and returns the figures.
+    /// The home directory of the database filled through the store (`HeraldHome` layout), to
+    /// reuse after `run` (a daemon with that much history).
+    public static func storeHome(in directory: URL) -> HeraldHome {
+        HeraldHome(path: directory.appendingPathComponent("store").path)
+    }
+
     public static func run(_ configuration: Configuration) throws -> Report {
         var report = Report()
         report.rows = configuration.rows
         report.batchSize = max(1, configuration.batchSize)
         report.singleCommits = configuration.singleCommits
-        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        let base = configuration.firstDate
         let records = (0..<configuration.rows).map { record($0, apps: max(1, configuration.apps), base: base) }
         let options = SQLiteStoreOptions(synchronous: configuration.synchronous, retention: .unlimited,
                                          applyRetentionOnOpen: false)
 
         // 1. Through the store, in batches.
-        let home = HeraldHome(path: configuration.directory.appendingPathComponent("store").path)
+        let home = storeHome(in: configuration.directory)
         let store = try SQLiteStore(home: home, options: options)
         report.storeBatchedInsert = try seconds {
             var index = 0
@@ -133,6 +153,33 @@ public enum StoreBenchmark {
             }
         }
 
+        // 2b. Plain prepared inserts: same rows and columns, no secondary or full-text index.
+        let plainHome = HeraldHome(path: configuration.directory.appendingPathComponent("plain").path)
+        try plainHome.create()
+        let plain = try SQLiteConnection(path: plainHome.databaseURL.path, access: .readWriteCreate, busyTimeout: 5)
+        try plain.executeScript("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = \(configuration.synchronous.rawValue);
+            CREATE TABLE delivered (id INTEGER PRIMARY KEY, bundle_id TEXT NOT NULL, identifier TEXT NOT NULL,
+                date REAL NOT NULL, presentation INTEGER NOT NULL, is_read INTEGER NOT NULL DEFAULT 0,
+                is_removed INTEGER NOT NULL DEFAULT 0, title TEXT NOT NULL, subtitle TEXT NOT NULL, body TEXT NOT NULL,
+                record TEXT NOT NULL);
+            """)
+        report.plainPreparedInsert = try seconds {
+            try plain.transaction(write: true) {
+                let sql = """
+                    INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
+                    VALUES (?1, ?2, ?3, 3, ?4, ?5, ?6, ?7)
+                    """
+                for (record, payload) in zip(records, payloads) {
+                    let statement = try plain.prepare(sql, [.text(record.bundleIdentifier), .text(record.identifier),
+                                                            record.date.sqlColumn, .text(record.content.title),
+                                                            .text(record.content.subtitle), .text(record.content.body),
+                                                            .text(payload)])
+                    while try statement.step() {}
+                }
+            }
+        }
+
         // 3. One commit per acknowledgement (what an unbatched engine would do).
         let singleHome = HeraldHome(path: configuration.directory.appendingPathComponent("single").path)
         let single = try SQLiteStore(home: singleHome, options: options)
@@ -154,7 +201,12 @@ public enum StoreBenchmark {
         ]
         for (label, query) in queries {
             _ = try store.history(query)   // warm the cache and the statement
-            report.reads.append((label, try seconds { _ = try store.history(query) }))
+            var runs: [Double] = []
+            for _ in 0..<max(1, configuration.readRepetitions) { runs.append(try seconds { _ = try store.history(query) }) }
+            let median = runs.sorted()[runs.count / 2]
+            report.reads.append((label, median))
+            if query.search != nil { report.searchFirstPages.append(median) }
+            if query == HistoryQuery(limit: 50) { report.historyFirstPage = median }
         }
         report.reads.append(("count 'urgent' matches", try seconds { _ = try store.historyCount(HistoryQuery(search: "urgent")) }))
         report.reads.append(("unread counts per app", try seconds { _ = try store.unreadCounts() }))

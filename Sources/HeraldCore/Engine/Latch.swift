@@ -124,13 +124,17 @@ func withDeadline<T: Sendable>(clock: (any NotificationClock)?, deadline: Date, 
                                fallback: T, _ operation: @escaping @Sendable () async -> T) async -> T {
     let latch = Latch<T>()
     let work = Task { latch.offer(await operation()) }
+    guard let clock else {
+        // Real time: one shared timer for every caller rather than a sleeping task each.
+        let deadline = RealTimeDeadlines.shared.add(after: seconds) { latch.offer(fallback) }
+        let value = await latch.wait() ?? fallback
+        RealTimeDeadlines.shared.cancel(deadline)
+        _ = work
+        return value
+    }
     let timer = Task {
         do {
-            if let clock {
-                try await clock.sleep(until: deadline)
-            } else {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-            }
+            try await clock.sleep(until: deadline)
             latch.offer(fallback)
         } catch {}
     }

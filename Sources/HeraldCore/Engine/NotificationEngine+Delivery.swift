@@ -53,9 +53,14 @@ extension NotificationEngine {
             }
             do {
                 let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
-                try store.batch {
-                    if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
+                if old.isEmpty {
+                    // One write is atomic on its own: no transaction around it.
                     record = try store.insertDelivered(record)
+                } else {
+                    try store.batch {
+                        try store.deleteDelivered(ids: old.map(\.deliveryID))
+                        record = try store.insertDelivered(record)
+                    }
                 }
                 replacedID = old.first?.deliveryID
             } catch {

@@ -12,8 +12,11 @@ extension NotificationEngine {
         try RequestLimits.validate(request)
         ensureApp(bundleIdentifier)
         var request = request
-        request.content.attachments = try importAttachments(request.content.attachments,
-                                                            bundleIdentifier: bundleIdentifier)
+        if !request.content.attachments.isEmpty {
+            // (Only then: writing `content` makes a new copy of it.)
+            request.content.attachments = try importAttachments(request.content.attachments,
+                                                                bundleIdentifier: bundleIdentifier)
+        }
         let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
 
         guard let trigger = request.trigger else {

@@ -11,7 +11,8 @@ struct PendingKey: Hashable, Sendable {
 /// - A global min-heap of (next fire date, heap sequence) finds what is due in O(log n).
 /// - A per-app max-heap of (next fire date, add order) finds the request to drop when an app has
 ///   more than `pendingLimit` dated requests (the soonest-firing ones are kept; on a tie the one
-///   added last is dropped).
+///   added last is dropped). It is built the first time the app goes over the limit and kept up
+///   to date from then on, so apps that never reach the limit (and a lifted limit) pay nothing.
 /// - Both heaps use lazy deletion: an item is live only while its entry still has the same heap
 ///   sequence; stale items are skipped when they reach the top, and a heap is rebuilt when more
 ///   than half of it is stale. Nothing on the add/fire path scans all requests.
@@ -108,6 +109,9 @@ struct PendingSchedule {
         pushHeaps(entry, date: date)
         datedCounts[key.bundleIdentifier, default: 0] += 1
         liveDated += 1
+        if datedCounts[key.bundleIdentifier, default: 0] > pendingLimit && dropHeaps[key.bundleIdentifier] == nil {
+            buildDropHeap(key.bundleIdentifier)
+        }
         while datedCounts[key.bundleIdentifier, default: 0] > pendingLimit,
               let victim = popDropCandidate(key.bundleIdentifier) {
             if let removed = remove(PendingKey(bundleIdentifier: key.bundleIdentifier, identifier: victim)) {
@@ -191,9 +195,23 @@ struct PendingSchedule {
     private mutating func pushHeaps(_ entry: Entry, date: Date) {
         let key = PendingKey(bundleIdentifier: entry.record.bundleIdentifier, identifier: entry.record.request.identifier)
         dueHeap.insert(DueItem(date: date, sequence: entry.heapSequence, key: key))
-        dropHeaps[key.bundleIdentifier, default: BinaryHeap()]
-            .insert(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
-                             identifier: key.identifier))
+        if dropHeaps[key.bundleIdentifier] != nil {
+            dropHeaps[key.bundleIdentifier]!
+                .insert(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
+                                 identifier: key.identifier))
+        }
+    }
+
+    /// The drop heap of an app that just went over the limit: every dated request it has.
+    private mutating func buildDropHeap(_ bundleIdentifier: String) {
+        var items: [DropItem] = []
+        for (identifier, entry) in entries[bundleIdentifier] ?? [:] {
+            guard let date = entry.record.nextFireDate else { continue }
+            if case .location = entry.record.request.trigger { continue }
+            items.append(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
+                                  identifier: identifier))
+        }
+        dropHeaps[bundleIdentifier] = BinaryHeap(items)
     }
 
     private mutating func popDropCandidate(_ bundleIdentifier: String) -> String? {

@@ -1,13 +1,17 @@
 import Foundation
 
 /// What makes a pending request fire.
+///
+/// The calendar and location payloads are `indirect` (boxed): they are large (a
+/// `CalendarComponents` is ~250 bytes) and rare, and inline they would make every trigger —
+/// and every pending request — that large.
 public enum TriggerRecord: Sendable, Hashable, Codable {
     /// Fires `seconds` after it was scheduled; when repeating, at every later multiple (≥ 60 s).
     case timeInterval(seconds: TimeInterval, repeats: Bool)
     /// Fires at the next date matching the components (Apple's matching rules).
-    case calendar(CalendarComponents, repeats: Bool)
+    indirect case calendar(CalendarComponents, repeats: Bool)
     /// Fires when the device enters or leaves a circular region.
-    case location(RegionRecord, repeats: Bool)
+    indirect case location(RegionRecord, repeats: Bool)
     /// Marks a notification that came as a push; never pending.
     case push
 

@@ -26,47 +26,56 @@ public final class InMemoryStore: NotificationStore {
         var delivered: [Int64: DeliveredRecord] = [:]
         /// Delivery ids per app, in insertion order.
         var deliveredByApp: [String: [Int64]] = [:]
-        /// Deliveries still in the list, per app and request identifier.
-        var inList: [ListKey: Set<Int64>] = [:]
+        /// Deliveries still in the list, per app and request identifier (almost always one: a
+        /// small array, not a set, so a delivery costs no extra allocation).
+        var inList: [ListKey: [Int64]] = [:]
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
         var lastResponseID: Int64 = 0
         var values: [String: JSONValue] = [:]
+        /// While a batch is open: how to undo each write made inside it, oldest first. `nil`
+        /// outside a batch (nothing is recorded).
+        var undoLog: [(inout State) -> Void]?
+
+        /// Records how to undo a write, when a batch is open.
+        mutating func journal(_ undo: @escaping (inout State) -> Void) {
+            if undoLog != nil { undoLog!.append(undo) }
+        }
     }
 
     private let state = Mutex(State())
-    /// Depth of nested `batch` calls and the snapshot the outermost one rolls back to.
-    private let transaction = Mutex<(depth: Int, snapshot: State?)>((0, nil))
+    /// Depth of nested `batch` calls.
+    private let transaction = Mutex<Int>(0)
 
     public init() {}
 
     // MARK: Transactions
 
     /// Runs `body`; when the outermost batch throws, every write made inside it is rolled back.
+    ///
+    /// Writes inside a batch journal how to undo themselves (the old values they replace), so a
+    /// batch costs what its writes cost — not a copy of the whole store.
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        let isOuter = transaction.withLock { tx -> Bool in
-            tx.depth += 1
-            if tx.depth == 1 {
-                tx.snapshot = state.withLock { $0 }
-                return true
-            }
-            return false
+        let isOuter = transaction.withLock { depth -> Bool in
+            depth += 1
+            return depth == 1
         }
+        if isOuter { state.withLock { $0.undoLog = [] } }
         do {
             let result = try body()
-            transaction.withLock { tx in
-                tx.depth -= 1
-                if isOuter { tx.snapshot = nil }
-            }
+            transaction.withLock { $0 -= 1 }
+            if isOuter { state.withLock { $0.undoLog = nil } }
             return result
         } catch {
-            let snapshot = transaction.withLock { tx -> State? in
-                tx.depth -= 1
-                defer { if isOuter { tx.snapshot = nil } }
-                return isOuter ? tx.snapshot : nil
+            transaction.withLock { $0 -= 1 }
+            if isOuter {
+                state.withLock { state in
+                    let log = state.undoLog ?? []
+                    state.undoLog = nil
+                    for undo in log.reversed() { undo(&state) }
+                }
             }
-            if let snapshot { state.withLock { $0 = snapshot } }
             throw error
         }
     }
@@ -78,7 +87,11 @@ public final class InMemoryStore: NotificationStore {
     }
 
     public func saveApp(_ app: AppRecord) throws {
-        state.withLock { $0.apps[app.bundleIdentifier] = app }
+        state.withLock { state in
+            let old = state.apps[app.bundleIdentifier]
+            state.journal { $0.apps[app.bundleIdentifier] = old }
+            state.apps[app.bundleIdentifier] = app
+        }
     }
 
     // MARK: Pending
@@ -93,24 +106,46 @@ public final class InMemoryStore: NotificationStore {
     }
 
     public func savePending(_ record: PendingRecord) throws {
-        state.withLock { $0.pending[record.bundleIdentifier, default: [:]][record.request.identifier] = record }
+        state.withLock { state in
+            if state.undoLog != nil {
+                let old = state.pending[record.bundleIdentifier]?[record.request.identifier]
+                state.journal { InMemoryStore.setPending(old, bundleIdentifier: record.bundleIdentifier,
+                                                         identifier: record.request.identifier, in: &$0) }
+            }
+            state.pending[record.bundleIdentifier, default: [:]][record.request.identifier] = record
+        }
     }
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            for identifier in identifiers { state.pending[bundleIdentifier]?[identifier] = nil }
+            for identifier in identifiers {
+                guard let old = state.pending[bundleIdentifier]?.removeValue(forKey: identifier) else { continue }
+                state.journal { InMemoryStore.setPending(old, bundleIdentifier: bundleIdentifier, identifier: identifier,
+                                                         in: &$0) }
+            }
             if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
         }
     }
 
     public func removeAllPending(bundleIdentifier: String) throws {
-        state.withLock { $0.pending[bundleIdentifier] = nil }
+        state.withLock { state in
+            let old = state.pending.removeValue(forKey: bundleIdentifier)
+            state.journal { $0.pending[bundleIdentifier] = old }
+        }
+    }
+
+    /// Puts back (or removes, for `nil`) one pending record.
+    private static func setPending(_ record: PendingRecord?, bundleIdentifier: String, identifier: String,
+                                   in state: inout State) {
+        state.pending[bundleIdentifier, default: [:]][identifier] = record
+        if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
     }
 
     // MARK: Delivered
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
         state.withLock { state in
+            let previousID = state.lastDeliveryID
             state.lastDeliveryID += 1
             var stored = record
             stored.deliveryID = state.lastDeliveryID
@@ -118,7 +153,12 @@ public final class InMemoryStore: NotificationStore {
             state.deliveredByApp[stored.bundleIdentifier, default: []].append(stored.deliveryID)
             if !stored.isRemovedFromList {
                 state.inList[ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier),
-                             default: []].insert(stored.deliveryID)
+                             default: []].append(stored.deliveryID)
+            }
+            let id = stored.deliveryID
+            state.journal { state in
+                _ = InMemoryStore.remove(id, in: &state)
+                state.lastDeliveryID = previousID
             }
             return stored
         }
@@ -126,17 +166,24 @@ public final class InMemoryStore: NotificationStore {
 
     public func updateDelivered(_ record: DeliveredRecord) throws {
         state.withLock { state in
-            guard var stored = state.delivered[record.deliveryID] else { return }
-            stored.isRead = record.isRead
-            stored.isRemovedFromList = record.isRemovedFromList
-            state.delivered[record.deliveryID] = stored
-            let key = ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier)
-            if stored.isRemovedFromList {
-                state.inList[key]?.remove(stored.deliveryID)
-                if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
-            } else {
-                state.inList[key, default: []].insert(stored.deliveryID)
-            }
+            guard let old = state.delivered[record.deliveryID] else { return }
+            state.journal { InMemoryStore.setFlags(of: old, in: &$0) }
+            InMemoryStore.setFlags(of: record, in: &state)
+        }
+    }
+
+    /// Sets `isRead` and `isRemovedFromList` of a stored delivery from `record`, keeping the list index right.
+    private static func setFlags(of record: DeliveredRecord, in state: inout State) {
+        guard var stored = state.delivered[record.deliveryID] else { return }
+        stored.isRead = record.isRead
+        stored.isRemovedFromList = record.isRemovedFromList
+        state.delivered[record.deliveryID] = stored
+        let key = ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier)
+        if stored.isRemovedFromList {
+            state.inList[key]?.removeAll { $0 == stored.deliveryID }
+            if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
+        } else if state.inList[key]?.contains(stored.deliveryID) != true {
+            state.inList[key, default: []].append(stored.deliveryID)
         }
     }
 
@@ -147,7 +194,10 @@ public final class InMemoryStore: NotificationStore {
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
             let records: [DeliveredRecord]
-            if let identifiers {
+            if let identifiers, identifiers.count == 1 {
+                records = (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifiers[0])] ?? [])
+                    .compactMap { state.delivered[$0] }
+            } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
                     (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifier)] ?? [])
                         .compactMap { state.delivered[$0] }
@@ -205,17 +255,30 @@ public final class InMemoryStore: NotificationStore {
 
     public func insertResponse(_ record: ResponseRecord) throws -> ResponseRecord {
         state.withLock { state in
+            let previousID = state.lastResponseID
             state.lastResponseID += 1
             var stored = record
             stored.responseID = state.lastResponseID
             state.responses[stored.responseID] = stored
             state.responsesByDelivery[stored.notification.deliveryID, default: []].append(stored.responseID)
+            let id = stored.responseID
+            let deliveryID = stored.notification.deliveryID
+            state.journal { state in
+                state.responses[id] = nil
+                state.responsesByDelivery[deliveryID]?.removeAll { $0 == id }
+                if state.responsesByDelivery[deliveryID]?.isEmpty == true { state.responsesByDelivery[deliveryID] = nil }
+                state.lastResponseID = previousID
+            }
             return stored
         }
     }
 
     public func markResponseDeliveredToApp(id: Int64) throws {
-        state.withLock { $0.responses[id]?.isDeliveredToApp = true }
+        state.withLock { state in
+            guard let old = state.responses[id]?.isDeliveredToApp else { return }
+            state.journal { $0.responses[id]?.isDeliveredToApp = old }
+            state.responses[id]?.isDeliveredToApp = true
+        }
     }
 
     public func undeliveredResponses(bundleIdentifier: String) throws -> [ResponseRecord] {
@@ -239,7 +302,11 @@ public final class InMemoryStore: NotificationStore {
     }
 
     public func setValue(_ value: JSONValue?, forKey key: String) throws {
-        state.withLock { $0.values[key] = value }
+        state.withLock { state in
+            let old = state.values[key]
+            state.journal { $0.values[key] = old }
+            state.values[key] = value
+        }
     }
 
     // MARK: Helpers
@@ -263,6 +330,7 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
+    /// Removes a delivery with its responses (journalled when a batch is open).
     private static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
         guard let record = state.delivered.removeValue(forKey: id) else { return nil }
         state.deliveredByApp[record.bundleIdentifier]?.removeAll { $0 == id }
@@ -270,10 +338,22 @@ public final class InMemoryStore: NotificationStore {
             state.deliveredByApp[record.bundleIdentifier] = nil
         }
         let key = ListKey(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier)
-        state.inList[key]?.remove(id)
+        state.inList[key]?.removeAll { $0 == id }
         if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
-        for responseID in state.responsesByDelivery.removeValue(forKey: id) ?? [] {
-            state.responses[responseID] = nil
+        let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
+        var responses: [ResponseRecord] = []
+        for responseID in responseIDs {
+            if let response = state.responses.removeValue(forKey: responseID) { responses.append(response) }
+        }
+        state.journal { state in
+            state.delivered[id] = record
+            // Delivery ids per app stay in insertion (= id) order.
+            var ids = state.deliveredByApp[record.bundleIdentifier] ?? []
+            ids.insert(id, at: ids.partitioningIndex { $0 > id })
+            state.deliveredByApp[record.bundleIdentifier] = ids
+            if !record.isRemovedFromList { state.inList[key, default: []].append(id) }
+            if !responseIDs.isEmpty { state.responsesByDelivery[id] = responseIDs }
+            for response in responses { state.responses[response.responseID] = response }
         }
         return record
     }
@@ -284,5 +364,19 @@ public final class InMemoryStore: NotificationStore {
                 try? FileManager.default.removeItem(atPath: attachment.path)
             }
         }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition` (the elements must be
+    /// partitioned by it: all `false` ones first). Binary search.
+    fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongsInSecondPartition(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }

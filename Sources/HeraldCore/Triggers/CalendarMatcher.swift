@@ -19,7 +19,18 @@ import Foundation
 public enum CalendarMatcher {
     /// The first date strictly after `date` that matches `components`; `nil` when none will
     /// (a past year, or no components at all). This is `nextTriggerDate()` with `date = now`.
+    ///
+    /// Common shapes in the Gregorian calendar take `CalendarFastPath` (integer arithmetic);
+    /// everything else, and anything near a time-zone offset change, is Foundation's answer
+    /// (`foundationNextDate`). Both give identical results.
     public static func nextDate(after date: Date, matching components: CalendarComponents) -> Date? {
+        if let fast = CalendarFastPath.nextDate(after: date, matching: components) { return fast }
+        return foundationNextDate(after: date, matching: components)
+    }
+
+    /// `nextDate(after:matching:)` computed by Foundation's `Calendar.nextDate` alone: the
+    /// reference the fast path is tested and measured against.
+    public static func foundationNextDate(after date: Date, matching components: CalendarComponents) -> Date? {
         guard let matching = filledComponents(components) else { return nil }
         let calendar = calendar(for: components)
         guard var result = calendar.nextDate(after: date, matching: matching,

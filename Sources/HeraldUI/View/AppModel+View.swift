@@ -28,7 +28,9 @@ extension AppModel {
         if case .input(let input)? = overlay {
             inputLine(input).render(in: layout.status, into: &buffer)
         } else {
-            StatusLine(hints: statusHints, message: status, theme: theme).render(in: layout.status, into: &buffer)
+            let selectedRow = selectedIndex.map { rows[$0] }
+            StatusLine(hints: statusHints(selectedRow: selectedRow), message: status, theme: theme)
+                .render(in: layout.status, into: &buffer)
         }
 
         if let banner = bannerWidget() { banner.render(in: banner.frame(in: layout.screen), into: &buffer) }
@@ -136,7 +138,11 @@ extension AppModel {
     }
 
     /// The keys that apply right now, for the status line.
-    public var statusHints: [(key: String, action: String)] {
+    public var statusHints: [(key: String, action: String)] { statusHints(selectedRow: selectedRow) }
+
+    /// `statusHints` with the selected row already known (`view()` has the rows at hand, and
+    /// building them again would cost more than the rest of the frame).
+    func statusHints(selectedRow: ListRow?) -> [(key: String, action: String)] {
         if !prompts.isEmpty { return [("y", "Allow"), ("n", "Don't Allow"), ("←→", "choose"), ("Enter", "pick")] }
         switch overlay {
         case .help?: return [("any key", "close help")]
@@ -150,7 +156,7 @@ extension AppModel {
                     ("?", "help"), ("q", "quit")]
         }
         var hints: [(key: String, action: String)] = []
-        if let record = focusedRecord {
+        if let record = banner.current ?? selectedRow?.record {
             hints.append(("Enter", "open"))
             let count = min(9, actions(of: record).count)
             if count == 1 { hints.append(("1", "action")) } else if count > 1 { hints.append(("1-\(count)", "actions")) }

@@ -1,0 +1,152 @@
+import Foundation
+import HeraldCore
+import HeraldIPC
+import HeraldStore
+import Synchronization
+
+/// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
+/// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
+/// `cli_post_ms` (a whole `herald post` process) and `daemon_rss_mb` (the daemon's resident
+/// memory with the store benchmark's history, a million notifications in a full run).
+enum SocketBenchmarks {
+    /// A `herald daemon` child process on a private home and socket.
+    final class Daemon {
+        let process = Process()
+        let socketPath: String
+        let home: HeraldHome
+
+        init(herald: String, home: HeraldHome, socketPath: String, log: URL) throws {
+            self.home = home
+            self.socketPath = socketPath
+            process.executableURL = URL(fileURLWithPath: herald)
+            process.arguments = ["--home", home.url.path, "daemon"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["HERALD_SOCKET"] = socketPath
+            process.environment = environment
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardError = handle
+            process.standardOutput = handle
+            try process.run()
+        }
+
+        /// Connects, retrying while the daemon starts (up to `seconds`).
+        func connect(name: String, seconds: Double = 30) async throws -> IPCClient {
+            let deadline = Date().addingTimeInterval(seconds)
+            while true {
+                do {
+                    return try await IPCClient.connect(socketPath: socketPath, hello: ClientHello(role: .cli, client: name))
+                } catch {
+                    guard Date() < deadline, process.isRunning else { throw error }
+                    try await Task.sleep(nanoseconds: 20_000_000)
+                }
+            }
+        }
+
+        var residentBytes: Int { Measure.residentBytes(pid: process.processIdentifier) }
+
+        func stop() {
+            guard process.isRunning else { return }
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    static func params(_ app: String, _ n: Int) -> PostParams {
+        PostParams(bundleIdentifier: app,
+                   request: RequestRecord(identifier: "b\(n)",
+                                          content: ContentRecord(title: "Bench \(n % 100)", body: "socket benchmark post \(n)")))
+    }
+
+    /// The `herald` executable: `--herald PATH`, else next to this one.
+    static func heraldPath(_ options: BenchOptions) -> String? {
+        if let path = options.heraldPath { return path }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let sibling = me.deletingLastPathComponent().appendingPathComponent("herald").path
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+    }
+
+    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "cli_post_ms", "daemon_rss_mb"]
+
+    static func reportMissing(_ reason: String, report: Report) {
+        for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
+    }
+
+    /// `history`: a filled database to serve (the store benchmark's), or `nil` for an empty one.
+    static func run(_ options: BenchOptions, scratch: URL, history: (home: HeraldHome, rows: Int)?,
+                    report: Report) async throws {
+        guard let herald = heraldPath(options) else {
+            reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
+            return
+        }
+        let home = history?.home ?? HeraldHome(path: scratch.appendingPathComponent("daemon").path)
+        try home.create()
+        let socketPath = scratch.appendingPathComponent("h.sock").path
+        let daemon = try Daemon(herald: herald, home: home, socketPath: socketPath,
+                                log: scratch.appendingPathComponent("daemon.log"))
+        defer { daemon.stop() }
+
+        // One client, one post at a time.
+        let client = try await daemon.connect(name: "herald-bench")
+        defer { client.close() }
+        for n in 0..<200 { _ = try await client.call(Methods.post, params("bench.warmup", n)) }
+        let count = options.size(10_000)
+        var roundTrips: [Double] = []
+        roundTrips.reserveCapacity(count)
+        for n in 0..<count {
+            let start = Measure.now()
+            _ = try await client.call(Methods.post, params("bench.single", n))
+            roundTrips.append(Double(Measure.now() - start) / 1_000)
+        }
+        let p50 = Measure.percentile(roundTrips, 0.5)
+        let p99 = Measure.percentile(roundTrips, 0.99)
+        report.add(Metric("post_p50_us", label: "post round trip p50", value: p50, unit: "µs", goal: 100, direction: .lower))
+        report.add(Metric("post_p99_us", label: "post round trip p99", value: p99, unit: "µs", goal: 1_000,
+                          direction: .lower))
+
+        // Eight clients at once, each waiting for its acknowledgement before the next post.
+        let clients = 8
+        let perClient = max(1, options.size(40_000) / clients)
+        var connections: [IPCClient] = []
+        for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
+        let concurrentSeconds = try await Measure.seconds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (i, connection) in connections.enumerated() {
+                    group.addTask {
+                        for n in 0..<perClient { _ = try await connection.call(Methods.post, params("bench.c\(i)", n)) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        for connection in connections { connection.close() }
+        report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
+                          unit: "/s", goal: 50_000))
+
+        // A whole `herald post` process against the running daemon.
+        var cliSamples: [Double] = []
+        for n in 0..<max(3, options.size(30)) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: herald)
+            process.arguments = ["--home", home.url.path, "post", "--app", "bench.cli", "--title", "CLI \(n)", "--sound", "none"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["HERALD_SOCKET"] = socketPath
+            environment["HERALD_NO_SPAWN"] = "1"
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            let start = Measure.now()
+            try process.run()
+            process.waitUntilExit()
+            cliSamples.append(Double(Measure.now() - start) / 1e6)
+            if process.terminationStatus != 0 { throw BenchUsageError("herald post failed with status \(process.terminationStatus)") }
+        }
+        report.add(Metric("cli_post_ms", label: "herald post process", value: Measure.median(cliSamples), unit: "ms",
+                          goal: 20, direction: .lower))
+
+        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliSamples.count
+        report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
+                          unit: "MiB", goal: 64, direction: .lower))
+        report.note("socket: \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
+                    + "\(cliSamples.count) herald post processes; daemon history ≈ \(total) notifications")
+    }
+}

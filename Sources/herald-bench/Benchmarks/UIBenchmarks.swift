@@ -1,0 +1,85 @@
+import Foundation
+import HeraldCore
+import HeraldUI
+
+/// `frame_ms` (model → buffer → diff on a 200×60 screen with 100,000 notifications in history)
+/// and `banner_bytes` vs `full_redraw_bytes` (terminal bytes for one new banner vs redrawing
+/// everything), on HeraldUI's own model, view and diff.
+enum UIBenchmarks {
+    static let width = 200
+    static let height = 60
+    static let base = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func record(_ n: Int, apps: Int) -> DeliveredRecord {
+        let words = ["build", "deploy", "meeting", "lunch", "invoice", "review", "release", "backup"]
+        let content = ContentRecord(title: "\(words[n % 8].capitalized) \(n % 97)",
+                                    body: "\(words[(n / 8) % 8]) \(words[(n / 64) % 8]) number \(n)",
+                                    threadIdentifier: "t\(n % 5)")
+        return DeliveredRecord(deliveryID: Int64(n + 1), bundleIdentifier: "com.example.app\(n % apps)",
+                               request: RequestRecord(identifier: "r\(n)", content: content),
+                               date: base.addingTimeInterval(Double(n)), presentation: [.banner, .list], isRead: n % 3 != 0)
+    }
+
+    /// A model at 200×60 whose history holds `total` notifications, with `window` of them loaded
+    /// (the model keeps a window and pages through the center beyond it).
+    static func model(total: Int, window: Int) -> AppModel {
+        var config = UIConfiguration(timeZone: TimeZone(identifier: "UTC")!)
+        config.historyWindow = window
+        var model = AppModel(width: width, height: height, now: base.addingTimeInterval(Double(total)), config: config)
+        let apps = (0..<8).map { AppRecord(bundleIdentifier: "com.example.app\($0)") }
+        _ = model.update(.appsLoaded(apps))
+        _ = model.update(.unreadCountsLoaded(Dictionary(uniqueKeysWithValues: apps.map { ($0.bundleIdentifier, total / 24) })))
+        let page = (0..<min(window, total)).map { record(total - 1 - $0, apps: 8) }
+        _ = model.update(.historyLoaded(model.historyQuery, page, total: total))
+        return model
+    }
+
+    /// Median milliseconds of update (one key or tick) + view + diff, over `frames` frames.
+    static func frameMilliseconds(_ start: AppModel, frames: Int) -> Double {
+        var model = start
+        var previous = model.view()
+        var samples: [Double] = []
+        samples.reserveCapacity(frames)
+        let keys: [Msg] = [.key(.char("j")), .key(.char("j")), .tick(base), .key(.char("k"))]
+        for i in 0..<frames {
+            let begin = Measure.now()
+            _ = model.update(keys[i % keys.count])
+            let next = model.view()
+            let changes = previous.diff(next)
+            previous = next
+            samples.append(Double(Measure.now() - begin) / 1e6)
+            Measure.consume(changes.count)
+        }
+        return Measure.median(samples)
+    }
+
+    static func run(_ options: BenchOptions, report: Report) {
+        let total = options.size(100_000)
+        let window = UIConfiguration().historyWindow
+        let frames = max(50, options.size(1_000))
+        let frame = frameMilliseconds(model(total: total, window: window), frames: frames)
+        report.add(Metric("frame_ms", label: "frame", value: frame, unit: "ms", goal: 2, direction: .lower))
+        // The same with the whole history loaded into the model, not a window of it.
+        let stress = frameMilliseconds(model(total: total, window: total), frames: max(10, frames / 50))
+        report.note(String(format: "ui: frame at %d×%d, %d rows in history, window of %d loaded: %.3f ms; "
+                           + "with all %d rows loaded into the model: %.1f ms", width, height, total, window, frame,
+                           total, stress))
+
+        // One new notification arriving as a banner, on a settled screen.
+        var steady = model(total: total, window: window)
+        let before = steady.view()
+        let arriving = record(total, apps: 8)
+        _ = steady.update(.event(.delivered(arriving, replacedDeliveryID: nil)))
+        let after = steady.view()
+        var counter = TerminalByteCounter()
+        let bannerBytes = counter.bytes(for: before.diff(after), in: after)
+        var fullCounter = TerminalByteCounter()
+        let fullBytes = fullCounter.bytes(for: Buffer(area: .zero).diff(after), in: after)
+        report.add(Metric("banner_bytes", label: "new banner", value: Double(bannerBytes), unit: "B"))
+        report.add(Metric("full_redraw_bytes", label: "full redraw", value: Double(fullBytes), unit: "B"))
+        report.add(Comparison(label: "banner_bytes vs full_redraw_bytes", measured: "\(bannerBytes) B",
+                              baseline: "\(fullBytes) B", ratio: Double(bannerBytes) / Double(fullBytes), goal: 0.2,
+                              direction: .lower))
+        report.note("ui: banner diff \(before.diff(after).count) cells, full redraw \(Buffer(area: .zero).diff(after).count) cells")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HeraldCore
+@testable import HeraldStore
+import Testing
+import TestSupport
+
+/// `unreadCounts()` reads counters kept by triggers (schema version 3): they must always equal a
+/// count over the rows, through inserts, read/unread changes, deletions and a migration.
+@Suite struct UnreadCountTests {
+    static func counted(_ store: SQLiteStore) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        _ = try store.connection.query("SELECT bundle_id, count(*) FROM delivered WHERE is_read = 0 GROUP BY bundle_id") {
+            counts[$0.text(0)] = $0.int(1)
+        }
+        return counts
+    }
+
+    static func record(_ n: Int, app: String, isRead: Bool = false) -> DeliveredRecord {
+        DeliveredRecord(bundleIdentifier: app, request: RequestRecord(identifier: "r\(n)", content: ContentRecord(title: "t\(n)")),
+                        date: Date(timeIntervalSince1970: 1_750_000_000 + Double(n)), presentation: [.list], isRead: isRead)
+    }
+
+    @Test func countersFollowEveryChange() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        var stored: [DeliveredRecord] = []
+        for n in 0..<60 { stored.append(try store.insertDelivered(Self.record(n, app: "app\(n % 3)", isRead: n % 5 == 0))) }
+        #expect(try store.unreadCounts() == Self.counted(store))
+        for i in stride(from: 0, to: 60, by: 4) {
+            stored[i].isRead.toggle()
+            try store.updateDelivered(stored[i])
+        }
+        #expect(try store.unreadCounts() == Self.counted(store))
+        try store.deleteDelivered(ids: stride(from: 1, to: 60, by: 7).map { stored[$0].deliveryID })
+        #expect(try store.unreadCounts() == Self.counted(store))
+        try store.deleteAllDelivered(bundleIdentifier: "app1")
+        #expect(try store.unreadCounts() == Self.counted(store))
+        #expect(try store.unreadCounts()["app1"] == nil)
+        #expect(throws: StoreError.self) {
+            try store.batch {
+                _ = try store.insertDelivered(Self.record(100, app: "app0"))
+                throw StoreError.busy(path: "", timeout: 0)
+            }
+        }
+        #expect(try store.unreadCounts() == Self.counted(store))
+        try store.deleteAllDelivered(bundleIdentifier: nil)
+        #expect(try store.unreadCounts().isEmpty)
+    }
+
+    @Test func aVersion2FileGetsItsCountersWhenMigrated() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        do {
+            let connection = try SQLiteConnection(path: fixture.home.databaseURL.path, access: .readWriteCreate, busyTimeout: 1)
+            try connection.executeScript("PRAGMA journal_mode = WAL")
+            for step in Schema.steps.prefix(2) { try connection.executeScript(step) }
+            try connection.executeScript("""
+                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 2;
+                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
+                VALUES ('a', 'x', 0, 1, 0, '', '', '', '{}'), ('a', 'y', 0, 1, 1, '', '', '', '{}'),
+                       ('b', 'z', 0, 1, 0, '', '', '', '{}');
+                """)
+        }
+        let store = try fixture.open()
+        #expect(try store.unreadCounts() == ["a": 1, "b": 1])
+    }
+}
