@@ -68,7 +68,8 @@ public final class NotificationSimulator: @unchecked Sendable {
     ///   - bundleIdentifier: the app `UNUserNotificationCenter.current()` speaks for.
     ///   - delegateTimeout: real seconds a delegate may take to call its completion handler
     ///     before the call counts as timed out (nothing is presented).
-    public init(now: Date, bundleIdentifier: String = "com.example.app", delegateTimeout: TimeInterval = 2) {
+    public init(now: Date, bundleIdentifier: String = "com.example.app",
+                delegateTimeout: TimeInterval = HeraldSystem.defaultDelegateTimeout) {
         self.bundleIdentifier = bundleIdentifier
         let clock = ManualClock(now: now)
         self.clock = clock

@@ -16,7 +16,7 @@ extension DelegateShapes {
         /// and taps it.
         /// Runs in the caller's isolation, so a main-actor test's delegate never leaves the main actor.
         private func exercise(_ delegate: (any UNUserNotificationCenterDelegate)?, foreground: Bool = true,
-                              tap: Bool = true, delegateTimeout: TimeInterval = 2,
+                              tap: Bool = true, delegateTimeout: TimeInterval = 10,
                               isolation: isolated (any Actor)? = #isolation) async throws -> Outcome {
             let simulator = NotificationSimulator(now: Date(timeIntervalSince1970: 1_800_000_000),
                                                   delegateTimeout: delegateTimeout)
