@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HeraldCore
 
 /// Checks the heap-based schedule against a naive model under random operations.
@@ -45,7 +46,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func matchesANaiveModel(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let limit = 5
         var schedule = PendingSchedule(pendingLimit: limit, locationLimit: 2)
         var model = Model(limit: limit)
@@ -93,18 +94,5 @@ import Testing
         #expect(schedule.nextFireDate() == Date(timeIntervalSince1970: 20))
         schedule.remove(PendingKey(bundleIdentifier: "a", identifier: "y"))
         #expect(schedule.nextFireDate() == Date(timeIntervalSince1970: 30))
-    }
-}
-
-/// A small deterministic random generator for reproducible tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
