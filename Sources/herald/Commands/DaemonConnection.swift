@@ -7,15 +7,16 @@ import HeraldStore
 /// the daemon.
 struct CenterLocation: Sendable {
     let home: HeraldHome
-    let socketPath: String
     /// The socket, the log and the command that starts a daemon for them.
     let endpoint: DaemonEndpoint
 
     init(_ context: CommandContext) {
         home = HeraldHome.resolve(explicit: context.home)
         endpoint = DaemonEndpoint(explicitHome: context.home)
-        socketPath = endpoint.socketPath
     }
+
+    /// The daemon's socket.
+    var socketPath: String { endpoint.socketPath }
 
     /// The daemon's log when a client starts it in the background.
     var logPath: String { endpoint.logPath }
