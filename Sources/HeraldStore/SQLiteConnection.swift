@@ -105,6 +105,14 @@ final class SQLiteConnection {
         try queryFirst(sql, values) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
     }
 
+    /// Runs `body` with no busy wait: a lock another connection holds fails at once with
+    /// `StoreError.busy` instead of after `busyTimeout`.
+    func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Int32(min(busyTimeout * 1000, Double(Int32.max)))) }
+        return try body()
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }
 

@@ -32,6 +32,7 @@ extension SQLiteStore {
                       .text(content.body), .text(payload)])
             var stored = record
             stored.deliveryID = connection.lastInsertRowID
+            connection.onCommit { [weak self] in self?.scheduleSearchIndexing() }
             for path in Set(content.attachments.map(\.path)) {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])
@@ -76,6 +77,7 @@ extension SQLiteStore {
     }
 
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        if query.search != nil { try catchUpSearchIndex() }
         let (from, conditions, values) = historyFilter(query)
         let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
         let sql = "SELECT \(Self.deliveredColumns) FROM \(from) \(conditions) ORDER BY \(order) "
@@ -87,6 +89,7 @@ extension SQLiteStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
+        if query.search != nil { try catchUpSearchIndex() }
         if !query.unreadOnly, let search = query.search,
            let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
             // The index alone answers (the app is in it too): no lookup of each match in `delivered`.

@@ -31,6 +31,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let lock = NSRecursiveLock()
     let connection: SQLiteConnection
     let coding: RecordCoding
+    /// Whether the background search indexer has a run queued (guarded by `lock`).
+    var searchIndexingScheduled = false
 
     /// Opens (or, with mode `.create`, creates) the database in `home`.
     public convenience init(home: HeraldHome, options: SQLiteStoreOptions = SQLiteStoreOptions()) throws {
@@ -80,6 +82,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
                 PRAGMA journal_size_limit = 67108864;
                 """)
             try Migrations.migrate(connection)
+            try catchUpSearchIndex()
             if options.applyRetentionOnOpen {
                 try applyRetention(now: Date())
             }

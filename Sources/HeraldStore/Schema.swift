@@ -7,7 +7,7 @@
 /// order is delivery order and "newest first" walks the rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
     static let applicationID: Int32 = 0x4852_4C44
@@ -149,6 +149,51 @@ enum Schema {
         END;
         """
 
+    /// Version 4: writes that stay cheap. Measured with herald-bench, a delivery's commit cost
+    /// ~480 µs, ~160 µs of it FTS5 flushing a one-row segment (an insert trigger makes every
+    /// row its own FTS5 savepoint, so even a batch flushed row by row), and each index keyed by
+    /// app dirtied a page per app per commit.
+    /// - The full-text index is filled *after* the commit, in bulk, by `SQLiteStore`'s search
+    ///   indexer: `search_index.indexed_through` is the last delivery id in it. Rows past it are
+    ///   indexed before any search and in the background (see `SQLiteStore+SearchIndex.swift`).
+    ///   The delete and update triggers only touch rows already in the index.
+    /// - `columnsize=0` (no per-row size record: Herald orders by recency, never by bm25) and no
+    ///   prefix indexes (a prefix query walks the term range; the vocabulary of a history is small).
+    /// - `delivered_in_list` and `delivered_unread` are gone: `delivered_app` answers the same
+    ///   queries (the list of one app is filtered from its history) and `unread_counts` replaced
+    ///   counting unread rows in version 3.
+    static let version4 = """
+        DROP TRIGGER delivered_fts_insert;
+        DROP TRIGGER delivered_fts_delete;
+        DROP TRIGGER delivered_fts_update;
+        DROP TABLE delivered_fts;
+        DROP INDEX delivered_in_list;
+        DROP INDEX delivered_unread;
+        CREATE VIRTUAL TABLE delivered_fts USING fts5(
+            title, subtitle, body, app_token,
+            content = 'delivered', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2',
+            columnsize = 0
+        );
+        CREATE TABLE search_index (
+            indexed_through INTEGER NOT NULL
+        );
+        INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild');
+        INSERT INTO search_index (indexed_through) SELECT coalesce(max(id), 0) FROM delivered;
+        CREATE TRIGGER delivered_fts_delete AFTER DELETE ON delivered
+            WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
+            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
+            VALUES ('delete', old.id, old.title, old.subtitle, old.body, old.app_token);
+        END;
+        CREATE TRIGGER delivered_fts_update AFTER UPDATE OF bundle_id, title, subtitle, body ON delivered
+            WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
+            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
+            VALUES ('delete', old.id, old.title, old.subtitle, old.body, old.app_token);
+            INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token)
+            VALUES (new.id, new.title, new.subtitle, new.body, new.app_token);
+        END;
+        """
+
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
-    static let steps: [String] = [version1, version2, version3]
+    static let steps: [String] = [version1, version2, version3, version4]
 }

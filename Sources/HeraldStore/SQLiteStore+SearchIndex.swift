@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+
+/// The full-text index is filled after the fact, in bulk.
+///
+/// A delivery's commit writes its row and nothing of the index: FTS5 costs little per row in
+/// bulk (~2 µs) but ~160 µs per commit that carries a row (it writes and merges a one-row
+/// segment each time), which was most of the round trip of `herald post`. So the index trails
+/// the table: `search_index.indexed_through` is the last delivery id in it, and rows past it
+/// are indexed
+/// - before every search and search count (so a search always sees every committed row),
+/// - shortly after the commits that added them, on a background queue, `searchIndexChunk`
+///   rows per transaction (so a burst of posts is indexed in a few bulk transactions),
+/// - when a writable store opens (a crash may have left rows behind the index).
+///
+/// A search never waits for the index: while another process holds the write lock (a daemon
+/// in the middle of a commit; it indexes its own rows a moment later), or in a store opened
+/// `.readOnly`, it searches the rows indexed so far.
+extension SQLiteStore {
+    /// Rows indexed per transaction, so the indexer never holds the write lock for long.
+    static let searchIndexChunk = 4_000
+
+    /// How long the background indexer waits after a commit, so that a burst is indexed at once.
+    static let searchIndexDelay = DispatchTimeInterval.milliseconds(20)
+
+    /// Indexes every delivery past the index's mark (a no-op when there is none, or when the
+    /// store is read-only). Searches call it first; the daemon needs never call it.
+    public func updateSearchIndex() throws {
+        guard options.mode != .readOnly else { return }
+        while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
+    }
+
+    /// Indexes what it can without waiting for another process's write lock (before a search,
+    /// and on opening).
+    func catchUpSearchIndex() throws {
+        guard options.mode != .readOnly else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            try connection.withoutWaiting { try updateSearchIndex() }
+        } catch StoreError.busy {
+            // Another Herald is writing; it indexes what it wrote.
+        }
+    }
+
+    /// Whether deliveries wait to be indexed.
+    func searchIndexIsBehind() throws -> Bool {
+        try read {
+            try connection.integer("""
+                SELECT (SELECT coalesce(max(id), 0) FROM delivered) > (SELECT indexed_through FROM search_index)
+                """) == 1
+        }
+    }
+
+    /// Indexes up to `limit` deliveries past the mark in one write transaction; returns how many.
+    @discardableResult
+    func indexNewDeliveries(limit: Int) throws -> Int {
+        guard try searchIndexIsBehind() else { return 0 }
+        return try write {
+            let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
+            let window = try connection.queryFirst("""
+                SELECT count(*), max(id) FROM (SELECT id FROM delivered WHERE id > ?1 ORDER BY id LIMIT ?2)
+                """, [.integer(through), .integer(Int64(limit))]) { ($0.int(0), $0.isNull(1) ? nil : $0.int64(1)) }
+            guard let (count, last) = window, let last else { return 0 }
+            try connection.execute("""
+                INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token)
+                SELECT id, title, subtitle, body, app_token FROM delivered WHERE id > ?1 AND id <= ?2
+                """, [.integer(through), .integer(last)])
+            try connection.execute("UPDATE search_index SET indexed_through = ?1", [.integer(last)])
+            return count
+        }
+    }
+
+    /// Asks the background queue to index what was just committed, once per burst. Called
+    /// under the lock, after a commit that added deliveries.
+    func scheduleSearchIndexing() {
+        guard !searchIndexingScheduled, options.mode != .readOnly else { return }
+        searchIndexingScheduled = true
+        Self.searchIndexQueue.asyncAfter(deadline: .now() + Self.searchIndexDelay) { [weak self] in
+            self?.runScheduledSearchIndexing()
+        }
+    }
+
+    private func runScheduledSearchIndexing() {
+        lock.lock()
+        searchIndexingScheduled = false
+        lock.unlock()
+        // A failure here (disk full, a lock held too long) is not lost: the rows stay past the
+        // mark, and the next search indexes them or reports the error to its caller.
+        guard let count = try? indexNewDeliveries(limit: Self.searchIndexChunk) else { return }
+        if count == Self.searchIndexChunk {
+            lock.lock()
+            scheduleSearchIndexing()
+            lock.unlock()
+        }
+    }
+
+    /// One queue for every store's background indexing (utility work, off the engine's thread).
+    static let searchIndexQueue = DispatchQueue(label: "herald.store.search-index", qos: .utility)
+}
