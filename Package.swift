@@ -50,7 +50,8 @@ let package = Package(
                                          "HeraldDemo", "UserNotifications"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldIPC", "UserNotifications"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
+                                         "UserNotifications"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
