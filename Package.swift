@@ -50,7 +50,8 @@ let package = Package(
                                          "HeraldDemo", "UserNotifications"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldIPC", "UserNotifications"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
+                                         "UserNotifications"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -65,6 +66,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "HeraldUI"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport"],

@@ -30,6 +30,8 @@ static inline const char *herald_codeset(void) { return nl_langinfo(CODESET); }
 
 /* Screen: newterm on stdout/stdin (NULL on failure, unlike initscr which exits). */
 static inline SCREEN *herald_newterm(const char *term) { return newterm(term, stdout, stdin); }
+/* Screen on other streams (a scratch file: herald-bench measures what ncurses writes). */
+static inline SCREEN *herald_newterm_on(const char *term, FILE *out, FILE *in) { return newterm(term, out, in); }
 
 /* Return codes */
 static inline int herald_ok(void) { return OK; }

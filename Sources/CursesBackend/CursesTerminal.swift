@@ -25,10 +25,21 @@ public final class CursesTerminal: TerminalBackend {
     private var isShutDown = false
 
     /// Sets the terminal up. Throws when there is no usable terminal (not a tty, unknown `TERM`).
-    public init(colors: Bool = true, mouse: Bool = true, term: String? = nil) throws {
+    public convenience init(colors: Bool = true, mouse: Bool = true, term: String? = nil) throws {
+        try self.init(colors: colors, mouse: mouse, term: term, streams: nil)
+    }
+
+    /// Output and input streams instead of stdout and stdin (`CursesByteMeter` draws into a file).
+    typealias Streams = (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
+
+    init(colors: Bool, mouse: Bool, term: String?, streams: Streams?) throws {
         TerminalLocale.setUp()
         herald_install_crash_restore()
-        let screen: OpaquePointer? = term.map { name in name.withCString { herald_newterm($0) } } ?? herald_newterm(nil)
+        func newterm(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {
+            guard let streams else { return herald_newterm(name) }
+            return herald_newterm_on(name, streams.output, streams.input)
+        }
+        let screen: OpaquePointer? = term.map { name in name.withCString { newterm($0) } } ?? newterm(nil)
         guard let screen else {
             throw SetupError(description: "cannot start the terminal UI (is this a terminal? TERM=\(term ?? "unset"))")
         }

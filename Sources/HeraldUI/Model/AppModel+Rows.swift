@@ -32,8 +32,13 @@ extension AppModel {
     /// The index of the selected row in `rows` (the row showing or standing for the selected delivery).
     public func selectedRowIndex(in rows: [ListRow]) -> Int? {
         guard let id = selectedDeliveryID else { return rows.isEmpty ? nil : 0 }
-        if let exact = rows.firstIndex(where: { $0.record.deliveryID == id }) { return exact }
-        return rows.firstIndex(where: { $0.members.contains { $0.deliveryID == id } })
+        return rowIndex(of: id, in: rows)
+    }
+
+    /// The index of the row showing `deliveryID` in `rows`, else of its collapsed group's row.
+    public func rowIndex(of deliveryID: Int64, in rows: [ListRow]) -> Int? {
+        if let exact = rows.firstIndex(where: { $0.record.deliveryID == deliveryID }) { return exact }
+        return rows.firstIndex(where: { $0.members.contains { $0.deliveryID == deliveryID } })
     }
 
     /// The selected row, if the list is not empty.

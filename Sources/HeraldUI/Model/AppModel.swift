@@ -41,6 +41,9 @@ public struct AppModel: Sendable {
     public var selectedDeliveryID: Int64?
     /// First visible list row.
     public var listScroll = 0
+    /// Notifications that arrived above the visible rows since the list was last scrolled to its
+    /// top: arrivals never push the rows on screen down; the list title shows "↑ N new" instead.
+    public var arrivalsAbove = 0
     public var expandedGroups: Set<GroupKey> = []
 
     // MARK: Presentation

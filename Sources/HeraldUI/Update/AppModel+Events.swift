@@ -6,7 +6,9 @@ extension AppModel {
         var effects: [Effect] = []
         switch event {
         case .delivered(let record, let replaced):
+            let anchor = firstVisibleDelivery
             effects = handleDelivered(record, replaced: replaced)
+            keepFirstVisibleRow(anchor, arrived: record.deliveryID)
         case .updated(let record):
             if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
                 let old = history[i]

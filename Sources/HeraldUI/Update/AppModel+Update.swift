@@ -46,6 +46,7 @@ extension AppModel {
             setStatus(text, isError: true)
         }
         keepSelectionVisible()
+        if listScroll == 0 { arrivalsAbove = 0 }
         return effects
     }
 

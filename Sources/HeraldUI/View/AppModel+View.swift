@@ -79,8 +79,12 @@ extension AppModel {
             count = "\(historyOffset + 1)–\(historyOffset + history.count) of \(historyTotal)"
         }
         let style = focus == .list ? theme.focusedBorder : theme.title
-        let used = buffer.setString(x: area.x + 1, y: area.y, title, style: style, maxWidth: area.width - 1)
+        var used = buffer.setString(x: area.x + 1, y: area.y, title, style: style, maxWidth: area.width - 1)
         let countWidth = DisplayWidth.of(count)
+        let arrivals = "↑ \(arrivalsAbove) new"
+        if arrivalsAbove > 0, used + 2 + DisplayWidth.of(arrivals) + countWidth + 3 <= area.width {
+            used += 2 + buffer.setString(x: area.x + 1 + used + 2, y: area.y, arrivals, style: theme.unread)
+        }
         if used + countWidth + 3 <= area.width {
             buffer.setString(x: area.maxX - countWidth - 1, y: area.y, count, style: theme.dim)
         }
