@@ -33,6 +33,11 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let coding: RecordCoding
     /// Whether the background search indexer has a run queued (guarded by `lock`).
     var searchIndexingScheduled = false
+    /// Runs the WAL checkpoints of a writable store off the commit path.
+    private let checkpointer: WALCheckpointer?
+
+    /// The most the log keeps on disk after a checkpoint (64 MiB).
+    static let journalSizeLimit = 67_108_864
 
     /// Opens (or, with mode `.create`, creates) the database in `home`.
     public convenience init(home: HeraldHome, options: SQLiteStoreOptions = SQLiteStoreOptions()) throws {
@@ -60,6 +65,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         case .readOnly: access = .readOnly
         }
         connection = try SQLiteConnection(path: path, access: access, busyTimeout: options.busyTimeout)
+        checkpointer = options.mode == .readOnly ? nil : WALCheckpointer(path: path)
 
         if options.mode == .readOnly {
             let version = try Migrations.version(of: connection)   // also detects a corrupt file
@@ -79,14 +85,19 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             }
             try connection.executeScript("""
                 PRAGMA synchronous = \(options.synchronous.rawValue);
-                PRAGMA journal_size_limit = 67108864;
+                PRAGMA journal_size_limit = \(Self.journalSizeLimit);
                 """)
+            checkpointer?.install(on: connection)
             try Migrations.migrate(connection)
             try catchUpSearchIndex()
             if options.applyRetentionOnOpen {
                 try applyRetention(now: Date())
             }
         }
+    }
+
+    deinit {
+        checkpointer?.uninstall(from: connection)
     }
 
     // MARK: Locking and transactions

@@ -1,0 +1,84 @@
+import CSQLite
+import Dispatch
+import Foundation
+
+/// Keeps WAL checkpoints off the commit path.
+///
+/// SQLite's automatic checkpoint runs inside the commit that pushes the log past 1,000 pages:
+/// that commit copies every page back into the database file first, a few milliseconds that
+/// were the slowest `herald post` round trips (the p99). Instead, the store's connection
+/// reports each commit's log size through `sqlite3_wal_hook`, and past `threshold` pages a
+/// `PASSIVE` checkpoint runs on a second connection on a background queue: it waits for no
+/// reader or writer, so commits go on meanwhile, and the log restarts from the top (and
+/// shrinks to `journal_size_limit`) once a checkpoint has caught up.
+///
+/// The log restarts only at a moment when a checkpoint has copied all of it, which a steady
+/// stream of commits never leaves a background checkpoint: so past `hardLimit` pages, the commit
+/// itself checkpoints what is left (little, as the background has copied most of it), like
+/// SQLite's own automatic checkpoint, and the log restarts.
+final class WALCheckpointer: @unchecked Sendable {
+    /// Log pages after which a checkpoint is scheduled (SQLite's own default threshold).
+    static let threshold: Int32 = 1_000
+    /// Log pages past which the committing connection checkpoints the rest itself.
+    static let hardLimit: Int32 = 4_000
+
+    private let path: String
+    private let queue = DispatchQueue(label: "herald.store.checkpoint", qos: .utility)
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var scheduled = false
+    /// Only touched on `queue`.
+    private var connection: SQLiteConnection?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Turns off `connection`'s automatic checkpoints and routes its commits here. The store
+    /// keeps this object alive as long as the connection and calls `uninstall` before closing.
+    func install(on connection: SQLiteConnection) {
+        sqlite3_wal_hook(connection.handle, { context, db, _, pages in
+            guard let context else { return SQLITE_OK }
+            if pages >= WALCheckpointer.hardLimit {
+                // Errors are SQLite's to retry: the next commit past the limit checkpoints again.
+                _ = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            } else {
+                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages)
+            }
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func uninstall(from connection: SQLiteConnection) {
+        sqlite3_wal_hook(connection.handle, nil, nil)
+    }
+
+    /// Called by SQLite after each commit with the pages now in the log.
+    private func committed(logPages: Int32) {
+        guard logPages >= Self.threshold else { return }
+        lock.lock()
+        let start = !scheduled
+        scheduled = true
+        lock.unlock()
+        guard start else { return }
+        queue.async { self.checkpoint() }
+    }
+
+    private func checkpoint() {
+        lock.lock()
+        scheduled = false
+        lock.unlock()
+        do {
+            if connection == nil {
+                let opened = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: 0)
+                try opened.executeScript("PRAGMA journal_size_limit = \(SQLiteStore.journalSizeLimit)")
+                connection = opened
+            }
+            try connection?.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
+        } catch {
+            // Nothing is lost: the pages stay in the log, and the next commit past the
+            // threshold tries again (SQLite also checkpoints when the last connection closes).
+            connection = nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import HeraldCore
+@testable import HeraldStore
+import Testing
+import TestSupport
+
+/// Checkpoints run off the commit path (`WALCheckpointer`), and still keep the log bounded.
+@Suite struct CheckpointTests {
+    private func walBytes(_ fixture: StoreFixture) -> Int {
+        let path = fixture.home.databaseURL.path + "-wal"
+        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    @Test func theLogIsCheckpointedInTheBackgroundAndRestarts() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        // One commit each, like posts: without any checkpoint the log would only grow.
+        let commits = 6_000
+        for n in 0..<commits {
+            _ = try store.insertDelivered(RecordFixtures.delivered(identifier: "r\(n)", title: "Build \(n)"))
+        }
+        let pageSize = try #require(try store.connection.integer("PRAGMA page_size"))
+        let unbounded = Int64(commits) * 3 * pageSize   // each commit writes three pages or more
+        // Give the background checkpoint a moment, then commit once more (a commit restarts the
+        // log from the top once a checkpoint has caught up).
+        let deadline = Date().addingTimeInterval(10)
+        var checkpointed = false
+        while !checkpointed, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            let frames = try store.connection.queryFirst("PRAGMA wal_checkpoint(PASSIVE)") { ($0.int(1), $0.int(2)) }
+            checkpointed = frames.map { $0.0 == $0.1 } ?? false
+        }
+        #expect(checkpointed)
+        #expect(walBytes(fixture) < Int(2 * WALCheckpointer.hardLimit) * Int(pageSize),
+                "the log restarted instead of growing with every commit (\(unbounded) bytes without checkpoints)")
+        #expect(try store.history(HistoryQuery(limit: 1)).first?.content.title == "Build \(commits - 1)")
+    }
+}
