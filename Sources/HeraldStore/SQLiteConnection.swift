@@ -149,20 +149,41 @@ final class SQLiteConnection {
         }
         transactionDepth -= 1
         if depth == 0 {
-            do {
-                try execute("COMMIT")
-            } catch {
-                try? executeScript("ROLLBACK")
-                afterCommit.removeAll()
-                throw error
-            }
-            let actions = afterCommit
-            afterCommit.removeAll()
-            for action in actions { action() }
+            try commitOutermost()
         } else {
             try execute("RELEASE \(savepoint)")
         }
         return result
+    }
+
+    /// Opens a write transaction that outlives the call (a commit group): every `transaction`
+    /// until `commitOpenTransaction` runs inside it, as a savepoint.
+    func beginOpenTransaction() throws {
+        precondition(transactionDepth == 0, "a transaction is already open")
+        try execute("BEGIN IMMEDIATE")
+        transactionDepth = 1
+    }
+
+    /// Commits the transaction `beginOpenTransaction` opened, then runs the `onCommit` work; on
+    /// failure everything in it is rolled back and the error thrown.
+    func commitOpenTransaction() throws {
+        precondition(transactionDepth == 1, "no open transaction to commit (or one of its levels is still running)")
+        transactionDepth = 0
+        try commitOutermost()
+    }
+
+    /// `COMMIT`, then the `onCommit` work; on failure, `ROLLBACK` and the work is dropped.
+    private func commitOutermost() throws {
+        do {
+            try execute("COMMIT")
+        } catch {
+            try? executeScript("ROLLBACK")
+            afterCommit.removeAll()
+            throw error
+        }
+        let actions = afterCommit
+        afterCommit.removeAll()
+        for action in actions { action() }
     }
 
     /// Schedules `action` to run after the outermost transaction commits (dropped on rollback).

@@ -33,6 +33,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let coding: RecordCoding
     /// Whether the background search indexer has a run queued (guarded by `lock`).
     var searchIndexingScheduled = false
+    /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
+    var commitGroupOpen = false
     /// Runs the WAL checkpoints of a writable store off the commit path.
     private let checkpointer: WALCheckpointer?
 
@@ -119,6 +121,28 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
     public func batch<T>(_ body: () throws -> T) throws -> T {
         try write(body)
+    }
+
+    // MARK: Commit groups
+
+    /// A commit costs ~100 µs (a round of log writes); gathering concurrent posts into one
+    /// commit is what lets the daemon acknowledge floods.
+    public var prefersCommitGroups: Bool { true }
+
+    public func beginCommitGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !commitGroupOpen else { return }
+        try connection.beginOpenTransaction()
+        commitGroupOpen = true
+    }
+
+    public func commitGroup() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard commitGroupOpen else { return }
+        commitGroupOpen = false
+        try connection.commitOpenTransaction()
     }
 
     // MARK: Apps

@@ -11,6 +11,17 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// Runs `body` as one transaction (group commit). Nested calls join the outer transaction.
     func batch<T>(_ body: () throws -> T) throws -> T
 
+    /// Whether a commit costs enough that the engine should gather the writes of concurrent
+    /// requests into one (`beginCommitGroup` … `commitGroup`). `false` by default.
+    var prefersCommitGroups: Bool { get }
+    /// Opens a commit group: every write until `commitGroup` joins one transaction, which is
+    /// durable only once `commitGroup` returns. Unlike `batch`, the group spans calls, so the
+    /// engine can keep it open across the requests queued on it. A no-op by default.
+    func beginCommitGroup() throws
+    /// Commits the open group (a no-op without one); when it throws, every write of the group
+    /// is rolled back.
+    func commitGroup() throws
+
     // MARK: Apps (with their categories, settings, authorization, badge and token)
 
     func loadApps() throws -> [AppRecord]
@@ -62,6 +73,12 @@ public protocol NotificationStore: AnyObject, Sendable {
 }
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.
+extension NotificationStore {
+    public var prefersCommitGroups: Bool { false }
+    public func beginCommitGroup() throws {}
+    public func commitGroup() throws {}
+}
+
 public struct HistoryQuery: Sendable, Hashable, Codable {
     public var bundleIdentifier: String?
     /// Words to find in title, subtitle and body (every word must match, prefix matching).
