@@ -63,7 +63,7 @@ public final class IPCClient: Sendable {
             state.nextID += 1
             return state.nextID
         }
-        let line = try WireCoding.encode(RequestEnvelope(id: id, method: method.name, params: params))
+        let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
         let data: Data = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let closed = state.withLock { state -> Bool in
@@ -109,7 +109,7 @@ public final class IPCClient: Sendable {
                         error: .protocolError(.badParams, "\(call.name): params not understood")))
                 }
                 let result = await body(params)
-                return try? WireCoding.encode(ResultEnvelope(reply: callID, result: result))
+                return try? ResultEnvelope(reply: callID, result: result).line()
             }
         }
     }

@@ -256,7 +256,7 @@ public final class IPCServer: Sendable {
     private func fanOut(_ event: CenterEvent) {
         if case .responded(let response) = event { waiters.record(response) }
         let sessions = state.withLock { Array($0.sessions.values) }.filter { $0.wants(event) }
-        guard !sessions.isEmpty, let line = try? WireCoding.encode(EventEnvelope(event: WireEvent(event))) else { return }
+        guard !sessions.isEmpty, let line = try? EventEnvelope(event: WireEvent(event)).line() else { return }
         for session in sessions { session.connection.send(line) }
     }
 

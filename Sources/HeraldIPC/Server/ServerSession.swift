@@ -98,7 +98,7 @@ final class ServerSession: Sendable {
             return state.nextCallID
         }
         do {
-            line = try WireCoding.encode(CallEnvelope(call: callID, method: call.name, params: params))
+            line = try CallEnvelope(call: callID, method: call.name, params: params).line()
         } catch {
             return nil
         }
@@ -160,7 +160,7 @@ final class ServerSession: Sendable {
 
     func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
         do {
-            connection.send(try WireCoding.encode(ResultEnvelope(id: id, result: result)))
+            connection.send(try ResultEnvelope(id: id, result: result).line())
         } catch {
             sendError(id: id, WireError(domain: WireError.heraldDomain, message: "could not encode the result: \(error)"))
         }
