@@ -42,6 +42,7 @@ public final class IPCServer: Sendable {
     let configuration: Configuration
     let waiters = ResponseWaiters()
     let postQueue = AsyncSerialQueue()
+    let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
 
     private struct State {
@@ -51,7 +52,7 @@ public final class IPCServer: Sendable {
         var nextSession = 0
         /// Which session connected each app last (only that one's close disconnects it).
         var appOwners: [String: Int] = [:]
-        var eventTask: Task<Void, Never>?
+        var eventObservation: EventObservation?
         var isStopped = false
     }
 
@@ -85,19 +86,13 @@ public final class IPCServer: Sendable {
             close(lock)
             throw error
         }
-        // Subscribe before accepting anyone, so no event is missed.
-        let events = await backend.events()
+        // Observe before accepting anyone, so no event is missed.
+        let observation = await backend.observeEvents { [weak self] event in self?.fanOut(event) }
         state.withLock {
             $0.listener = listener
             $0.lockDescriptor = lock
+            $0.eventObservation = observation
         }
-        let eventTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { break }
-                self.fanOut(event)
-            }
-        }
-        state.withLock { $0.eventTask = eventTask }
         let thread = Thread { [weak self] in self?.acceptLoop(listener) }
         thread.name = "herald.ipc.accept"
         thread.start()
@@ -106,15 +101,15 @@ public final class IPCServer: Sendable {
 
     /// Stops accepting, disconnects every client, removes the socket.
     public func stop() {
-        let (listener, sessions, eventTask, lock) = state.withLock { state in
+        let (listener, sessions, observation, lock) = state.withLock { state in
             state.isStopped = true
             defer {
                 state.listener = nil
-                state.eventTask = nil
+                state.eventObservation = nil
             }
-            return (state.listener, Array(state.sessions.values), state.eventTask, state.lockDescriptor)
+            return (state.listener, Array(state.sessions.values), state.eventObservation, state.lockDescriptor)
         }
-        eventTask?.cancel()
+        observation?.cancel()
         if let listener {
             unlink(socketPath)
             // Only wake the accept thread; it closes the descriptor itself, so the number cannot
@@ -253,6 +248,9 @@ public final class IPCServer: Sendable {
 
     // MARK: Events
 
+    /// Runs as the backend emits each event (on the engine, for `EngineBackend`): records
+    /// responses for `wait`, and queues the event line to every subscribed session without
+    /// waiting for any.
     private func fanOut(_ event: CenterEvent) {
         if case .responded(let response) = event { waiters.record(response) }
         let sessions = state.withLock { Array($0.sessions.values) }.filter { $0.wants(event) }
