@@ -70,13 +70,13 @@ final class ServerSession: Sendable {
 
     // MARK: Requests in flight
 
-    /// Runs a request's handler as a task that `close` cancels.
+    /// Runs a request's handler as a task on the connection's thread, which `close` cancels.
     func track(_ body: @escaping @Sendable () async -> Void) {
         let key = state.withLock { state -> Int64 in
             state.nextRequestKey += 1
             return state.nextRequestKey
         }
-        let task = Task {
+        let task = connection.run {
             await body()
             _ = self.state.withLock { $0.requests.removeValue(forKey: key) }
         }

@@ -3,7 +3,9 @@ import Synchronization
 
 /// One socket carrying newline-delimited messages in both directions.
 ///
-/// A dedicated thread reads and frames lines, handing each to `onLine` in order. A message is
+/// A dedicated thread reads and frames lines, handing each to `onLine` in order; it is also the
+/// task executor of the tasks `run` starts (`ConnectionExecutor`), so work those tasks do for a
+/// line stays on the thread that read it. A message is
 /// written at once by the thread that sends it when the socket takes it without waiting (the
 /// usual case: no thread hop); what does not fit is queued and written by a serial queue, in
 /// order, so a send never blocks the caller (an engine event fanned out to a stuck client cannot
@@ -22,6 +24,7 @@ final class LineConnection: Sendable {
     static let maximumQueuedBytes = 64 << 20
 
     private let socket: UnixSocket
+    private let executor = ConnectionExecutor()
     private let writeQueue: DispatchQueue
     private let state = Mutex(State())
 
@@ -59,10 +62,12 @@ final class LineConnection: Sendable {
     /// runs once when the stream ends (peer closed, error, or `close()`).
     func start(onLine: @escaping @Sendable (LineBuffer.Item) -> Void, onClose: @escaping @Sendable () -> Void) {
         let socket = self.socket
+        let executor = self.executor
         let thread = Thread { [self] in
             var buffer = LineBuffer(maximumLineLength: LineConnection.maximumLineLength)
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
+                executor.runJobs(untilReadable: socket)
                 let count: Int
                 do {
                     count = try chunk.withUnsafeMutableBytes { try socket.read(into: $0) }
@@ -79,9 +84,22 @@ final class LineConnection: Sendable {
                 state.isReaderDone = true
                 state.closeDescriptorIfUnused(socket)
             }
+            executor.runRemainingJobs()
         }
         thread.name = "herald.ipc.read.\(socket.descriptor)"
         thread.start()
+    }
+
+    /// Starts a task that runs on the reader thread (whenever it is not reading): for work done
+    /// in answer to a line. Call it from `onLine`; the thread outlives the socket until every
+    /// such task has finished.
+    func run(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        let executor = self.executor
+        executor.taskStarted()
+        return Task(executorPreference: executor) {
+            await body()
+            executor.taskFinished()
+        }
     }
 
     /// Sends one message; a newline is appended. Dropped silently after `close()`.
