@@ -104,4 +104,30 @@ struct WireFastPathTests {
         }
         #expect(accepted > 500)
     }
+
+    @Test("a payload decodes from its own bytes, and errors still name the field under params")
+    func payloads() throws {
+        let good = try ClientLine.parse(Data(#"{"id":1,"method":"setBadge","params":{"bundleIdentifier":"a","count":3}}"#.utf8))
+        guard case .request(_, _, let params) = good else { throw TestFailure("not a request") }
+        #expect(params.member == Data(#"{"bundleIdentifier":"a","count":3}"#.utf8))
+        #expect(try params.params(BadgeParams.self) == BadgeParams(bundleIdentifier: "a", count: 3))
+
+        let bad = try ClientLine.parse(Data(#"{"id":2,"method":"setBadge","params":{"bundleIdentifier":"a","count":"three"}}"#.utf8))
+        guard case .request(_, _, let badParams) = bad else { throw TestFailure("not a request") }
+        do {
+            _ = try badParams.params(BadgeParams.self)
+            Issue.record("decoded")
+        } catch {
+            #expect(WireCoding.explain(error).hasPrefix("params.count"))
+        }
+
+        let none = try ClientLine.parse(Data(#"{"id":3,"method":"apps"}"#.utf8))
+        guard case .request(_, _, let noParams) = none else { throw TestFailure("not a request") }
+        #expect(noParams.member == nil)
+        #expect(try noParams.params(Empty.self) == Empty())
+
+        let reply = try ServerLine.parse(Data(#"{"id":4,"result":false}"#.utf8))
+        guard case .reply(4, let result, nil) = reply else { throw TestFailure("not a reply") }
+        #expect(try result.result(Bool.self) == false)
+    }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// decodes them once, into its own type).
 enum ClientLine: Sendable {
     case hello(ClientHello)
-    case request(id: Int64, method: String, line: Data)
-    case callReply(callID: Int64, line: Data, error: WireError?)
+    case request(id: Int64, method: String, params: EncodedPayload)
+    case callReply(callID: Int64, result: EncodedPayload, error: WireError?)
 
     /// Classifies one line. Throws `WireError` (domain `herald.protocol`) naming what is wrong;
     /// its `id` is the request id when one could be read.
@@ -23,7 +23,7 @@ enum ClientLine: Sendable {
                 throw LineError(id: nil, error: .protocolError(.badParams, "reply: expected an integer call number"))
             }
             let error = object.contains("error") ? (try? WireCoding.decode(ErrorEnvelope.self, from: line))?.error : nil
-            return .callReply(callID: Int64(callID), line: line, error: error)
+            return .callReply(callID: Int64(callID), result: object.payload("result"), error: error)
         }
         guard object.contains("id") else {
             throw LineError(id: nil, error: .protocolError(.badParams,
@@ -39,6 +39,6 @@ enum ClientLine: Sendable {
         guard let name = object.string("method") else {
             throw LineError(id: Int64(id), error: .protocolError(.badParams, "method: expected a string"))
         }
-        return .request(id: Int64(id), method: name, line: line)
+        return .request(id: Int64(id), method: name, params: object.payload("params"))
     }
 }

@@ -15,17 +15,20 @@ import HeraldCore
 /// ```
 struct LineObject {
     private enum Storage {
-        case scanned(Data, [JSONScanner.Member])
+        case scanned([JSONScanner.Member])
         case parsed([String: JSONValue])
     }
 
+    /// The line.
+    let line: Data
     private let storage: Storage
 
     /// Checks UTF-8 and JSON, and that the line is an object. Throws `LineError` (domain
     /// `herald.protocol`, reason `invalidUTF8`, `malformedJSON` or `notAnObject`).
     init(_ line: Data) throws(LineError) {
+        self.line = line
         if let members = JSONScanner.members(ofObjectIn: line) {
-            storage = .scanned(line, members)
+            storage = .scanned(members)
         } else {
             storage = .parsed(try LineObject.parse(line))
         }
@@ -34,7 +37,7 @@ struct LineObject {
     /// Whether the object has the key (even with a `null` value).
     func contains(_ key: String) -> Bool {
         switch storage {
-        case .scanned(let line, let members): return LineObject.member(key, in: members, of: line) != nil
+        case .scanned(let members): return LineObject.member(key, in: members, of: line) != nil
         case .parsed(let object): return object[key] != nil
         }
     }
@@ -42,16 +45,24 @@ struct LineObject {
     /// The value of a key, built generically (for messages and rarely used keys).
     func value(_ key: String) -> JSONValue? {
         switch storage {
-        case .scanned(let line, let members):
+        case .scanned(let members):
             guard let member = LineObject.member(key, in: members, of: line) else { return nil }
-            return try? JSONValue.parse(line[line.startIndex + member.value.lowerBound ..< line.startIndex + member.value.upperBound])
+            return try? JSONValue.parse(bytes(of: member))
         case .parsed(let object): return object[key]
         }
     }
 
+    /// The key's value as a payload (with its own bytes, when the line was scanned).
+    func payload(_ key: String) -> EncodedPayload {
+        guard case .scanned(let members) = storage, let member = LineObject.member(key, in: members, of: line) else {
+            return EncodedPayload(line: line, member: nil)
+        }
+        return EncodedPayload(line: line, member: bytes(of: member))
+    }
+
     /// The key's value as an integer, as `JSONValue.intValue` reads it.
     func integer(_ key: String) -> Int? {
-        if case .scanned(let line, let members) = storage, let member = LineObject.member(key, in: members, of: line),
+        if case .scanned(let members) = storage, let member = LineObject.member(key, in: members, of: line),
            member.kind == .number(isInteger: true), let value = Int(LineObject.text(member.value, of: line)) {
             return value
         }
@@ -60,7 +71,7 @@ struct LineObject {
 
     /// The key's value when it is a string.
     func string(_ key: String) -> String? {
-        if case .scanned(let line, let members) = storage, let member = LineObject.member(key, in: members, of: line),
+        if case .scanned(let members) = storage, let member = LineObject.member(key, in: members, of: line),
            member.kind == .string(hasEscapes: false) {
             return LineObject.text(member.value.lowerBound + 1 ..< member.value.upperBound - 1, of: line)
         }
@@ -70,7 +81,7 @@ struct LineObject {
     /// The keys of the key's value when it is an object.
     func keys(of key: String) -> [String]? {
         switch storage {
-        case .scanned(let line, let members):
+        case .scanned(let members):
             guard let member = LineObject.member(key, in: members, of: line), member.kind == .object else { return nil }
             let nested = line.withUnsafeBytes { JSONScanner.members(ofObjectIn: $0, range: member.value) }
             if let nested { return nested.map { LineObject.text($0.key, of: line) } }
@@ -81,6 +92,11 @@ struct LineObject {
     }
 
     // MARK: Helpers
+
+    /// A member's value bytes (sharing the line's storage).
+    private func bytes(of member: JSONScanner.Member) -> Data {
+        line[line.startIndex + member.value.lowerBound ..< line.startIndex + member.value.upperBound]
+    }
 
     private static func member(_ key: String, in members: [JSONScanner.Member], of line: Data) -> JSONScanner.Member? {
         var key = key

@@ -4,10 +4,10 @@ import Foundation
 /// waiting for it decodes them once, into its own type).
 enum ServerLine: Sendable {
     case hello(ServerHello)
-    case reply(id: Int64?, line: Data, error: WireError?)
+    case reply(id: Int64?, result: EncodedPayload, error: WireError?)
     case event(WireEvent)
     case promptEvent(PromptEvent)
-    case call(callID: Int64, method: String, line: Data)
+    case call(callID: Int64, method: String, params: EncodedPayload)
 
     static func parse(_ line: Data) throws(LineError) -> ServerLine {
         let object = try LineObject(line)
@@ -22,14 +22,14 @@ enum ServerLine: Sendable {
                 return .event(try WireCoding.decode(EventEnvelope.self, from: line).event)
             }
             if let call = object.integer("call"), let method = object.string("method") {
-                return .call(callID: Int64(call), method: method, line: line)
+                return .call(callID: Int64(call), method: method, params: object.payload("params"))
             }
             if object.contains("error") {
                 let envelope = try WireCoding.decode(ErrorEnvelope.self, from: line)
-                return .reply(id: envelope.id, line: line, error: envelope.error)
+                return .reply(id: envelope.id, result: object.payload("result"), error: envelope.error)
             }
             if let id = object.integer("id") {
-                return .reply(id: Int64(id), line: line, error: nil)
+                return .reply(id: Int64(id), result: object.payload("result"), error: nil)
             }
         } catch {
             throw LineError(id: nil, error: .protocolError(.badParams, WireCoding.explain(error)))

@@ -210,11 +210,11 @@ public final class IPCServer: Sendable {
             session.setHello(hello)
             configuration.log("\(session.label): connected")
             session.sendHello(ServerHello(server: configuration.serverName, pid: getpid()))
-        case .callReply(let callID, let data, let error):
-            if !session.finishCall(callID, data: error == nil ? data : nil, error: error) {
+        case .callReply(let callID, let result, let error):
+            if !session.finishCall(callID, result: error == nil ? result : nil, error: error) {
                 session.sendError(id: nil, .protocolError(.unexpectedReply, "no call \(callID) is waiting for a reply"))
             }
-        case .request(let id, let method, let data):
+        case .request(let id, let method, let params):
             guard session.hello != nil else {
                 session.sendError(id: id, .protocolError(.helloRequired,
                     "send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
@@ -225,7 +225,7 @@ public final class IPCServer: Sendable {
                     "unknown method '\(method)'; known: \(dispatcher.methodNames.joined(separator: ", "))"))
                 return
             }
-            session.track { [self] in await handler(self, id, data, session) }
+            session.track { [self] in await handler(self, id, params, session) }
         }
     }
 
