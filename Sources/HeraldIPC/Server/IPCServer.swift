@@ -229,20 +229,26 @@ public final class IPCServer: Sendable {
         }
     }
 
+    /// The session's connection ended: its apps and extensions leave the engine first, then the
+    /// session leaves the server (so once `connectionCount` dropped, the engine no longer
+    /// reaches the apps through it).
     private func closed(_ session: ServerSession) {
         configuration.prompter?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in
-            state.sessions.removeValue(forKey: session.number)
             let owned = apps.filter { state.appOwners[$0] == session.number }.sorted()
             for app in owned { state.appOwners.removeValue(forKey: app) }
             return owned
         }
         configuration.log("\(session.label): disconnected")
         let backend = self.backend
-        Task {
+        Task { [self] in
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }
-            for app in owned { await backend.disconnect(bundleIdentifier: app) }
+            for app in owned where state.withLock({ $0.appOwners[app] == nil }) {
+                // (Unless another session connected the app meanwhile.)
+                await backend.disconnect(bundleIdentifier: app)
+            }
+            state.withLock { _ = $0.sessions.removeValue(forKey: session.number) }
         }
     }
 

@@ -4,13 +4,14 @@ import Synchronization
 /// One socket carrying newline-delimited messages in both directions.
 ///
 /// A dedicated thread reads and frames lines, handing each to `onLine` in order; it is also the
-/// task executor of the tasks `run` starts (`ConnectionExecutor`), so work those tasks do for a
-/// line stays on the thread that read it. A message is
-/// written at once by the thread that sends it when the socket takes it without waiting (the
-/// usual case: no thread hop); what does not fit is queued and written by a serial queue, in
-/// order, so a send never blocks the caller (an engine event fanned out to a stuck client cannot
-/// stall the engine). A peer that lets more than `maximumQueuedBytes` pile up unread is
-/// disconnected.
+/// task executor of the tasks `run` starts (`ConnectionExecutor`), so the work done for a line
+/// stays on the thread that read it.
+///
+/// A message is written at once by the thread that sends it when the socket takes it without
+/// waiting (the usual case: no thread hop); what does not fit is queued and written by a serial
+/// queue, in order, so a send never blocks the caller (an engine event fanned out to a stuck
+/// client cannot stall the engine). A peer that lets more than `maximumQueuedBytes` pile up
+/// unread is disconnected.
 ///
 /// ```swift
 /// let connection = LineConnection(socket: socket)
