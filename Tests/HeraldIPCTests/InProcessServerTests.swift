@@ -191,4 +191,23 @@ struct InProcessServerTests {
                                                                since: Date().addingTimeInterval(60), timeout: 0.2))
         #expect(later.timedOut)
     }
+
+    @Test("a request that waits does not hold up the next on its connection; closing ends it")
+    func requestsOnOneConnectionRunConcurrently() async throws {
+        let center = try await InProcessCenter()
+        defer { center.stop() }
+        let cli = try await center.cli()
+        let waiting = Task {
+            try await cli.call(Methods.wait, WaitParams(bundleIdentifier: "waiter", identifier: "never"))
+        }
+        // Replies come in any order: the quick requests are answered while `wait` still waits.
+        for n in 0..<20 {
+            let posted = try await cli.call(Methods.post, PostParams(bundleIdentifier: "quick", request: Self.request("q\(n)")))
+            #expect(posted.identifier == "q\(n)")
+        }
+        #expect(try await cli.call(Methods.doNotDisturb, Empty()) == false)
+        cli.close()
+        await #expect(throws: IPCError.connectionClosed) { _ = try await waiting.value }
+        #expect(await eventually { center.server.connectionCount == 0 })
+    }
 }

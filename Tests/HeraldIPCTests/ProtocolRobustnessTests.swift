@@ -95,6 +95,45 @@ struct ProtocolRobustnessTests {
         #expect(answer["result"] == false)
     }
 
+    @Test("a subscriber that does not read holds up nobody, and later gets every event in order")
+    func stuckSubscriber() async throws {
+        let center = try await InProcessCenter()
+        defer { center.stop() }
+        let raw = try RawClient(center.socketPath)
+        try raw.send(#"{"hello":{"protocol":1,"role":"ui"}}"#)
+        #expect(try await raw.receive()["hello"] != nil)
+        try raw.send(#"{"id":1,"method":"subscribe","params":{}}"#)
+        #expect(try await raw.receive()["id"] == 1)
+
+        // Far more event bytes than a socket buffer holds, while the subscriber reads nothing.
+        let cli = try await center.cli()
+        let body = String(repeating: "b", count: 4_000)
+        let count = 400
+        let posted = try await withDeadline(Date().addingTimeInterval(60)) { () async -> Bool in
+            do {
+                for n in 0..<count {
+                    let request = RequestRecord(identifier: "s\(n)", content: ContentRecord(title: "T", body: body))
+                    _ = try await cli.call(Methods.post, PostParams(bundleIdentifier: "stuck", request: request))
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        #expect(posted)
+        cli.close()
+
+        var delivered: [String] = []
+        while delivered.count < count {
+            let line = try await raw.receive()
+            if let identifier = line["event"]?.objectValue?["delivered"]?.objectValue?["notification"]?
+                .objectValue?["request"]?.objectValue?["identifier"]?.stringValue {
+                delivered.append(identifier)
+            }
+        }
+        #expect(delivered == (0..<count).map { "s\($0)" })
+    }
+
     @Test("an unsupported protocol version is refused")
     func protocolVersion() async throws {
         let center = try await InProcessCenter()

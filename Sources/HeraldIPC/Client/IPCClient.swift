@@ -18,10 +18,10 @@ public final class IPCClient: Sendable {
 
     private struct State {
         var nextID: Int64 = 0
-        var pending: [Int64: @Sendable (Result<Data, any Error>) -> Void] = [:]
+        var pending: [Int64: @Sendable (Result<EncodedPayload, any Error>) -> Void] = [:]
         var eventHandler: (@Sendable (CenterEvent) -> Void)?
         var promptHandler: (@Sendable (PromptEvent) -> Void)?
-        var callHandlers: [String: @Sendable (Int64, Data) async -> Data?] = [:]
+        var callHandlers: [String: @Sendable (Int64, EncodedPayload) async -> Data?] = [:]
         var closeHandlers: [@Sendable () -> Void] = []
         var isClosed = false
     }
@@ -63,8 +63,8 @@ public final class IPCClient: Sendable {
             state.nextID += 1
             return state.nextID
         }
-        let line = try WireCoding.encode(RequestEnvelope(id: id, method: method.name, params: params))
-        let data: Data = try await withTaskCancellationHandler {
+        let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
+        let payload: EncodedPayload = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let closed = state.withLock { state -> Bool in
                     if state.isClosed { return true }
@@ -82,7 +82,7 @@ public final class IPCClient: Sendable {
             resume?(.failure(CancellationError()))
         }
         do {
-            return try WireCoding.decode(ResultEnvelope<R>.self, from: data).result
+            return try payload.result(R.self)
         } catch {
             throw IPCError.malformedMessage("\(method.name) result: \(WireCoding.explain(error))")
         }
@@ -103,13 +103,13 @@ public final class IPCClient: Sendable {
     /// Answers the server's calls of one kind (an app's `willPresent`, …).
     public func handle<P, R>(_ call: Call<P, R>, _ body: @escaping @Sendable (P) async -> R) {
         state.withLock {
-            $0.callHandlers[call.name] = { callID, line in
-                guard let params = try? WireCoding.decode(ParamsEnvelope<P>.self, from: line).params else {
+            $0.callHandlers[call.name] = { callID, payload in
+                guard let params = try? payload.params(P.self) else {
                     return try? WireCoding.encode(ErrorEnvelope(id: nil, reply: callID,
                         error: .protocolError(.badParams, "\(call.name): params not understood")))
                 }
                 let result = await body(params)
-                return try? WireCoding.encode(ResultEnvelope(reply: callID, result: result))
+                return try? ResultEnvelope(reply: callID, result: result).line()
             }
         }
     }
@@ -135,23 +135,23 @@ public final class IPCClient: Sendable {
         switch line {
         case .hello:
             break
-        case .reply(let id, let data, let error):
+        case .reply(let id, let result, let error):
             guard let id else { return }   // an error about a line without id: nothing waits for it
             let resume = state.withLock { $0.pending.removeValue(forKey: id) }
-            if let error { resume?(.failure(error.rethrowable)) } else { resume?(.success(data)) }
+            if let error { resume?(.failure(error.rethrowable)) } else { resume?(.success(result)) }
         case .event(let event):
             let handler = state.withLock { $0.eventHandler }
             handler?(event.event)
         case .promptEvent(let event):
             let handler = state.withLock { $0.promptHandler }
             handler?(event)
-        case .call(let callID, let method, let data):
+        case .call(let callID, let method, let params):
             let handler = state.withLock { $0.callHandlers[method] }
             let connection = self.connection
             Task {
                 let reply: Data?
                 if let handler {
-                    reply = await handler(callID, data)
+                    reply = await handler(callID, params)
                 } else {
                     reply = try? WireCoding.encode(ErrorEnvelope(id: nil, reply: callID,
                         error: .protocolError(.unknownMethod, "this client does not handle \(method)")))

@@ -82,6 +82,19 @@ struct UnixSocket: Sendable, Hashable {
         }
     }
 
+    /// Writes what fits in the socket's buffer now, without waiting; returns how many bytes
+    /// that was (`0` when the buffer is full). Never raises `SIGPIPE`.
+    func writeAvailable(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        do {
+            return try retryingOnInterrupt {
+                send(descriptor, bytes.baseAddress!, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+        } catch let error as Errno where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+            return 0
+        }
+    }
+
     /// Who connected (`SO_PEERCRED`).
     func peerCredentials() throws -> PeerCredentials { try PeerCredentials.of(descriptor) }
 

@@ -21,8 +21,13 @@ public enum WireCoding {
         return decoder
     }
 
-    static func encode<T: Encodable>(_ value: T) throws -> Data { try encoder().encode(value) }
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder().decode(type, from: data) }
+    /// One encoder and one decoder for every message (they keep no state between calls, and
+    /// making them per message costs more than a small message's encoding).
+    private static let sharedEncoder = encoder()
+    private static let sharedDecoder = decoder()
+
+    static func encode<T: Encodable>(_ value: T) throws -> Data { try sharedEncoder.encode(value) }
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try sharedDecoder.decode(type, from: data) }
 
     /// A one-line explanation of a decoding failure, naming the field path:
     /// `params.count: expected Int, found a string`.

@@ -12,4 +12,8 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     func registerCommandLineApp(bundleIdentifier: String) async
     /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
     func setServiceExtensionCommand(_ command: String?, bundleIdentifier: String) async throws
+    /// Calls `handler` with every event, in order, until the observation is cancelled. A backend
+    /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
+    /// must be quick and must not block. The default reads `events()` on a task.
+    func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation
 }

@@ -169,6 +169,13 @@ public final class EngineBackend: CenterBackend {
     public func setDoNotDisturb(_ isOn: Bool) async throws { try await engine.setDoNotDisturb(isOn) }
     public func events() async -> AsyncStream<CenterEvent> { await engine.events() }
 
+    /// The engine's observers: `handler` runs on the engine as each event is emitted.
+    public func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation {
+        let engine = self.engine
+        let id = await engine.addObserver(handler)
+        return EventObservation { Task { await engine.removeObserver(id) } }
+    }
+
     private func withCommand(_ app: AppRecord) -> AppRecord {
         var app = app
         if app.serviceExtensionCommand == nil { app.serviceExtensionCommand = serviceExtensionCommand(bundleIdentifier: app.bundleIdentifier) }

@@ -9,11 +9,22 @@ extension IPCServer {
     public static let postCategoryPrefix = "herald.post."
 
     /// Registers the app when first seen (authorized, no prompt), merges the post's category
-    /// into the app's categories, and adds the request.
+    /// into the app's categories, and adds the request. Those first steps run one post at a time;
+    /// a post of a known app without a category has none and goes straight to the engine.
     func post(_ params: PostParams) async throws -> PostResult {
+        if params.category != nil || !knownApps.contains(params.bundleIdentifier) {
+            try await preparePost(params)
+        }
+        let date = configuration.now()
+        try await backend.add(params.request, bundleIdentifier: params.bundleIdentifier)
+        return PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
+    }
+
+    /// A post's registration and category steps, in the post queue.
+    private func preparePost(_ params: PostParams) async throws {
         let backend = self.backend
         try await postQueue.run {
-            try await IPCServer.registerIfNew(params.bundleIdentifier, backend: backend)
+            try await self.registerIfNew(params.bundleIdentifier)
             if let category = params.category {
                 var categories = await backend.categories(bundleIdentifier: params.bundleIdentifier)
                 categories.removeAll { $0.identifier == category.identifier }
@@ -26,9 +37,6 @@ extension IPCServer {
                 await backend.setCategories(categories, bundleIdentifier: params.bundleIdentifier)
             }
         }
-        let date = configuration.now()
-        try await backend.add(params.request, bundleIdentifier: params.bundleIdentifier)
-        return PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
     }
 
     /// Resolves the app (argument, device token, or the payload's `"Simulator Target Bundle"`),
@@ -48,15 +56,18 @@ extension IPCServer {
         }
         let payload = Data(params.payload.utf8)
         let target = bundleIdentifier ?? IPCServer.simulatorTargetBundle(in: payload)
-        if let target { try await IPCServer.registerIfNew(target, backend: backend) }
+        if let target { try await registerIfNew(target) }
         let date = configuration.now()
         let identifier = try await backend.push(payload, bundleIdentifier: bundleIdentifier, headers: params.headers)
         return PostResult(identifier: identifier, bundleIdentifier: target ?? "", date: date)
     }
 
-    static func registerIfNew(_ bundleIdentifier: String, backend: any CenterBackend) async throws {
+    /// Registers an app the center does not know yet as a command-line app (authorized).
+    func registerIfNew(_ bundleIdentifier: String) async throws {
+        guard !knownApps.contains(bundleIdentifier) else { return }
         let known = try await backend.apps().contains { $0.bundleIdentifier == bundleIdentifier }
         if !known { await backend.registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
+        knownApps.insert(bundleIdentifier)
     }
 
     /// The `"Simulator Target Bundle"` key of a push file, when it is a string.

@@ -42,6 +42,7 @@ public final class IPCServer: Sendable {
     let configuration: Configuration
     let waiters = ResponseWaiters()
     let postQueue = AsyncSerialQueue()
+    let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
 
     private struct State {
@@ -51,7 +52,7 @@ public final class IPCServer: Sendable {
         var nextSession = 0
         /// Which session connected each app last (only that one's close disconnects it).
         var appOwners: [String: Int] = [:]
-        var eventTask: Task<Void, Never>?
+        var eventObservation: EventObservation?
         var isStopped = false
     }
 
@@ -85,19 +86,13 @@ public final class IPCServer: Sendable {
             close(lock)
             throw error
         }
-        // Subscribe before accepting anyone, so no event is missed.
-        let events = await backend.events()
+        // Observe before accepting anyone, so no event is missed.
+        let observation = await backend.observeEvents { [weak self] event in self?.fanOut(event) }
         state.withLock {
             $0.listener = listener
             $0.lockDescriptor = lock
+            $0.eventObservation = observation
         }
-        let eventTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { break }
-                self.fanOut(event)
-            }
-        }
-        state.withLock { $0.eventTask = eventTask }
         let thread = Thread { [weak self] in self?.acceptLoop(listener) }
         thread.name = "herald.ipc.accept"
         thread.start()
@@ -106,15 +101,15 @@ public final class IPCServer: Sendable {
 
     /// Stops accepting, disconnects every client, removes the socket.
     public func stop() {
-        let (listener, sessions, eventTask, lock) = state.withLock { state in
+        let (listener, sessions, observation, lock) = state.withLock { state in
             state.isStopped = true
             defer {
                 state.listener = nil
-                state.eventTask = nil
+                state.eventObservation = nil
             }
-            return (state.listener, Array(state.sessions.values), state.eventTask, state.lockDescriptor)
+            return (state.listener, Array(state.sessions.values), state.eventObservation, state.lockDescriptor)
         }
-        eventTask?.cancel()
+        observation?.cancel()
         if let listener {
             unlink(socketPath)
             // Only wake the accept thread; it closes the descriptor itself, so the number cannot
@@ -215,11 +210,11 @@ public final class IPCServer: Sendable {
             session.setHello(hello)
             configuration.log("\(session.label): connected")
             session.sendHello(ServerHello(server: configuration.serverName, pid: getpid()))
-        case .callReply(let callID, let data, let error):
-            if !session.finishCall(callID, data: error == nil ? data : nil, error: error) {
+        case .callReply(let callID, let result, let error):
+            if !session.finishCall(callID, result: error == nil ? result : nil, error: error) {
                 session.sendError(id: nil, .protocolError(.unexpectedReply, "no call \(callID) is waiting for a reply"))
             }
-        case .request(let id, let method, let data):
+        case .request(let id, let method, let params):
             guard session.hello != nil else {
                 session.sendError(id: id, .protocolError(.helloRequired,
                     "send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
@@ -230,33 +225,42 @@ public final class IPCServer: Sendable {
                     "unknown method '\(method)'; known: \(dispatcher.methodNames.joined(separator: ", "))"))
                 return
             }
-            session.track { [self] in await handler(self, id, data, session) }
+            session.track { [self] in await handler(self, id, params, session) }
         }
     }
 
+    /// The session's connection ended: its apps and extensions leave the engine first, then the
+    /// session leaves the server (so once `connectionCount` dropped, the engine no longer
+    /// reaches the apps through it).
     private func closed(_ session: ServerSession) {
         configuration.prompter?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in
-            state.sessions.removeValue(forKey: session.number)
             let owned = apps.filter { state.appOwners[$0] == session.number }.sorted()
             for app in owned { state.appOwners.removeValue(forKey: app) }
             return owned
         }
         configuration.log("\(session.label): disconnected")
         let backend = self.backend
-        Task {
+        Task { [self] in
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }
-            for app in owned { await backend.disconnect(bundleIdentifier: app) }
+            for app in owned where state.withLock({ $0.appOwners[app] == nil }) {
+                // (Unless another session connected the app meanwhile.)
+                await backend.disconnect(bundleIdentifier: app)
+            }
+            state.withLock { _ = $0.sessions.removeValue(forKey: session.number) }
         }
     }
 
     // MARK: Events
 
+    /// Runs as the backend emits each event (on the engine, for `EngineBackend`): records
+    /// responses for `wait`, and queues the event line to every subscribed session without
+    /// waiting for any.
     private func fanOut(_ event: CenterEvent) {
         if case .responded(let response) = event { waiters.record(response) }
         let sessions = state.withLock { Array($0.sessions.values) }.filter { $0.wants(event) }
-        guard !sessions.isEmpty, let line = try? WireCoding.encode(EventEnvelope(event: WireEvent(event))) else { return }
+        guard !sessions.isEmpty, let line = try? EventEnvelope(event: WireEvent(event)).line() else { return }
         for session in sessions { session.connection.send(line) }
     }
 

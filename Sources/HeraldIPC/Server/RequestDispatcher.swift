@@ -4,7 +4,7 @@ import HeraldCore
 /// The table from method name to handler: decodes the params, runs the handler, sends exactly
 /// one reply (the result, or an error naming what went wrong).
 struct RequestDispatcher: Sendable {
-    typealias Handler = @Sendable (IPCServer, Int64, Data, ServerSession) async -> Void
+    typealias Handler = @Sendable (IPCServer, Int64, EncodedPayload, ServerSession) async -> Void
 
     private var handlers: [String: Handler] = [:]
 
@@ -15,10 +15,10 @@ struct RequestDispatcher: Sendable {
 
     mutating func on<P, R>(_ method: Method<P, R>,
                            _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
-        handlers[method.name] = { server, id, line, session in
+        handlers[method.name] = { server, id, payload, session in
             let params: P
             do {
-                params = try WireCoding.decode(ParamsEnvelope<P>.self, from: line).params
+                params = try payload.params(P.self)
             } catch {
                 session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(WireCoding.explain(error))"))
                 return

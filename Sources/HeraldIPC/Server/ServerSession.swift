@@ -15,7 +15,7 @@ final class ServerSession: Sendable {
         /// `nil`: not subscribed. `.some(nil)`: every app. `.some(id)`: one app.
         var subscription: String??
         var nextCallID: Int64 = 0
-        var pendingCalls: [Int64: @Sendable (Data?, WireError?) -> Void] = [:]
+        var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
         var requests: [Int64: Task<Void, Never>] = [:]
         var nextRequestKey: Int64 = 0
         /// Apps this connection has `connect`ed.
@@ -70,13 +70,13 @@ final class ServerSession: Sendable {
 
     // MARK: Requests in flight
 
-    /// Runs a request's handler as a task that `close` cancels.
+    /// Runs a request's handler as a task on the connection's thread, which `close` cancels.
     func track(_ body: @escaping @Sendable () async -> Void) {
         let key = state.withLock { state -> Int64 in
             state.nextRequestKey += 1
             return state.nextRequestKey
         }
-        let task = Task {
+        let task = connection.run {
             await body()
             _ = self.state.withLock { $0.requests.removeValue(forKey: key) }
         }
@@ -98,17 +98,13 @@ final class ServerSession: Sendable {
             return state.nextCallID
         }
         do {
-            line = try WireCoding.encode(CallEnvelope(call: callID, method: call.name, params: params))
+            line = try CallEnvelope(call: callID, method: call.name, params: params).line()
         } catch {
             return nil
         }
         return await withCheckedContinuation { (continuation: CheckedContinuation<R?, Never>) in
-            let resume: @Sendable (Data?, WireError?) -> Void = { data, _ in
-                guard let data, let envelope = try? WireCoding.decode(ResultEnvelope<R>.self, from: data) else {
-                    continuation.resume(returning: nil)
-                    return
-                }
-                continuation.resume(returning: envelope.result)
+            let resume: @Sendable (EncodedPayload?, WireError?) -> Void = { payload, _ in
+                continuation.resume(returning: payload.flatMap { try? $0.result(R.self) })
             }
             let closed = state.withLock { state -> Bool in
                 if state.isClosed { return true }
@@ -123,18 +119,18 @@ final class ServerSession: Sendable {
             if let timeout {
                 Task { [weak self] in
                     try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
-                    self?.finishCall(callID, data: nil, error: nil)
+                    self?.finishCall(callID, result: nil, error: nil)
                 }
             }
         }
     }
 
-    /// The client answered call `callID` (or it timed out: `data == nil`). Returns `false` when
+    /// The client answered call `callID` (or it timed out: `result == nil`). Returns `false` when
     /// no such call was waiting.
     @discardableResult
-    func finishCall(_ callID: Int64, data: Data?, error: WireError?) -> Bool {
+    func finishCall(_ callID: Int64, result: EncodedPayload?, error: WireError?) -> Bool {
         guard let resume = state.withLock({ $0.pendingCalls.removeValue(forKey: callID) }) else { return false }
-        resume(data, error)
+        resume(result, error)
         return true
     }
 
@@ -160,7 +156,7 @@ final class ServerSession: Sendable {
 
     func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
         do {
-            connection.send(try WireCoding.encode(ResultEnvelope(id: id, result: result)))
+            connection.send(try ResultEnvelope(id: id, result: result).line())
         } catch {
             sendError(id: id, WireError(domain: WireError.heraldDomain, message: "could not encode the result: \(error)"))
         }
