@@ -18,6 +18,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     case unknownAction(actionIdentifier: String, categoryIdentifier: String)
     /// A reply was given for an action that is not a text-input action.
     case notTextInputAction(actionIdentifier: String)
+    /// The notification was shown but could not be kept in history (the store failed), so it is
+    /// not acknowledged as delivered.
+    case notStored(identifier: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
                 : "action \"\(action)\" is not an action of the category \"\(category)\""
         case .notTextInputAction(let action):
             return "action \"\(action)\" is not a text-input action, so it takes no reply"
+        case .notStored(let identifier, let reason):
+            return "notification \"\(identifier)\" was not stored: \(reason)"
         }
     }
 

@@ -16,8 +16,11 @@ extension NotificationEngine {
     ///
     /// `ownsAttachments`: the request's attachment files belong to this delivery (a one-shot
     /// request); otherwise (a repeating one) the delivery gets its own copies.
+    ///
+    /// The history write joins the engine's commit group; a caller that acknowledges the request
+    /// waits for `waitForCommit()` and checks `storeError` (`deliverDurably`).
     @discardableResult
-    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool) async -> DeliveredRecord {
+    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool) async -> Delivery {
         let app = ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
@@ -45,12 +48,14 @@ extension NotificationEngine {
         }
 
         var replacedID: Int64?
+        var storeError: (any Error)?
         if presentation.contains(.banner) || presentation.contains(.list) {
             if !ownsAttachments {
                 record.request.content.attachments = request.content.attachments.map {
                     attachmentStore.duplicate($0, bundleIdentifier: bundleIdentifier)
                 }
             }
+            joinCommitGroup()
             do {
                 let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
                 if old.isEmpty {
@@ -64,14 +69,33 @@ extension NotificationEngine {
                 }
                 replacedID = old.first?.deliveryID
             } catch {
-                // The store failed: the notification is still shown (the event), not kept.
+                // The store failed: the notification is still shown (the event), not kept, and
+                // a caller waiting to acknowledge it is told.
                 record.deliveryID = 0
+                storeError = error
             }
         } else if ownsAttachments {
             attachmentStore.deleteFiles(of: request.content.attachments)
         }
         emit(.delivered(record, replacedDeliveryID: replacedID))
-        return record
+        return Delivery(record: record, storeError: storeError)
+    }
+
+    /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be
+    /// kept in history but the store failed, why.
+    struct Delivery {
+        var record: DeliveredRecord
+        var storeError: (any Error)?
+    }
+
+    /// Delivers and returns once the delivery is durable: the request is acknowledged only then.
+    /// Throws `EngineError.notStored` when it could not be kept, or the commit's error.
+    func deliverDurably(_ request: RequestRecord, bundleIdentifier: String) async throws {
+        let delivery = await deliver(request, bundleIdentifier: bundleIdentifier, ownsAttachments: true)
+        if let error = delivery.storeError {
+            throw EngineError.notStored(identifier: request.identifier, reason: "\(error)")
+        }
+        try await waitForCommit()
     }
 
     /// What the system shows for an app in the background: a banner unless the alert style is

@@ -35,7 +35,7 @@ extension NotificationEngine {
             if parsed.mutableContent && request.content.hasAlertText, let host = serviceExtensions[bundle] {
                 request.content = await runServiceExtension(host, request: request, bundleIdentifier: bundle)
             }
-            await deliver(request, bundleIdentifier: bundle, ownsAttachments: true)
+            try await deliverDurably(request, bundleIdentifier: bundle)
         } else if !parsed.contentAvailable {
             // Nothing to show and no background work: reported as delivered with no presentation.
             await deliver(request, bundleIdentifier: bundle, ownsAttachments: true)

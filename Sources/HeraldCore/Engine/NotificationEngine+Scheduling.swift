@@ -27,13 +27,14 @@ extension NotificationEngine {
                 emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
                 wake.signal()
             }
-            await deliver(request, bundleIdentifier: bundleIdentifier, ownsAttachments: true)
+            try await deliverDurably(request, bundleIdentifier: bundleIdentifier)
             return
         }
 
         let now = clock.now()
         let record = PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: now,
                                    nextFireDate: TriggerSchedule.firstFireDate(trigger, scheduledAt: now))
+        joinCommitGroup()
         do {
             try store.savePending(record)
         } catch {
@@ -53,6 +54,7 @@ extension NotificationEngine {
         }
         emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
         wake.signal()
+        try await waitForCommit()
     }
 
     /// Validates and moves attachments into the store; on any failure the ones already moved are

@@ -44,6 +44,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// The newest background push for each app that was not running (Apple keeps only one).
     var heldBackgroundPushes: [String: [String: JSONValue]] = [:]
     let wake = WakeSignal()
+    /// Writes gathered into one store commit (`NotificationEngine+CommitGroup.swift`).
+    var commitGroup = CommitGroup()
 
     static let doNotDisturbKey = "doNotDisturb"
 

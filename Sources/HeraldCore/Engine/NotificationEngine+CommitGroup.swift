@@ -1,0 +1,42 @@
+/// Group commit: concurrent requests share one store commit.
+///
+/// On a store that `prefersCommitGroups` (SQLite: a commit costs a round of log writes), the
+/// first write of a burst opens a group and queues its commit behind the work already waiting
+/// on the engine; every write until then joins the group. A request that must be durable before
+/// it is acknowledged (`add`, `push`) waits for that commit, and learns of its failure. Eight
+/// clients posting at once thus pay for one commit, not eight; a lone post pays one actor turn.
+extension NotificationEngine {
+    /// Opens a commit group unless one is open (or the store does without). Call right before
+    /// writing, with no suspension in between, so the write lands in the group.
+    func joinCommitGroup() {
+        guard store.prefersCommitGroups, !commitGroup.isOpen else { return }
+        do {
+            try store.beginCommitGroup()
+        } catch {
+            return   // each write then commits on its own, as without groups
+        }
+        commitGroup.isOpen = true
+        Task { self.commitOpenGroup() }   // isolated to the engine: queued behind its waiting work
+    }
+
+    /// Returns once every write made so far is durable; throws the commit's error if it failed
+    /// (and the group's writes were rolled back).
+    func waitForCommit() async throws {
+        guard commitGroup.isOpen else { return }
+        try await withCheckedThrowingContinuation { commitGroup.waiters.append($0) }
+    }
+
+    /// Commits the open group and answers everyone waiting for it.
+    func commitOpenGroup() {
+        guard commitGroup.isOpen else { return }
+        commitGroup.isOpen = false
+        let waiters = commitGroup.waiters
+        commitGroup.waiters = []
+        do {
+            try store.commitGroup()
+            for waiter in waiters { waiter.resume() }
+        } catch {
+            for waiter in waiters { waiter.resume(throwing: error) }
+        }
+    }
+}
