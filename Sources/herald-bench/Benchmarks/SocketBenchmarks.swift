@@ -126,19 +126,14 @@ enum SocketBenchmarks {
         // A whole `herald post` process against the running daemon.
         var cliSamples: [Double] = []
         for n in 0..<max(3, options.size(30)) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: herald)
-            process.arguments = ["--home", home.url.path, "post", "--app", "bench.cli", "--title", "CLI \(n)", "--sound", "none"]
             var environment = ProcessInfo.processInfo.environment
             environment["HERALD_SOCKET"] = socketPath
             environment["HERALD_NO_SPAWN"] = "1"
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
             let start = Measure.now()
-            try process.run()
-            process.waitUntilExit()
+            let status = try ChildRun.run(herald, ["--home", home.url.path, "post", "--app", "bench.cli",
+                                                   "--title", "CLI \(n)", "--sound", "none"], environment: environment)
             cliSamples.append(Double(Measure.now() - start) / 1e6)
-            if process.terminationStatus != 0 { throw BenchUsageError("herald post failed with status \(process.terminationStatus)") }
+            if status != 0 { throw BenchUsageError("herald post failed with status \(status)") }
         }
         report.add(Metric("cli_post_ms", label: "herald post process", value: Measure.median(cliSamples), unit: "ms",
                           goal: 20, direction: .lower))
