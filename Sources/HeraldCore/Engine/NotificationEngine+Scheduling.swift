@@ -47,7 +47,7 @@ extension NotificationEngine {
                                      identifiers: result.dropped.map(\.request.identifier))
             for dropped in result.dropped { forgetPending(dropped) }
         }
-        if case .location(let region, _) = trigger, schedule.entry(key) != nil {
+        if case .location(let region, _) = trigger, schedule.record(key) != nil {
             regionInside[key] = deviceLocation.map { region.contains(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? false
         }
@@ -128,19 +128,24 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
+        // The apps in order of their first fired request, with their one-shot requests that fired.
+        var changedApps: [String] = []
+        var finished: [String: [String]] = [:]
+        for item in fired {
+            let bundle = item.record.bundleIdentifier
+            if finished[bundle] == nil {
+                changedApps.append(bundle)
+                finished[bundle] = []
+            }
+            if item.rescheduled == nil { finished[bundle]!.append(item.record.request.identifier) }
+        }
         try? store.batch {
             for item in fired {
-                if let next = item.rescheduled {
-                    try store.savePending(next)
-                } else {
-                    try store.removePending(bundleIdentifier: item.record.bundleIdentifier,
-                                            identifiers: [item.record.request.identifier])
-                }
+                if let next = item.rescheduled { try store.savePending(next) }
             }
-        }
-        var changedApps: [String] = []
-        for item in fired where !changedApps.contains(item.record.bundleIdentifier) {
-            changedApps.append(item.record.bundleIdentifier)
+            for bundle in changedApps where !finished[bundle]!.isEmpty {
+                try store.removePending(bundleIdentifier: bundle, identifiers: finished[bundle]!)
+            }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
         for item in fired {

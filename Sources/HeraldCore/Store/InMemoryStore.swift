@@ -21,8 +21,8 @@ public final class InMemoryStore: NotificationStore {
 
     struct State {
         var apps: [String: AppRecord] = [:]
-        /// Pending by bundle identifier, then request identifier.
-        var pending: [String: [String: PendingRecord]] = [:]
+        /// Pending requests: each app's table, by bundle identifier.
+        var pending: [String: IdentifiedRows<PendingRow>] = [:]
         var delivered: [Int64: DeliveredRecord] = [:]
         /// Delivery ids per app, in insertion order.
         var deliveredByApp: [String: [Int64]] = [:]
@@ -98,7 +98,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
-            state.pending.values.flatMap(\.values).sorted { lhs, rhs in
+            state.pending.flatMap { bundleIdentifier, rows in
+                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
+            }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
                 return (lhs.bundleIdentifier, lhs.request.identifier) < (rhs.bundleIdentifier, rhs.request.identifier)
             }
@@ -107,23 +109,32 @@ public final class InMemoryStore: NotificationStore {
 
     public func savePending(_ record: PendingRecord) throws {
         state.withLock { state in
+            let replaced = state.pending[record.bundleIdentifier, default: IdentifiedRows()]
+                .upsert(PendingRow(record)).replaced
             if state.undoLog != nil {
-                let old = state.pending[record.bundleIdentifier]?[record.request.identifier]
-                state.journal { InMemoryStore.setPending(old, bundleIdentifier: record.bundleIdentifier,
-                                                         identifier: record.request.identifier, in: &$0) }
+                let bundleIdentifier = record.bundleIdentifier
+                let identifier = record.request.identifier
+                state.journal { state in
+                    if let replaced {
+                        state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(replaced)
+                    } else {
+                        InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: [identifier],
+                                                        in: &state)
+                    }
+                }
             }
-            state.pending[record.bundleIdentifier, default: [:]][record.request.identifier] = record
         }
     }
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            for identifier in identifiers {
-                guard let old = state.pending[bundleIdentifier]?.removeValue(forKey: identifier) else { continue }
-                state.journal { InMemoryStore.setPending(old, bundleIdentifier: bundleIdentifier, identifier: identifier,
-                                                         in: &$0) }
+            let removed = InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: identifiers,
+                                                          in: &state)
+            guard !removed.isEmpty else { return }
+            // One undo step for the whole call (the engine removes what fired in one call per app).
+            state.journal { state in
+                for row in removed { state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(row) }
             }
-            if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
         }
     }
 
@@ -134,11 +145,15 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
-    /// Puts back (or removes, for `nil`) one pending record.
-    private static func setPending(_ record: PendingRecord?, bundleIdentifier: String, identifier: String,
-                                   in state: inout State) {
-        state.pending[bundleIdentifier, default: [:]][identifier] = record
-        if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
+    /// Removes an app's pending rows (an app left with none is forgotten); returns the removed ones.
+    @discardableResult
+    private static func removePendingRows(bundleIdentifier: String, identifiers: [String],
+                                          in state: inout State) -> [PendingRow] {
+        // Taken out while it changes: one lookup of the app, not one per identifier.
+        guard var rows = state.pending.removeValue(forKey: bundleIdentifier) else { return [] }
+        let removed = identifiers.compactMap { rows.remove($0) }
+        if !rows.isEmpty { state.pending[bundleIdentifier] = rows }
+        return removed
     }
 
     // MARK: Delivered

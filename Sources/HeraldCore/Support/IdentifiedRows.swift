@@ -1,0 +1,105 @@
+/// A value with a string identifier that is unique in its `IdentifiedRows`.
+protocol IdentifiedRow {
+    var identifier: String { get }
+}
+
+/// Rows with unique identifiers, kept in one array and found by identifier through an
+/// `IdentifierIndex`.
+///
+/// A row keeps its number until it is removed, and a removed row's number is reused by a later
+/// insert; so other structures (the schedule's heaps) can refer to a row by number, in 4 bytes,
+/// and tell a stale reference by what the row holds. When the last row goes, the memory goes.
+struct IdentifiedRows<Row: IdentifiedRow> {
+    private var storage: [Row?] = []
+    /// Numbers of removed rows, for reuse.
+    private var vacant: [UInt32] = []
+    private var index = IdentifierIndex()
+
+    init() {}
+
+    var count: Int { index.count }
+    var isEmpty: Bool { index.count == 0 }
+
+    /// The row numbered `number`, or `nil` when there is none (removed, never used).
+    func row(at number: Int) -> Row? {
+        number < storage.count ? storage[number] : nil
+    }
+
+    /// The number of the row with this identifier.
+    func number(of identifier: String) -> Int? {
+        probe(identifier).row
+    }
+
+    /// The row with this identifier.
+    func row(_ identifier: String) -> Row? {
+        probe(identifier).row.flatMap { storage[$0] }
+    }
+
+    /// Every row with its number, in number order.
+    var numbered: [(number: Int, row: Row)] {
+        storage.indices.compactMap { number in storage[number].map { (number, $0) } }
+    }
+
+    /// Every row, in number order.
+    var rows: [Row] { storage.compactMap { $0 } }
+
+    /// Adds `row`, or replaces the row with the same identifier (which keeps its number).
+    @discardableResult
+    mutating func upsert(_ row: Row) -> (number: Int, replaced: Row?) {
+        index.reserveOneMore()
+        let found = probe(row.identifier)
+        if let number = found.row {
+            let replaced = storage[number]
+            storage[number] = row
+            return (number, replaced)
+        }
+        let number: Int
+        if let reused = vacant.popLast() {
+            number = Int(reused)
+            storage[number] = row
+        } else {
+            number = storage.count
+            storage.append(row)
+        }
+        index.insert(number, at: found)
+        return (number, nil)
+    }
+
+    /// Rewrites row `number` in place; its identifier must not change.
+    mutating func update(at number: Int, _ body: (inout Row) -> Void) {
+        body(&storage[number]!)
+    }
+
+    /// Removes the row with this identifier and returns it.
+    @discardableResult
+    mutating func remove(_ identifier: String) -> Row? {
+        let found = probe(identifier)
+        guard let number = found.row else { return nil }
+        index.remove(at: found)
+        return vacate(number)
+    }
+
+    /// Removes row `number` (which must exist) and returns it.
+    @discardableResult
+    mutating func remove(at number: Int) -> Row {
+        let found = probe(storage[number]!.identifier)
+        index.remove(at: found)
+        return vacate(number)
+    }
+
+    private func probe(_ identifier: String) -> IdentifierIndex.Probe {
+        index.probe(identifier) { storage[$0]?.identifier == identifier }
+    }
+
+    private mutating func vacate(_ number: Int) -> Row {
+        let row = storage[number]!
+        if index.count == 0 {
+            storage = []
+            vacant = []
+        } else {
+            storage[number] = nil
+            vacant.append(UInt32(number))
+        }
+        return row
+    }
+}
