@@ -53,16 +53,19 @@ struct IdentifiedRows<Row: IdentifiedRow> {
             storage[number] = row
             return (number, replaced)
         }
-        let number: Int
-        if let reused = vacant.popLast() {
-            number = Int(reused)
-            storage[number] = row
+        return (insert(row, at: found), nil)
+    }
+
+    /// Rewrites the row with `identifier` in place, or adds `newRow()` when there is none: one
+    /// lookup either way. `body` must not change the identifier.
+    mutating func update(_ identifier: String, orAdd newRow: () -> Row, _ body: (inout Row) -> Void) {
+        index.reserveOneMore()
+        let found = probe(identifier)
+        if let number = found.row {
+            body(&storage[number]!)
         } else {
-            number = storage.count
-            storage.append(row)
+            insert(newRow(), at: found)
         }
-        index.insert(number, at: found)
-        return (number, nil)
     }
 
     /// Rewrites row `number` in place; its identifier must not change.
@@ -85,6 +88,21 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         let found = probe(storage[number]!.identifier)
         index.remove(at: found)
         return vacate(number)
+    }
+
+    /// Stores a new row where `found` (a missed probe) says, in a vacant place if there is one.
+    @discardableResult
+    private mutating func insert(_ row: Row, at found: IdentifierIndex.Probe) -> Int {
+        let number: Int
+        if let reused = vacant.popLast() {
+            number = Int(reused)
+            storage[number] = row
+        } else {
+            number = storage.count
+            storage.append(row)
+        }
+        index.insert(number, at: found)
+        return number
     }
 
     private func probe(_ identifier: String) -> IdentifierIndex.Probe {
