@@ -128,29 +128,36 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        // The apps in order of their first fired request, with their one-shot requests that fired.
+        // The apps in order of their first fired request, with their one-shot requests that fired
+        // (read in place: copying each fired record would retain its content).
         var changedApps: [String] = []
-        var finished: [String: [String]] = [:]
-        for item in fired {
-            let bundle = item.record.bundleIdentifier
-            if finished[bundle] == nil {
+        var finished: [[String]] = []
+        var appIndex: [String: Int] = [:]
+        var rescheduled: [PendingRecord] = []
+        for index in fired.indices {
+            let bundle = fired[index].record.bundleIdentifier
+            let app = appIndex[bundle] ?? {
+                appIndex[bundle] = changedApps.count
                 changedApps.append(bundle)
-                finished[bundle] = []
+                finished.append([])
+                return changedApps.count - 1
+            }()
+            if let next = fired[index].rescheduled {
+                rescheduled.append(next)
+            } else {
+                finished[app].append(fired[index].record.request.identifier)
             }
-            if item.rescheduled == nil { finished[bundle]!.append(item.record.request.identifier) }
         }
         try? store.batch {
-            for item in fired {
-                if let next = item.rescheduled { try store.savePending(next) }
-            }
-            for bundle in changedApps where !finished[bundle]!.isEmpty {
-                try store.removePending(bundleIdentifier: bundle, identifiers: finished[bundle]!)
+            for record in rescheduled { try store.savePending(record) }
+            for (app, identifiers) in finished.enumerated() where !identifiers.isEmpty {
+                try store.removePending(bundleIdentifier: changedApps[app], identifiers: identifiers)
             }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        for item in fired {
-            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.rescheduled == nil)
+        for index in fired.indices {
+            await deliver(fired[index].record.request, bundleIdentifier: fired[index].record.bundleIdentifier,
+                          ownsAttachments: fired[index].rescheduled == nil)
         }
     }
 

@@ -185,29 +185,28 @@ struct PendingSchedule {
     /// (so a period missed while the center was down fires once); others are removed.
     mutating func takeDue(now: Date, nextDate: (PendingRecord, Date) -> Date?) -> [Fired] {
         var fired: [Fired] = []
-        while let top = dueHeap.min, top.date <= now {
-            dueHeap.popMin()
-            guard isLive(top) else { continue }
-            let app = Int(top.app)
-            let row = Int(top.row)
-            let bundleIdentifier = apps[app].bundleIdentifier
-            let record = apps[app].entries.row(at: row)!.row.record(bundleIdentifier: bundleIdentifier)
-            if record.request.trigger?.repeats == true,
-               let next = nextDate(record, max(top.date, now)), next > now {
-                counter += 1
-                let sequence = counter
-                apps[app].entries.update(at: row) { entry in
-                    entry.heapSequence = sequence
-                    entry.row.nextFireDate = next
+        // Rescheduled ones go after `now`: taking every due item first is the same as popping
+        // while the top is due.
+        for item in dueHeap.popAll(where: { $0.date <= now }) where isLive(item) {
+            let app = Int(item.app)
+            let row = Int(item.row)
+            if apps[app].entries[row].row.request.trigger?.repeats == true {
+                let record = apps[app].entries[row].row.record(bundleIdentifier: apps[app].bundleIdentifier)
+                if let next = nextDate(record, max(item.date, now)), next > now {
+                    counter += 1
+                    let sequence = counter
+                    apps[app].entries.update(at: row) { entry in
+                        entry.heapSequence = sequence
+                        entry.row.nextFireDate = next
+                    }
+                    pushHeaps(apps[app].entries[row], date: next, app: app, row: row)
+                    var rescheduled = record
+                    rescheduled.nextFireDate = next
+                    fired.append(Fired(record: record, rescheduled: rescheduled))
+                    continue
                 }
-                pushHeaps(apps[app].entries.row(at: row)!, date: next, app: app, row: row)
-                var rescheduled = record
-                rescheduled.nextFireDate = next
-                fired.append(Fired(record: record, rescheduled: rescheduled))
-            } else {
-                remove(app: app, row: row)
-                fired.append(Fired(record: record, rescheduled: nil))
             }
+            fired.append(Fired(record: remove(app: app, row: row), rescheduled: nil))
         }
         compactDueHeapIfNeeded()
         return fired
@@ -245,11 +244,16 @@ struct PendingSchedule {
     // MARK: Heaps
 
     private func isLive(_ item: DueItem) -> Bool {
-        apps[Int(item.app)].entries.row(at: Int(item.row))?.heapSequence == item.sequence
+        isLive(row: Int(item.row), app: Int(item.app), sequence: item.sequence)
     }
 
     private func isLive(_ item: DropItem, app: Int) -> Bool {
-        apps[app].entries.row(at: Int(item.row))?.heapSequence == item.sequence
+        isLive(row: Int(item.row), app: app, sequence: item.sequence)
+    }
+
+    /// Whether a heap item for (app, row) with this sequence still stands for its row.
+    private func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
+        apps[app].entries.isOccupied(row) && apps[app].entries[row].heapSequence == sequence
     }
 
     private mutating func pushHeaps(_ entry: Entry, date: Date, app: Int, row: Int) {

@@ -25,6 +25,16 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         number < storage.count ? storage[number] : nil
     }
 
+    /// Whether there is a row numbered `number`.
+    func isOccupied(_ number: Int) -> Bool {
+        number < storage.count && storage[number] != nil
+    }
+
+    /// The row numbered `number`, which must exist, lent without a copy.
+    subscript(number: Int) -> Row {
+        _read { yield storage[number]! }
+    }
+
     /// The number of the row with this identifier.
     func number(of identifier: String) -> Int? {
         probe(identifier).row
