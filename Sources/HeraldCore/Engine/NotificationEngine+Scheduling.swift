@@ -10,7 +10,7 @@ extension NotificationEngine {
     public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         try RequestLimits.validate(request)
-        ensureApp(bundleIdentifier)
+        ensureAppExists(bundleIdentifier)
         var request = request
         if !request.content.attachments.isEmpty {
             // (Only then: writing `content` makes a new copy of it.)

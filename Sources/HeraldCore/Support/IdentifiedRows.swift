@@ -10,7 +10,8 @@ protocol IdentifiedRow {
 /// insert; so other structures (the schedule's heaps) can refer to a row by number, in 4 bytes,
 /// and tell a stale reference by what the row holds. When the last row goes, the memory goes.
 struct IdentifiedRows<Row: IdentifiedRow> {
-    private var storage: [Row?] = []
+    /// Rows by number (`nil`: vacant); chunked, so a growing table never copies its rows.
+    private var storage = ChunkedArray<Row?>()
     /// Numbers of removed rows, for reuse.
     private var vacant: [UInt32] = []
     private var index = IdentifierIndex()
@@ -51,7 +52,7 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     }
 
     /// Every row, in number order.
-    var rows: [Row] { storage.compactMap { $0 } }
+    var rows: [Row] { storage.indices.compactMap { storage[$0] } }
 
     /// Adds `row`, or replaces the row with the same identifier (which keeps its number).
     @discardableResult
@@ -122,7 +123,7 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     private mutating func vacate(_ number: Int) -> Row {
         let row = storage[number]!
         if index.count == 0 {
-            storage = []
+            storage = ChunkedArray()
             vacant = []
         } else {
             storage[number] = nil
