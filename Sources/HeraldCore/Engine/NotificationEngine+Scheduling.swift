@@ -157,7 +157,7 @@ extension NotificationEngine {
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
         for index in fired.indices {
             await deliver(fired[index].record.request, bundleIdentifier: fired[index].record.bundleIdentifier,
-                          ownsAttachments: fired[index].rescheduled == nil)
+                          ownsAttachments: fired[index].nextFireDate == nil)
         }
     }
 

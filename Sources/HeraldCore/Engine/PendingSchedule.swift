@@ -176,20 +176,31 @@ struct PendingSchedule {
         return nil
     }
 
-    /// A request that fired, and its rescheduled record when it repeats.
+    /// A request that fired, and its next fire date when it repeats (and stays pending).
     struct Fired {
         var record: PendingRecord
-        var rescheduled: PendingRecord?
+        var nextFireDate: Date?
+
+        /// The pending record after firing, for a request that repeats.
+        var rescheduled: PendingRecord? {
+            nextFireDate.map { next in
+                var rescheduled = record
+                rescheduled.nextFireDate = next
+                return rescheduled
+            }
+        }
     }
 
     /// Takes every request due at `now` (fire date ≤ now), in fire-date order. Repeating ones are
     /// moved to `nextDate(record, after)`, where `after` is the later of their fire date and now
     /// (so a period missed while the center was down fires once); others are removed.
     mutating func takeDue(now: Date, nextDate: (PendingRecord, Date) -> Date?) -> [Fired] {
-        var fired: [Fired] = []
         // Rescheduled ones go after `now`: taking every due item first is the same as popping
         // while the top is due.
-        for item in dueHeap.popAll(where: { $0.date <= now }) where isLive(item) {
+        let due = dueHeap.popAll { $0.date <= now }
+        var fired: [Fired] = []
+        fired.reserveCapacity(due.count)
+        for item in due where isLive(item) {
             let app = Int(item.app)
             let row = Int(item.row)
             if apps[app].entries[row].row.request.trigger?.repeats == true {
@@ -202,13 +213,11 @@ struct PendingSchedule {
                         entry.row.nextFireDate = next
                     }
                     pushHeaps(apps[app].entries[row], date: next, app: app, row: row)
-                    var rescheduled = record
-                    rescheduled.nextFireDate = next
-                    fired.append(Fired(record: record, rescheduled: rescheduled))
+                    fired.append(Fired(record: record, nextFireDate: next))
                     continue
                 }
             }
-            fired.append(Fired(record: remove(app: app, row: row), rescheduled: nil))
+            fired.append(Fired(record: remove(app: app, row: row), nextFireDate: nil))
         }
         compactDueHeapIfNeeded()
         return fired

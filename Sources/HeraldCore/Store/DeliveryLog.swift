@@ -5,14 +5,15 @@
 struct DeliveryLog {
     /// The id of each place, ascending (holes keep theirs until compaction).
     private var ids: [Int64] = []
-    private var records: [DeliveredRecord?] = []
+    /// The delivery at each place (`nil`: a hole); chunked, so the log never copies itself to grow.
+    private var records = ChunkedArray<DeliveredRecord?>()
     /// Stored deliveries (places that are not holes).
     private(set) var count = 0
 
     init() {}
 
     /// Every delivery, in id order.
-    var all: [DeliveredRecord] { records.compactMap { $0 } }
+    var all: [DeliveredRecord] { records.indices.compactMap { records[$0] } }
 
     /// The delivery with this id.
     func record(_ id: Int64) -> DeliveredRecord? {
@@ -33,9 +34,11 @@ struct DeliveryLog {
             if records[index] == nil { count += 1 }
             records[index] = record
         } else {
-            // Only an undo puts back an id the log compacted away.
+            // Only an undo puts back an id the log compacted away: rare enough for a rebuild.
+            var places = records.indices.map { records[$0] }
+            places.insert(record, at: index)
             ids.insert(id, at: index)
-            records.insert(record, at: index)
+            records = ChunkedArray(places)
             count += 1
         }
     }
@@ -66,8 +69,8 @@ struct DeliveryLog {
     }
 
     private mutating func compact() {
-        let kept = records.compactMap { $0 }
+        let kept = all
         ids = kept.map(\.deliveryID)
-        records = kept
+        records = ChunkedArray(kept.lazy.map { $0 })
     }
 }

@@ -146,7 +146,11 @@ public final class InMemoryStore: NotificationStore {
                                           in state: inout State) -> [PendingRow] {
         // Taken out while it changes: one lookup of the app, not one per identifier.
         guard var rows = state.pending.removeValue(forKey: bundleIdentifier) else { return [] }
-        let removed = identifiers.compactMap { rows.remove($0) }
+        var removed: [PendingRow] = []
+        removed.reserveCapacity(identifiers.count)
+        for identifier in identifiers {
+            if let row = rows.remove(identifier) { removed.append(row) }
+        }
         if !rows.isEmpty { state.pending[bundleIdentifier] = rows }
         return removed
     }

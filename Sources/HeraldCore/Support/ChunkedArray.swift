@@ -12,6 +12,10 @@ struct ChunkedArray<Element> {
 
     init() {}
 
+    init(_ elements: some Sequence<Element>) {
+        for element in elements { append(element) }
+    }
+
     var indices: Range<Int> { 0..<count }
 
     subscript(index: Int) -> Element {
