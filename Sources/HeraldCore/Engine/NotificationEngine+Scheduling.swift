@@ -142,8 +142,8 @@ extension NotificationEngine {
                 finished.append([])
                 return changedApps.count - 1
             }()
-            if let next = fired[index].rescheduled {
-                rescheduled.append(next)
+            if fired[index].nextFireDate != nil {
+                rescheduled.append(fired[index].rescheduled!)
             } else {
                 finished[app].append(fired[index].record.request.identifier)
             }
@@ -155,9 +155,13 @@ extension NotificationEngine {
             }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        for index in fired.indices {
-            await deliver(fired[index].record.request, bundleIdentifier: fired[index].record.bundleIdentifier,
-                          ownsAttachments: fired[index].nextFireDate == nil)
+        // Each fired record is let go right after its delivery, while its content is still in the
+        // cache (releasing a million of them at the end would miss the cache once each).
+        var remaining = consume fired
+        remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
+        while let item = remaining.popLast() {
+            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
+                          ownsAttachments: item.nextFireDate == nil)
         }
     }
 

@@ -203,7 +203,7 @@ struct PendingSchedule {
         for item in due where isLive(item) {
             let app = Int(item.app)
             let row = Int(item.row)
-            if apps[app].entries[row].row.request.trigger?.repeats == true {
+            if apps[app].entries.value(at: row, { $0.row.request.trigger?.repeats }) == true {
                 let record = apps[app].entries[row].row.record(bundleIdentifier: apps[app].bundleIdentifier)
                 if let next = nextDate(record, max(item.date, now)), next > now {
                     counter += 1
@@ -270,7 +270,7 @@ struct PendingSchedule {
 
     /// Whether a heap item for (app, row) with this sequence still stands for its row.
     private func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
-        apps[app].entries.isOccupied(row) && apps[app].entries[row].heapSequence == sequence
+        apps[app].entries.value(at: row) { $0.heapSequence } == sequence
     }
 
     private mutating func pushHeaps(_ entry: Entry, date: Date, app: Int, row: Int) {

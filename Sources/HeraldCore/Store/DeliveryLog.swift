@@ -21,7 +21,7 @@ struct DeliveryLog {
     }
 
     /// Stores a delivery (replacing one with the same id); a new id larger than all is an append.
-    mutating func insert(_ record: DeliveredRecord) {
+    mutating func insert(_ record: consuming DeliveredRecord) {
         let id = record.deliveryID
         if ids.last.map({ id > $0 }) ?? true {
             ids.append(id)

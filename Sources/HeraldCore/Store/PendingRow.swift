@@ -15,8 +15,9 @@ struct PendingRow: IdentifiedRow {
 
     var identifier: String { request.identifier }
 
-    /// The full record, for the app `bundleIdentifier`.
-    func record(bundleIdentifier: String) -> PendingRecord {
+    /// The full record, for the app `bundleIdentifier`. Consuming: a row that is not used
+    /// afterwards gives its request away instead of retaining it.
+    consuming func record(bundleIdentifier: String) -> PendingRecord {
         PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: scheduledAt,
                       nextFireDate: nextFireDate)
     }

@@ -28,7 +28,16 @@ struct IdentifiedRows<Row: IdentifiedRow> {
 
     /// Whether there is a row numbered `number`.
     func isOccupied(_ number: Int) -> Bool {
-        number < storage.count && storage[number] != nil
+        number < storage.count && storage.withUnsafeElement(at: number) { $0.pointee != nil }
+    }
+
+    /// A value read from row `number` in place (`nil` when there is no such row). Copying the
+    /// whole row would retain what it refers to — for a cold row, a cache miss per reference.
+    func value<Value>(at number: Int, _ part: (borrowing Row) -> Value) -> Value? {
+        guard number < storage.count else { return nil }
+        return storage.withUnsafeElement(at: number) { pointer in
+            pointer.pointee == nil ? nil : part(pointer.pointee!)
+        }
     }
 
     /// The row numbered `number`, which must exist, lent without a copy.
@@ -56,7 +65,7 @@ struct IdentifiedRows<Row: IdentifiedRow> {
 
     /// Adds `row`, or replaces the row with the same identifier (which keeps its number).
     @discardableResult
-    mutating func upsert(_ row: Row) -> (number: Int, replaced: Row?) {
+    mutating func upsert(_ row: consuming Row) -> (number: Int, replaced: Row?) {
         index.reserveOneMore()
         let found = probe(row.identifier)
         if let number = found.row {
@@ -96,14 +105,14 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     /// Removes row `number` (which must exist) and returns it.
     @discardableResult
     mutating func remove(at number: Int) -> Row {
-        let found = probe(storage[number]!.identifier)
+        let found = probe(value(at: number) { $0.identifier }!)
         index.remove(at: found)
         return vacate(number)
     }
 
     /// Stores a new row where `found` (a missed probe) says, in a vacant place if there is one.
     @discardableResult
-    private mutating func insert(_ row: Row, at found: IdentifierIndex.Probe) -> Int {
+    private mutating func insert(_ row: consuming Row, at found: IdentifierIndex.Probe) -> Int {
         let number: Int
         if let reused = vacant.popLast() {
             number = Int(reused)
@@ -120,13 +129,13 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         index.probe(identifier) { storage[$0]?.identifier == identifier }
     }
 
+    /// Empties place `number`, moving its row out (no copy, so nothing is retained).
     private mutating func vacate(_ number: Int) -> Row {
-        let row = storage[number]!
+        let row = storage[number].take()!
         if index.count == 0 {
             storage = ChunkedArray()
             vacant = []
         } else {
-            storage[number] = nil
             vacant.append(UInt32(number))
         }
         return row
