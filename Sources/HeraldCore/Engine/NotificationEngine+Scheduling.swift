@@ -128,12 +128,27 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        // The apps in order of their first fired request, with their one-shot requests that fired
-        // (read in place: copying each fired record would retain its content).
+        let changedApps = saveFired(fired)
+        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        // Each fired record is let go right after its delivery, while its content is still in the
+        // cache (releasing a million of them at the end would miss the cache once each).
+        var remaining = consume fired
+        remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
+        while let item = remaining.popLast() {
+            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
+                          ownsAttachments: item.nextFireDate == nil)
+        }
+    }
+
+    /// Writes what firing changed to the store, in one batch: repeating requests with their next
+    /// date, and one-shot requests removed (one call per app). Returns the apps whose pending
+    /// requests changed, in the order of their first fired request.
+    private func saveFired(_ fired: [PendingSchedule.Fired]) -> [String] {
         var changedApps: [String] = []
         var finished: [[String]] = []
         var appIndex: [String: Int] = [:]
         var rescheduled: [PendingRecord] = []
+        // Read in place, by index: a copy of a fired record would retain its (cold) content.
         for index in fired.indices {
             let bundle = fired[index].record.bundleIdentifier
             let app = appIndex[bundle] ?? {
@@ -154,15 +169,7 @@ extension NotificationEngine {
                 try store.removePending(bundleIdentifier: changedApps[app], identifiers: identifiers)
             }
         }
-        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        // Each fired record is let go right after its delivery, while its content is still in the
-        // cache (releasing a million of them at the end would miss the cache once each).
-        var remaining = consume fired
-        remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
-        while let item = remaining.popLast() {
-            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil)
-        }
+        return changedApps
     }
 
     /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date

@@ -24,13 +24,13 @@ struct PendingKey: Hashable, Sendable {
 struct PendingSchedule {
     /// A pending request with its scheduling state.
     struct Entry: IdentifiedRow {
-        var row: PendingRow
+        var pending: PendingRow
         /// Order of addition (ties in the 64 limit drop the newest).
         var addedOrder: UInt64
         /// Changes whenever the entry is (re)scheduled; heap items carrying another value are stale.
         var heapSequence: UInt64
 
-        var identifier: String { row.identifier }
+        var identifier: String { pending.identifier }
     }
 
     /// One app's pending requests and the bookkeeping of its limits.
@@ -95,20 +95,20 @@ struct PendingSchedule {
     /// The pending record with this key.
     func record(_ key: PendingKey) -> PendingRecord? {
         guard let app = appNumbers[key.bundleIdentifier] else { return nil }
-        return apps[app].entries.row(key.identifier)?.row.record(bundleIdentifier: key.bundleIdentifier)
+        return apps[app].entries.row(key.identifier)?.pending.record(bundleIdentifier: key.bundleIdentifier)
     }
 
     /// The app's pending records, soonest first (undated ones last, in order of addition).
     func records(bundleIdentifier: String) -> [PendingRecord] {
         guard let app = appNumbers[bundleIdentifier] else { return [] }
         return apps[app].entries.rows.sorted { lhs, rhs in
-            switch (lhs.row.nextFireDate, rhs.row.nextFireDate) {
+            switch (lhs.pending.nextFireDate, rhs.pending.nextFireDate) {
             case let (l?, r?) where l != r: return l < r
             case (nil, _?): return false
             case (_?, nil): return true
             default: return lhs.addedOrder < rhs.addedOrder
             }
-        }.map { $0.row.record(bundleIdentifier: bundleIdentifier) }
+        }.map { $0.pending.record(bundleIdentifier: bundleIdentifier) }
     }
 
     /// Every pending key, in no particular order.
@@ -124,7 +124,7 @@ struct PendingSchedule {
         let app = appNumber(record.bundleIdentifier)
         var result = InsertResult()
         counter += 1
-        let entry = Entry(row: PendingRow(record), addedOrder: counter, heapSequence: counter)
+        let entry = Entry(pending: PendingRow(record), addedOrder: counter, heapSequence: counter)
         if case .location = record.request.trigger {
             let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
             result.replaced = remove(key)
@@ -140,7 +140,7 @@ struct PendingSchedule {
         let (row, replaced) = apps[app].entries.upsert(entry)
         if let replaced {
             forget(replaced, app: app)
-            result.replaced = replaced.row.record(bundleIdentifier: record.bundleIdentifier)
+            result.replaced = replaced.pending.record(bundleIdentifier: record.bundleIdentifier)
         }
         guard let date = record.nextFireDate else { return result }
         pushHeaps(entry, date: date, app: app, row: row)
@@ -203,14 +203,14 @@ struct PendingSchedule {
         for item in due where isLive(item) {
             let app = Int(item.app)
             let row = Int(item.row)
-            if apps[app].entries.value(at: row, { $0.row.request.trigger?.repeats }) == true {
-                let record = apps[app].entries[row].row.record(bundleIdentifier: apps[app].bundleIdentifier)
+            if apps[app].entries.value(at: row, { $0.pending.request.trigger?.repeats }) == true {
+                let record = apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier)
                 if let next = nextDate(record, max(item.date, now)), next > now {
                     counter += 1
                     let sequence = counter
                     apps[app].entries.update(at: row) { entry in
                         entry.heapSequence = sequence
-                        entry.row.nextFireDate = next
+                        entry.pending.nextFireDate = next
                     }
                     pushHeaps(apps[app].entries[row], date: next, app: app, row: row)
                     fired.append(Fired(record: record, nextFireDate: next))
@@ -242,15 +242,15 @@ struct PendingSchedule {
     private mutating func remove(app: Int, row: Int) -> PendingRecord {
         let entry = apps[app].entries.remove(at: row)
         forget(entry, app: app)
-        return entry.row.record(bundleIdentifier: apps[app].bundleIdentifier)
+        return entry.pending.record(bundleIdentifier: apps[app].bundleIdentifier)
     }
 
     /// Updates the counts for an entry that left the table (its heap items are stale from now on).
     private mutating func forget(_ entry: Entry, app: Int) {
-        if case .location = entry.row.request.trigger {
+        if case .location = entry.pending.request.trigger {
             locationKeys[PendingKey(bundleIdentifier: apps[app].bundleIdentifier, identifier: entry.identifier)] = nil
             apps[app].locationCount -= 1
-        } else if entry.row.nextFireDate != nil {
+        } else if entry.pending.nextFireDate != nil {
             apps[app].datedCount -= 1
             liveDated -= 1
             if apps[app].datedCount == 0 { apps[app].dropHeap = nil }
@@ -285,8 +285,8 @@ struct PendingSchedule {
     private mutating func buildDropHeap(_ app: Int) {
         var items: [DropItem] = []
         for (row, entry) in apps[app].entries.numbered {
-            guard let date = entry.row.nextFireDate else { continue }
-            if case .location = entry.row.request.trigger { continue }
+            guard let date = entry.pending.nextFireDate else { continue }
+            if case .location = entry.pending.request.trigger { continue }
             items.append(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
                                   row: UInt32(row)))
         }

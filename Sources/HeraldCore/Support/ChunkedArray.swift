@@ -23,7 +23,7 @@ struct ChunkedArray<Element> {
         _modify { yield &chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 
-    /// Calls `body` with the address of element `index`: reads through it do not copy the element.
+    /// Calls `body` with the address of element `index` (valid only during the call).
     func withUnsafeElement<R>(at index: Int, _ body: (UnsafePointer<Element>) -> R) -> R {
         chunks[index >> Self.chunkShift].withUnsafeBufferPointer { chunk in
             body(chunk.baseAddress! + (index & (Self.chunkSize - 1)))

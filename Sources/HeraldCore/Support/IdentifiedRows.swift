@@ -3,7 +3,7 @@ protocol IdentifiedRow {
     var identifier: String { get }
 }
 
-/// Rows with unique identifiers, kept in one array and found by identifier through an
+/// Rows with unique identifiers, kept in a `ChunkedArray` and found by identifier through an
 /// `IdentifierIndex`.
 ///
 /// A row keeps its number until it is removed, and a removed row's number is reused by a later
@@ -26,13 +26,8 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         number < storage.count ? storage[number] : nil
     }
 
-    /// Whether there is a row numbered `number`.
-    func isOccupied(_ number: Int) -> Bool {
-        number < storage.count && storage.withUnsafeElement(at: number) { $0.pointee != nil }
-    }
-
-    /// A value read from row `number` in place (`nil` when there is no such row). Copying the
-    /// whole row would retain what it refers to — for a cold row, a cache miss per reference.
+    /// A value read from row `number` (`nil` when there is no such row), for callers that need
+    /// one field rather than a copy of the row.
     func value<Value>(at number: Int, _ part: (borrowing Row) -> Value) -> Value? {
         guard number < storage.count else { return nil }
         return storage.withUnsafeElement(at: number) { pointer in
@@ -40,7 +35,7 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         }
     }
 
-    /// The row numbered `number`, which must exist, lent without a copy.
+    /// The row numbered `number`, which must exist.
     subscript(number: Int) -> Row {
         _read { yield storage[number]! }
     }
