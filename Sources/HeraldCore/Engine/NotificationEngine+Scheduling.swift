@@ -151,7 +151,8 @@ extension NotificationEngine {
         // Read in place, by index: a copy of a fired record would retain its (cold) content.
         for index in fired.indices {
             let bundle = fired[index].record.bundleIdentifier
-            let app = appIndex[bundle] ?? {
+            // Runs from one app are the rule: compare with the last app before hashing.
+            let app = changedApps.last == bundle ? changedApps.count - 1 : appIndex[bundle] ?? {
                 appIndex[bundle] = changedApps.count
                 changedApps.append(bundle)
                 finished.append([])
