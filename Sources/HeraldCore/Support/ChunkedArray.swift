@@ -23,13 +23,6 @@ struct ChunkedArray<Element> {
         _modify { yield &chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 
-    /// Calls `body` with the address of element `index` (valid only during the call).
-    func withUnsafeElement<R>(at index: Int, _ body: (UnsafePointer<Element>) -> R) -> R {
-        chunks[index >> Self.chunkShift].withUnsafeBufferPointer { chunk in
-            body(chunk.baseAddress! + (index & (Self.chunkSize - 1)))
-        }
-    }
-
     mutating func append(_ element: consuming Element) {
         if count & (Self.chunkSize - 1) == 0 {
             var chunk: [Element] = []

@@ -27,12 +27,11 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     }
 
     /// A value read from row `number` (`nil` when there is no such row), for callers that need
-    /// one field rather than a copy of the row.
+    /// one field: read from the borrowed row, without copying it (a copy would retain what the
+    /// row refers to — for a row out of cache, a miss per reference).
     func value<Value>(at number: Int, _ part: (borrowing Row) -> Value) -> Value? {
         guard number < storage.count else { return nil }
-        return storage.withUnsafeElement(at: number) { pointer in
-            pointer.pointee == nil ? nil : part(pointer.pointee!)
-        }
+        return storage[number].map(part)
     }
 
     /// The row numbered `number`, which must exist.
