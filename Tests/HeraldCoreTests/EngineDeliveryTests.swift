@@ -62,6 +62,27 @@ import TestSupport
         #expect(lastPresentation(h) == [])
     }
 
+    /// Answers only after holding its thread, without suspending, longer than the 0.05 s limit.
+    final class ThreadHoggingAppConnection: AppConnection {
+        func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision {
+            usleep(200_000)   // blocks the thread (Thread.sleep is unavailable in async code)
+            return .options([.banner, .list])
+        }
+        func didReceive(_ response: ResponseRecord) async {}
+        func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? { nil }
+        func openSettings(for notification: DeliveredRecord?) async {}
+    }
+
+    @Test func aDelegateThatAnswersTooLateWithoutSuspendingTimesOut() async throws {
+        let h = try await EngineHarness(configuration: EngineConfiguration(delegateTimeout: 0.05))
+        defer { h.directory.remove() }
+        let app = await h.authorizedApp()
+        await h.engine.connect(ThreadHoggingAppConnection(), bundleIdentifier: app)
+        await h.engine.setForeground(true, bundleIdentifier: app)
+        try await h.engine.add(request("x"), bundleIdentifier: app)
+        #expect(lastPresentation(h) == [])
+    }
+
     @Test func noDelegateUsesTheNotificationsOwnOptions() async throws {
         let h = try await EngineHarness()
         defer { h.directory.remove() }

@@ -74,7 +74,7 @@ import TestSupport
                     .map { $0.record.bundleIdentifier + "/" + $0.record.request.identifier }.sorted()
                 #expect(fired == model.takeDue(now: now))
             }
-            let keys = schedule.entries.flatMap { app, entries in entries.keys.map { app + "/" + $0 } }.sorted()
+            let keys = schedule.keys.map { $0.bundleIdentifier + "/" + $0.identifier }.sorted()
             #expect(keys == model.keys())
             if keys != model.keys() { return }
         }

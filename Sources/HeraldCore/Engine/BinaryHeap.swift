@@ -29,6 +29,45 @@ struct BinaryHeap<Element: Comparable> {
         return top
     }
 
+    /// Removes every element that `isDue` accepts and returns them in order. `isDue` must accept
+    /// a prefix of the order (an element only when it accepts every smaller one), as "date ≤ now"
+    /// does.
+    ///
+    /// A few are popped one by one. When many are due (k·log₂ n > n), the heap is split in one
+    /// pass instead, the due ones sorted and the rest heapified: popping a large part of a big
+    /// heap costs a cache miss at nearly every level of every sift.
+    mutating func popAll(where isDue: (Element) -> Bool) -> [Element] {
+        let dueCount = countDue(isDue)
+        guard dueCount > 0 else { return [] }
+        if dueCount * elements.count.bitWidthOfMagnitude <= elements.count {
+            return (0..<dueCount).map { _ in popMin()! }
+        }
+        var due: [Element] = []
+        due.reserveCapacity(dueCount)
+        var rest: [Element] = []
+        rest.reserveCapacity(elements.count - dueCount)
+        for element in elements {
+            if isDue(element) { due.append(element) } else { rest.append(element) }
+        }
+        self = BinaryHeap(rest)
+        due.sort()
+        return due
+    }
+
+    /// How many elements `isDue` accepts (walking only the accepted part of the tree).
+    private func countDue(_ isDue: (Element) -> Bool) -> Int {
+        guard let first = elements.first, isDue(first) else { return 0 }
+        var count = 0
+        var stack = [0]
+        while let index = stack.popLast() {
+            count += 1
+            let left = 2 * index + 1
+            if left < elements.count && isDue(elements[left]) { stack.append(left) }
+            if left + 1 < elements.count && isDue(elements[left + 1]) { stack.append(left + 1) }
+        }
+        return count
+    }
+
     private mutating func siftUp(_ start: Int) {
         var child = start
         while child > 0 {
@@ -53,4 +92,9 @@ struct BinaryHeap<Element: Comparable> {
             parent = smallest
         }
     }
+}
+
+extension Int {
+    /// Bits needed to write the number (⌊log₂ n⌋ + 1 for n > 0; 0 for 0).
+    fileprivate var bitWidthOfMagnitude: Int { Int.bitWidth - self.leadingZeroBitCount }
 }

@@ -84,26 +84,8 @@ public enum RequestLimits {
     /// Checks every limit of a request added by an app (not its attachments' files).
     public static func validate(_ request: RequestRecord) throws {
         try checkLength(request.identifier, field: "identifier", limit: identifierBytes, allowEmpty: false)
-        let content = request.content
-        try checkLength(content.title, field: "content.title", limit: titleBytes)
-        try checkLength(content.subtitle, field: "content.subtitle", limit: subtitleBytes)
-        try checkLength(content.body, field: "content.body", limit: bodyBytes)
-        try checkLength(content.categoryIdentifier, field: "content.categoryIdentifier", limit: identifierFieldBytes)
-        try checkLength(content.threadIdentifier, field: "content.threadIdentifier", limit: identifierFieldBytes)
-        if let badge = content.badge, badge < 0 {
-            throw EngineError.invalidRequest(field: "content.badge", reason: "is \(badge); it must be 0 or more")
-        }
-        if content.attachments.count > attachmentCount {
-            throw EngineError.invalidRequest(field: "content.attachments",
-                                             reason: "has \(content.attachments.count) attachments; the limit is \(attachmentCount)")
-        }
-        if !content.userInfo.isEmpty {
-            let size = (try? JSONValue.encoder.encode(content.userInfo).count) ?? 0
-            if size > userInfoBytes {
-                throw EngineError.invalidRequest(field: "content.userInfo",
-                                                 reason: "is \(size) bytes as JSON; the limit is \(userInfoBytes) bytes")
-            }
-        }
+        // Passed on, not copied into a local: the content is lent from its box.
+        try validate(content: request.content)
         switch request.trigger {
         case .timeInterval(let seconds, let repeats)?:
             if let message = TimeIntervalTriggerRule.validate(interval: seconds, repeats: repeats) {
@@ -130,6 +112,29 @@ public enum RequestLimits {
                                              reason: "is a push trigger; only the center makes those (use push)")
         case .calendar?, nil:
             break
+        }
+    }
+
+    /// Checks the limits of a request's content.
+    private static func validate(content: ContentRecord) throws {
+        try checkLength(content.title, field: "content.title", limit: titleBytes)
+        try checkLength(content.subtitle, field: "content.subtitle", limit: subtitleBytes)
+        try checkLength(content.body, field: "content.body", limit: bodyBytes)
+        try checkLength(content.categoryIdentifier, field: "content.categoryIdentifier", limit: identifierFieldBytes)
+        try checkLength(content.threadIdentifier, field: "content.threadIdentifier", limit: identifierFieldBytes)
+        if let badge = content.badge, badge < 0 {
+            throw EngineError.invalidRequest(field: "content.badge", reason: "is \(badge); it must be 0 or more")
+        }
+        if content.attachments.count > attachmentCount {
+            throw EngineError.invalidRequest(field: "content.attachments",
+                                             reason: "has \(content.attachments.count) attachments; the limit is \(attachmentCount)")
+        }
+        if !content.userInfo.isEmpty {
+            let size = (try? JSONValue.encoder.encode(content.userInfo).count) ?? 0
+            if size > userInfoBytes {
+                throw EngineError.invalidRequest(field: "content.userInfo",
+                                                 reason: "is \(size) bytes as JSON; the limit is \(userInfoBytes) bytes")
+            }
         }
     }
 

@@ -56,6 +56,11 @@ final class Latch<Value: Sendable>: Sendable {
         return value
     }
 
+    /// The offered value, without waiting: `nil` until an offer is taken.
+    var offered: Value? {
+        state.withLock { $0.isOffered ? $0.value : nil }
+    }
+
     /// Waits for an offer, `expire` or `close`.
     func wait() async -> Value? {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
@@ -115,31 +120,4 @@ final class WakeSignal: Sendable {
             waiter?.resume()
         }
     }
-}
-
-/// Runs `operation`, answering `fallback` if it has not finished by `deadline` on `clock` (or after
-/// `seconds` of real time when `clock` is nil). The operation keeps running in the background
-/// when it is late; its answer is then ignored.
-func withDeadline<T: Sendable>(clock: (any NotificationClock)?, deadline: Date, seconds: TimeInterval,
-                               fallback: T, _ operation: @escaping @Sendable () async -> T) async -> T {
-    let latch = Latch<T>()
-    let work = Task { latch.offer(await operation()) }
-    guard let clock else {
-        // Real time: one shared timer for every caller rather than a sleeping task each.
-        let deadline = RealTimeDeadlines.shared.add(after: seconds) { latch.offer(fallback) }
-        let value = await latch.wait() ?? fallback
-        RealTimeDeadlines.shared.cancel(deadline)
-        _ = work
-        return value
-    }
-    let timer = Task {
-        do {
-            try await clock.sleep(until: deadline)
-            latch.offer(fallback)
-        } catch {}
-    }
-    let value = await latch.wait() ?? fallback
-    timer.cancel()
-    _ = work
-    return value
 }

@@ -73,14 +73,14 @@ extension NotificationEngine {
         deviceLocation = (latitude, longitude)
         var firing: [PendingRecord] = []
         for (key, _) in schedule.locationKeys.sorted(by: { $0.value < $1.value }) {
-            guard let entry = schedule.entry(key), case .location(let region, _) = entry.record.request.trigger else {
+            guard let record = schedule.record(key), case .location(let region, _) = record.request.trigger else {
                 continue
             }
             let inside = region.contains(latitude: latitude, longitude: longitude)
             let wasInside = regionInside[key] ?? false
             regionInside[key] = inside
             if (inside && !wasInside && region.notifyOnEntry) || (!inside && wasInside && region.notifyOnExit) {
-                firing.append(entry.record)
+                firing.append(record)
             }
         }
         guard !firing.isEmpty else { return }

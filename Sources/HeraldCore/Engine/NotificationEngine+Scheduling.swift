@@ -10,7 +10,7 @@ extension NotificationEngine {
     public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         try RequestLimits.validate(request)
-        ensureApp(bundleIdentifier)
+        ensureAppExists(bundleIdentifier)
         var request = request
         if !request.content.attachments.isEmpty {
             // (Only then: writing `content` makes a new copy of it.)
@@ -48,7 +48,7 @@ extension NotificationEngine {
                                      identifiers: result.dropped.map(\.request.identifier))
             for dropped in result.dropped { forgetPending(dropped) }
         }
-        if case .location(let region, _) = trigger, schedule.entry(key) != nil {
+        if case .location(let region, _) = trigger, schedule.record(key) != nil {
             regionInside[key] = deviceLocation.map { region.contains(latitude: $0.latitude, longitude: $0.longitude) }
                 ?? false
         }
@@ -130,25 +130,49 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        try? store.batch {
-            for item in fired {
-                if let next = item.rescheduled {
-                    try store.savePending(next)
-                } else {
-                    try store.removePending(bundleIdentifier: item.record.bundleIdentifier,
-                                            identifiers: [item.record.request.identifier])
-                }
+        let changedApps = saveFired(fired)
+        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        // Each fired record is let go right after its delivery, while its content is still in the
+        // cache (releasing a million of them at the end would miss the cache once each).
+        var remaining = consume fired
+        remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
+        while let item = remaining.popLast() {
+            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
+                          ownsAttachments: item.nextFireDate == nil)
+        }
+    }
+
+    /// Writes what firing changed to the store, in one batch: repeating requests with their next
+    /// date, and one-shot requests removed (one call per app). Returns the apps whose pending
+    /// requests changed, in the order of their first fired request.
+    private func saveFired(_ fired: [PendingSchedule.Fired]) -> [String] {
+        var changedApps: [String] = []
+        var finished: [[String]] = []
+        var appIndex: [String: Int] = [:]
+        var rescheduled: [PendingRecord] = []
+        // Read in place, by index: a copy of a fired record would retain its (cold) content.
+        for index in fired.indices {
+            let bundle = fired[index].record.bundleIdentifier
+            // Runs from one app are the rule: compare with the last app before hashing.
+            let app = changedApps.last == bundle ? changedApps.count - 1 : appIndex[bundle] ?? {
+                appIndex[bundle] = changedApps.count
+                changedApps.append(bundle)
+                finished.append([])
+                return changedApps.count - 1
+            }()
+            if fired[index].nextFireDate != nil {
+                rescheduled.append(fired[index].rescheduled!)
+            } else {
+                finished[app].append(fired[index].record.request.identifier)
             }
         }
-        var changedApps: [String] = []
-        for item in fired where !changedApps.contains(item.record.bundleIdentifier) {
-            changedApps.append(item.record.bundleIdentifier)
+        try? store.batch {
+            for record in rescheduled { try store.savePending(record) }
+            for (app, identifiers) in finished.enumerated() where !identifiers.isEmpty {
+                try store.removePending(bundleIdentifier: changedApps[app], identifiers: identifiers)
+            }
         }
-        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        for item in fired {
-            await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.rescheduled == nil)
-        }
+        return changedApps
     }
 
     /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date

@@ -30,7 +30,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var foregroundApps: Set<String> = []
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
-    var observers: [UInt64: @Sendable (CenterEvent) -> Void] = [:]
+    /// Event handlers in the order they were added.
+    var observers: [(id: UInt64, handler: @Sendable (CenterEvent) -> Void)] = []
     var nextObserverID: UInt64 = 0
     var isDoNotDisturbOn = false
     /// The simulated device location (`moveDevice`); `nil` until first moved.
@@ -92,12 +93,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     @discardableResult
     public func addObserver(_ handler: @escaping @Sendable (CenterEvent) -> Void) -> UInt64 {
         nextObserverID += 1
-        observers[nextObserverID] = handler
+        observers.append((nextObserverID, handler))
         return nextObserverID
     }
 
     public func removeObserver(_ id: UInt64) {
-        observers[id] = nil
+        observers.removeAll { $0.id == id }
     }
 
     public func events() async -> AsyncStream<CenterEvent> {
@@ -110,7 +111,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     func emit(_ event: CenterEvent) {
-        for handler in observers.values { handler(event) }
+        for observer in observers { observer.handler(event) }
     }
 
     // MARK: Apps
@@ -119,6 +120,16 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     @discardableResult
     func ensureApp(_ bundleIdentifier: String) -> AppRecord {
         if let app = apps[bundleIdentifier] { return app }
+        return makeApp(bundleIdentifier)
+    }
+
+    /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
+    func ensureAppExists(_ bundleIdentifier: String) {
+        if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
+    }
+
+    @discardableResult
+    private func makeApp(_ bundleIdentifier: String) -> AppRecord {
         let app = AppRecord(bundleIdentifier: bundleIdentifier)
         saveApp(app)
         return app

@@ -8,29 +8,47 @@ struct PendingKey: Hashable, Sendable {
 
 /// The engine's pending requests, indexed for scheduling at scale.
 ///
+/// - Each app has a table of rows (`IdentifiedRows`): a request is found by identifier through a
+///   compact hash index, and the heaps below refer to it by (app number, row number) — integers,
+///   not strings, so heap moves retain nothing and an item is 24 bytes.
 /// - A global min-heap of (next fire date, heap sequence) finds what is due in O(log n).
 /// - A per-app max-heap of (next fire date, add order) finds the request to drop when an app has
 ///   more than `pendingLimit` dated requests (the soonest-firing ones are kept; on a tie the one
 ///   added last is dropped). It is built the first time the app goes over the limit and kept up
 ///   to date from then on, so apps that never reach the limit (and a lifted limit) pay nothing.
-/// - Both heaps use lazy deletion: an item is live only while its entry still has the same heap
+/// - Both heaps use lazy deletion: an item is live only while its row still has the same heap
 ///   sequence; stale items are skipped when they reach the top, and a heap is rebuilt when more
 ///   than half of it is stale. Nothing on the add/fire path scans all requests.
 /// - Location triggers (no date) and calendar triggers that never match again are kept outside
 ///   the heaps; location triggers have their own per-app limit.
 struct PendingSchedule {
-    struct Entry {
-        var record: PendingRecord
+    /// A pending request with its scheduling state.
+    struct Entry: IdentifiedRow {
+        var pending: PendingRow
         /// Order of addition (ties in the 64 limit drop the newest).
         var addedOrder: UInt64
         /// Changes whenever the entry is (re)scheduled; heap items carrying another value are stale.
         var heapSequence: UInt64
+
+        var identifier: String { pending.identifier }
+    }
+
+    /// One app's pending requests and the bookkeeping of its limits.
+    private struct AppEntries {
+        let bundleIdentifier: String
+        var entries = IdentifiedRows<Entry>()
+        /// Entries with a fire date (the ones `pendingLimit` counts).
+        var datedCount = 0
+        var locationCount = 0
+        /// Built when the app first goes over `pendingLimit`; dropped when it has no dated entry.
+        var dropHeap: BinaryHeap<DropItem>?
     }
 
     private struct DueItem: Comparable {
         var date: Date
         var sequence: UInt64
-        var key: PendingKey
+        var app: UInt32
+        var row: UInt32
         static func < (lhs: DueItem, rhs: DueItem) -> Bool {
             lhs.date != rhs.date ? lhs.date < rhs.date : lhs.sequence < rhs.sequence
         }
@@ -42,7 +60,7 @@ struct PendingSchedule {
         var date: Date
         var addedOrder: UInt64
         var sequence: UInt64
-        var identifier: String
+        var row: UInt32
         static func < (lhs: DropItem, rhs: DropItem) -> Bool {
             lhs.date != rhs.date ? lhs.date > rhs.date : lhs.addedOrder > rhs.addedOrder
         }
@@ -52,13 +70,14 @@ struct PendingSchedule {
     let pendingLimit: Int
     let locationLimit: Int
 
-    private(set) var entries: [String: [String: Entry]] = [:]
+    /// Apps by number (an app keeps its number for the schedule's lifetime).
+    private var apps: [AppEntries] = []
+    private var appNumbers: [String: Int] = [:]
+    /// The app `appNumber` answered last.
+    private var lastApp: Int?
     private var dueHeap = BinaryHeap<DueItem>()
-    private var dropHeaps: [String: BinaryHeap<DropItem>] = [:]
-    private var datedCounts: [String: Int] = [:]
     private var liveDated = 0
     private(set) var locationKeys: [PendingKey: UInt64] = [:]
-    private var locationCounts: [String: Int] = [:]
     private var counter: UInt64 = 0
 
     init(pendingLimit: Int, locationLimit: Int) {
@@ -73,76 +92,79 @@ struct PendingSchedule {
         var dropped: [PendingRecord] = []
     }
 
-    func entry(_ key: PendingKey) -> Entry? { entries[key.bundleIdentifier]?[key.identifier] }
+    /// The pending record with this key.
+    func record(_ key: PendingKey) -> PendingRecord? {
+        guard let app = appNumbers[key.bundleIdentifier] else { return nil }
+        return apps[app].entries.row(key.identifier)?.pending.record(bundleIdentifier: key.bundleIdentifier)
+    }
 
+    /// The app's pending records, soonest first (undated ones last, in order of addition).
     func records(bundleIdentifier: String) -> [PendingRecord] {
-        (entries[bundleIdentifier] ?? [:]).values.sorted { lhs, rhs in
-            switch (lhs.record.nextFireDate, rhs.record.nextFireDate) {
+        guard let app = appNumbers[bundleIdentifier] else { return [] }
+        return apps[app].entries.rows.sorted { lhs, rhs in
+            switch (lhs.pending.nextFireDate, rhs.pending.nextFireDate) {
             case let (l?, r?) where l != r: return l < r
             case (nil, _?): return false
             case (_?, nil): return true
             default: return lhs.addedOrder < rhs.addedOrder
             }
-        }.map(\.record)
+        }.map { $0.pending.record(bundleIdentifier: bundleIdentifier) }
     }
 
-    var count: Int { entries.values.reduce(0) { $0 + $1.count } }
+    /// Every pending key, in no particular order.
+    var keys: [PendingKey] {
+        apps.flatMap { app in
+            app.entries.rows.map { PendingKey(bundleIdentifier: app.bundleIdentifier, identifier: $0.identifier) }
+        }
+    }
+
+    var count: Int { apps.reduce(0) { $0 + $1.entries.count } }
 
     mutating func insert(_ record: PendingRecord) -> InsertResult {
-        let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
+        let app = appNumber(record.bundleIdentifier)
         var result = InsertResult()
-        result.replaced = remove(key)
         counter += 1
-        let entry = Entry(record: record, addedOrder: counter, heapSequence: counter)
+        let entry = Entry(pending: PendingRow(record), addedOrder: counter, heapSequence: counter)
         if case .location = record.request.trigger {
-            if locationCounts[key.bundleIdentifier, default: 0] >= locationLimit {
+            let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
+            result.replaced = remove(key)
+            if apps[app].locationCount >= locationLimit {
                 result.dropped.append(record)
                 return result
             }
-            locationCounts[key.bundleIdentifier, default: 0] += 1
+            apps[app].locationCount += 1
             locationKeys[key] = entry.addedOrder
-            entries[key.bundleIdentifier, default: [:]][key.identifier] = entry
+            apps[app].entries.upsert(entry)
             return result
         }
-        entries[key.bundleIdentifier, default: [:]][key.identifier] = entry
-        guard let date = record.nextFireDate else { return result }
-        pushHeaps(entry, date: date)
-        datedCounts[key.bundleIdentifier, default: 0] += 1
-        liveDated += 1
-        if datedCounts[key.bundleIdentifier, default: 0] > pendingLimit && dropHeaps[key.bundleIdentifier] == nil {
-            buildDropHeap(key.bundleIdentifier)
+        let (row, replaced) = apps[app].entries.upsert(entry)
+        if let replaced {
+            forget(replaced, app: app)
+            result.replaced = replaced.pending.record(bundleIdentifier: record.bundleIdentifier)
         }
-        while datedCounts[key.bundleIdentifier, default: 0] > pendingLimit,
-              let victim = popDropCandidate(key.bundleIdentifier) {
-            if let removed = remove(PendingKey(bundleIdentifier: key.bundleIdentifier, identifier: victim)) {
-                result.dropped.append(removed)
-            }
+        guard let date = record.nextFireDate else { return result }
+        pushHeaps(entry, date: date, app: app, row: row)
+        apps[app].datedCount += 1
+        liveDated += 1
+        if apps[app].datedCount > pendingLimit && apps[app].dropHeap == nil {
+            buildDropHeap(app)
+        }
+        while apps[app].datedCount > pendingLimit, let victim = popDropCandidate(app) {
+            result.dropped.append(remove(app: app, row: victim))
         }
         return result
     }
 
     @discardableResult
     mutating func remove(_ key: PendingKey) -> PendingRecord? {
-        guard let entry = entries[key.bundleIdentifier]?.removeValue(forKey: key.identifier) else { return nil }
-        if entries[key.bundleIdentifier]?.isEmpty == true { entries[key.bundleIdentifier] = nil }
-        if case .location = entry.record.request.trigger {
-            locationKeys[key] = nil
-            locationCounts[key.bundleIdentifier, default: 1] -= 1
-        } else if entry.record.nextFireDate != nil {
-            datedCounts[key.bundleIdentifier, default: 1] -= 1
-            liveDated -= 1
-            if datedCounts[key.bundleIdentifier] == 0 {
-                datedCounts[key.bundleIdentifier] = nil
-                dropHeaps[key.bundleIdentifier] = nil
-            }
-            compactIfNeeded(key.bundleIdentifier)
-        }
-        return entry.record
+        guard let app = appNumbers[key.bundleIdentifier],
+              let row = apps[app].entries.number(of: key.identifier) else { return nil }
+        return remove(app: app, row: row)
     }
 
     mutating func removeAll(bundleIdentifier: String) -> [PendingRecord] {
-        let keys = (entries[bundleIdentifier] ?? [:]).keys
-        return keys.compactMap { remove(PendingKey(bundleIdentifier: bundleIdentifier, identifier: $0)) }
+        guard let app = appNumbers[bundleIdentifier] else { return [] }
+        return apps[app].entries.numbered.map { remove(app: app, row: $0.number) }
     }
 
     /// The earliest fire date of any pending request.
@@ -154,80 +176,133 @@ struct PendingSchedule {
         return nil
     }
 
-    /// A request that fired, and its rescheduled record when it repeats.
+    /// A request that fired, and its next fire date when it repeats (and stays pending).
     struct Fired {
         var record: PendingRecord
-        var rescheduled: PendingRecord?
+        var nextFireDate: Date?
+
+        /// The pending record after firing, for a request that repeats.
+        var rescheduled: PendingRecord? {
+            nextFireDate.map { next in
+                var rescheduled = record
+                rescheduled.nextFireDate = next
+                return rescheduled
+            }
+        }
     }
 
     /// Takes every request due at `now` (fire date ≤ now), in fire-date order. Repeating ones are
     /// moved to `nextDate(record, after)`, where `after` is the later of their fire date and now
     /// (so a period missed while the center was down fires once); others are removed.
     mutating func takeDue(now: Date, nextDate: (PendingRecord, Date) -> Date?) -> [Fired] {
+        // Rescheduled ones go after `now`: taking every due item first is the same as popping
+        // while the top is due.
+        let due = dueHeap.popAll { $0.date <= now }
         var fired: [Fired] = []
-        while let top = dueHeap.min, top.date <= now {
-            dueHeap.popMin()
-            guard isLive(top), var entry = entry(top.key) else { continue }
-            let record = entry.record
-            if record.request.trigger?.repeats == true,
-               let next = nextDate(record, max(top.date, now)), next > now {
-                counter += 1
-                entry.heapSequence = counter
-                entry.record.nextFireDate = next
-                entries[top.key.bundleIdentifier]?[top.key.identifier] = entry
-                pushHeaps(entry, date: next)
-                fired.append(Fired(record: record, rescheduled: entry.record))
-            } else {
-                remove(top.key)
-                fired.append(Fired(record: record, rescheduled: nil))
+        fired.reserveCapacity(due.count)
+        for item in due where isLive(item) {
+            let app = Int(item.app)
+            let row = Int(item.row)
+            if apps[app].entries.value(at: row, { $0.pending.request.trigger?.repeats }) == true {
+                let record = apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier)
+                if let next = nextDate(record, max(item.date, now)), next > now {
+                    counter += 1
+                    let sequence = counter
+                    apps[app].entries.update(at: row) { entry in
+                        entry.heapSequence = sequence
+                        entry.pending.nextFireDate = next
+                    }
+                    pushHeaps(apps[app].entries[row], date: next, app: app, row: row)
+                    fired.append(Fired(record: record, nextFireDate: next))
+                    continue
+                }
             }
+            fired.append(Fired(record: remove(app: app, row: row), nextFireDate: nil))
         }
         compactDueHeapIfNeeded()
         return fired
     }
 
+    // MARK: Apps and rows
+
+    /// The app's number, made on first use. The last app asked for is checked first: requests
+    /// come in runs from one app, and comparing a string with itself is cheaper than hashing it.
+    private mutating func appNumber(_ bundleIdentifier: String) -> Int {
+        if let last = lastApp, apps[last].bundleIdentifier == bundleIdentifier { return last }
+        let app = appNumbers[bundleIdentifier] ?? {
+            apps.append(AppEntries(bundleIdentifier: bundleIdentifier))
+            appNumbers[bundleIdentifier] = apps.count - 1
+            return apps.count - 1
+        }()
+        lastApp = app
+        return app
+    }
+
+    @discardableResult
+    private mutating func remove(app: Int, row: Int) -> PendingRecord {
+        let entry = apps[app].entries.remove(at: row)
+        forget(entry, app: app)
+        return entry.pending.record(bundleIdentifier: apps[app].bundleIdentifier)
+    }
+
+    /// Updates the counts for an entry that left the table (its heap items are stale from now on).
+    private mutating func forget(_ entry: Entry, app: Int) {
+        if case .location = entry.pending.request.trigger {
+            locationKeys[PendingKey(bundleIdentifier: apps[app].bundleIdentifier, identifier: entry.identifier)] = nil
+            apps[app].locationCount -= 1
+        } else if entry.pending.nextFireDate != nil {
+            apps[app].datedCount -= 1
+            liveDated -= 1
+            if apps[app].datedCount == 0 { apps[app].dropHeap = nil }
+            compactIfNeeded(app)
+        }
+    }
+
     // MARK: Heaps
 
     private func isLive(_ item: DueItem) -> Bool {
-        entry(item.key)?.heapSequence == item.sequence
+        isLive(row: Int(item.row), app: Int(item.app), sequence: item.sequence)
     }
 
-    private mutating func pushHeaps(_ entry: Entry, date: Date) {
-        let key = PendingKey(bundleIdentifier: entry.record.bundleIdentifier, identifier: entry.record.request.identifier)
-        dueHeap.insert(DueItem(date: date, sequence: entry.heapSequence, key: key))
-        if dropHeaps[key.bundleIdentifier] != nil {
-            dropHeaps[key.bundleIdentifier]!
-                .insert(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
-                                 identifier: key.identifier))
+    private func isLive(_ item: DropItem, app: Int) -> Bool {
+        isLive(row: Int(item.row), app: app, sequence: item.sequence)
+    }
+
+    /// Whether a heap item for (app, row) with this sequence still stands for its row.
+    private func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
+        apps[app].entries.value(at: row) { $0.heapSequence } == sequence
+    }
+
+    private mutating func pushHeaps(_ entry: Entry, date: Date, app: Int, row: Int) {
+        dueHeap.insert(DueItem(date: date, sequence: entry.heapSequence, app: UInt32(app), row: UInt32(row)))
+        if apps[app].dropHeap != nil {
+            apps[app].dropHeap!.insert(DropItem(date: date, addedOrder: entry.addedOrder,
+                                                sequence: entry.heapSequence, row: UInt32(row)))
         }
     }
 
     /// The drop heap of an app that just went over the limit: every dated request it has.
-    private mutating func buildDropHeap(_ bundleIdentifier: String) {
+    private mutating func buildDropHeap(_ app: Int) {
         var items: [DropItem] = []
-        for (identifier, entry) in entries[bundleIdentifier] ?? [:] {
-            guard let date = entry.record.nextFireDate else { continue }
-            if case .location = entry.record.request.trigger { continue }
+        for (row, entry) in apps[app].entries.numbered {
+            guard let date = entry.pending.nextFireDate else { continue }
+            if case .location = entry.pending.request.trigger { continue }
             items.append(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
-                                  identifier: identifier))
+                                  row: UInt32(row)))
         }
-        dropHeaps[bundleIdentifier] = BinaryHeap(items)
+        apps[app].dropHeap = BinaryHeap(items)
     }
 
-    private mutating func popDropCandidate(_ bundleIdentifier: String) -> String? {
-        while let top = dropHeaps[bundleIdentifier]?.popMin() {
-            let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: top.identifier)
-            if entry(key)?.heapSequence == top.sequence { return top.identifier }
+    private mutating func popDropCandidate(_ app: Int) -> Int? {
+        while let top = apps[app].dropHeap?.popMin() {
+            if isLive(top, app: app) { return Int(top.row) }
         }
         return nil
     }
 
-    private mutating func compactIfNeeded(_ bundleIdentifier: String) {
-        if let heap = dropHeaps[bundleIdentifier], heap.count > 2 * datedCounts[bundleIdentifier, default: 0] + 64 {
-            let live = heap.elements.filter {
-                entry(PendingKey(bundleIdentifier: bundleIdentifier, identifier: $0.identifier))?.heapSequence == $0.sequence
-            }
-            dropHeaps[bundleIdentifier] = BinaryHeap(live)
+    private mutating func compactIfNeeded(_ app: Int) {
+        if let heap = apps[app].dropHeap, heap.count > 2 * apps[app].datedCount + 64 {
+            apps[app].dropHeap = BinaryHeap(heap.elements.filter { isLive($0, app: app) })
         }
         compactDueHeapIfNeeded()
     }

@@ -14,21 +14,13 @@ import Synchronization
 /// `deleteDelivered` and `deleteAllDelivered` also delete attachment files of the deleted
 /// deliveries, as the protocol asks.
 public final class InMemoryStore: NotificationStore {
-    struct ListKey: Hashable {
-        var bundleIdentifier: String
-        var identifier: String
-    }
-
     struct State {
         var apps: [String: AppRecord] = [:]
-        /// Pending by bundle identifier, then request identifier.
-        var pending: [String: [String: PendingRecord]] = [:]
-        var delivered: [Int64: DeliveredRecord] = [:]
-        /// Delivery ids per app, in insertion order.
-        var deliveredByApp: [String: [Int64]] = [:]
-        /// Deliveries still in the list, per app and request identifier (almost always one: a
-        /// small array, not a set, so a delivery costs no extra allocation).
-        var inList: [ListKey: [Int64]] = [:]
+        /// Pending requests: each app's table, by bundle identifier.
+        var pending: [String: IdentifiedRows<PendingRow>] = [:]
+        var delivered = DeliveryLog()
+        /// Each app's delivery ids and list membership, by bundle identifier.
+        var histories: [String: AppHistory] = [:]
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
@@ -38,10 +30,13 @@ public final class InMemoryStore: NotificationStore {
         /// outside a batch (nothing is recorded).
         var undoLog: [(inout State) -> Void]?
 
-        /// Records how to undo a write, when a batch is open.
+        /// Records how to undo a write, when a batch is open. (Writes on hot paths check
+        /// `isInBatch` first, so outside a batch they do not even make the closure.)
         mutating func journal(_ undo: @escaping (inout State) -> Void) {
             if undoLog != nil { undoLog!.append(undo) }
         }
+
+        var isInBatch: Bool { undoLog != nil }
     }
 
     private let state = Mutex(State())
@@ -98,7 +93,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
-            state.pending.values.flatMap(\.values).sorted { lhs, rhs in
+            state.pending.flatMap { bundleIdentifier, rows in
+                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
+            }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
                 return (lhs.bundleIdentifier, lhs.request.identifier) < (rhs.bundleIdentifier, rhs.request.identifier)
             }
@@ -107,23 +104,32 @@ public final class InMemoryStore: NotificationStore {
 
     public func savePending(_ record: PendingRecord) throws {
         state.withLock { state in
+            let replaced = state.pending[record.bundleIdentifier, default: IdentifiedRows()]
+                .upsert(PendingRow(record)).replaced
             if state.undoLog != nil {
-                let old = state.pending[record.bundleIdentifier]?[record.request.identifier]
-                state.journal { InMemoryStore.setPending(old, bundleIdentifier: record.bundleIdentifier,
-                                                         identifier: record.request.identifier, in: &$0) }
+                let bundleIdentifier = record.bundleIdentifier
+                let identifier = record.request.identifier
+                state.journal { state in
+                    if let replaced {
+                        state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(replaced)
+                    } else {
+                        InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: [identifier],
+                                                        in: &state)
+                    }
+                }
             }
-            state.pending[record.bundleIdentifier, default: [:]][record.request.identifier] = record
         }
     }
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            for identifier in identifiers {
-                guard let old = state.pending[bundleIdentifier]?.removeValue(forKey: identifier) else { continue }
-                state.journal { InMemoryStore.setPending(old, bundleIdentifier: bundleIdentifier, identifier: identifier,
-                                                         in: &$0) }
+            let removed = InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: identifiers,
+                                                          in: &state)
+            guard !removed.isEmpty else { return }
+            // One undo step for the whole call (the engine removes what fired in one call per app).
+            state.journal { state in
+                for row in removed { state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(row) }
             }
-            if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
         }
     }
 
@@ -134,11 +140,19 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
-    /// Puts back (or removes, for `nil`) one pending record.
-    private static func setPending(_ record: PendingRecord?, bundleIdentifier: String, identifier: String,
-                                   in state: inout State) {
-        state.pending[bundleIdentifier, default: [:]][identifier] = record
-        if state.pending[bundleIdentifier]?.isEmpty == true { state.pending[bundleIdentifier] = nil }
+    /// Removes an app's pending rows (an app left with none is forgotten); returns the removed ones.
+    @discardableResult
+    private static func removePendingRows(bundleIdentifier: String, identifiers: [String],
+                                          in state: inout State) -> [PendingRow] {
+        // Taken out while it changes: one lookup of the app, not one per identifier.
+        guard var rows = state.pending.removeValue(forKey: bundleIdentifier) else { return [] }
+        var removed: [PendingRow] = []
+        removed.reserveCapacity(identifiers.count)
+        for identifier in identifiers {
+            if let row = rows.remove(identifier) { removed.append(row) }
+        }
+        if !rows.isEmpty { state.pending[bundleIdentifier] = rows }
+        return removed
     }
 
     // MARK: Delivered
@@ -149,16 +163,13 @@ public final class InMemoryStore: NotificationStore {
             state.lastDeliveryID += 1
             var stored = record
             stored.deliveryID = state.lastDeliveryID
-            state.delivered[stored.deliveryID] = stored
-            state.deliveredByApp[stored.bundleIdentifier, default: []].append(stored.deliveryID)
-            if !stored.isRemovedFromList {
-                state.inList[ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier),
-                             default: []].append(stored.deliveryID)
-            }
-            let id = stored.deliveryID
-            state.journal { state in
-                _ = InMemoryStore.remove(id, in: &state)
-                state.lastDeliveryID = previousID
+            InMemoryStore.add(stored, in: &state)
+            if state.isInBatch {
+                let id = stored.deliveryID
+                state.journal { state in
+                    _ = InMemoryStore.remove(id, in: &state)
+                    state.lastDeliveryID = previousID
+                }
             }
             return stored
         }
@@ -166,7 +177,7 @@ public final class InMemoryStore: NotificationStore {
 
     public func updateDelivered(_ record: DeliveredRecord) throws {
         state.withLock { state in
-            guard let old = state.delivered[record.deliveryID] else { return }
+            guard let old = state.delivered.record(record.deliveryID) else { return }
             state.journal { InMemoryStore.setFlags(of: old, in: &$0) }
             InMemoryStore.setFlags(of: record, in: &state)
         }
@@ -174,38 +185,38 @@ public final class InMemoryStore: NotificationStore {
 
     /// Sets `isRead` and `isRemovedFromList` of a stored delivery from `record`, keeping the list index right.
     private static func setFlags(of record: DeliveredRecord, in state: inout State) {
-        guard var stored = state.delivered[record.deliveryID] else { return }
-        stored.isRead = record.isRead
-        stored.isRemovedFromList = record.isRemovedFromList
-        state.delivered[record.deliveryID] = stored
-        let key = ListKey(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier)
-        if stored.isRemovedFromList {
-            state.inList[key]?.removeAll { $0 == stored.deliveryID }
-            if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
-        } else if state.inList[key]?.contains(stored.deliveryID) != true {
-            state.inList[key, default: []].append(stored.deliveryID)
+        var bundleIdentifier = ""
+        var identifier = ""
+        let isStored = state.delivered.update(record.deliveryID) { stored in
+            stored.isRead = record.isRead
+            stored.isRemovedFromList = record.isRemovedFromList
+            bundleIdentifier = stored.bundleIdentifier
+            identifier = stored.identifier
+        }
+        guard isStored else { return }
+        if record.isRemovedFromList {
+            state.histories[bundleIdentifier]?.unlist(record.deliveryID, identifier: identifier)
+        } else {
+            state.histories[bundleIdentifier, default: AppHistory()].list(record.deliveryID, identifier: identifier)
         }
     }
 
     public func delivered(id: Int64) throws -> DeliveredRecord? {
-        state.withLock { $0.delivered[id] }
+        state.withLock { $0.delivered.record(id) }
     }
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
+            guard let history = state.histories[bundleIdentifier] else { return [] }
             let records: [DeliveredRecord]
             if let identifiers, identifiers.count == 1 {
-                records = (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifiers[0])] ?? [])
-                    .compactMap { state.delivered[$0] }
+                records = history.listedIDs(identifiers[0]).compactMap { state.delivered.record($0) }
             } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
-                    (state.inList[ListKey(bundleIdentifier: bundleIdentifier, identifier: identifier)] ?? [])
-                        .compactMap { state.delivered[$0] }
+                    history.listedIDs(identifier).compactMap { state.delivered.record($0) }
                 }
             } else {
-                records = (state.deliveredByApp[bundleIdentifier] ?? [])
-                    .compactMap { state.delivered[$0] }
-                    .filter { !$0.isRemovedFromList }
+                records = history.ids.compactMap { state.delivered.record($0) }.filter { !$0.isRemovedFromList }
             }
             return records.sorted(by: InMemoryStore.newestFirst)
         }
@@ -226,7 +237,7 @@ public final class InMemoryStore: NotificationStore {
     public func unreadCounts() throws -> [String: Int] {
         state.withLock { state in
             var counts: [String: Int] = [:]
-            for record in state.delivered.values where !record.isRead {
+            for record in state.delivered.all where !record.isRead {
                 counts[record.bundleIdentifier, default: 0] += 1
             }
             return counts
@@ -242,9 +253,9 @@ public final class InMemoryStore: NotificationStore {
         let removed = state.withLock { state -> [DeliveredRecord] in
             let ids: [Int64]
             if let bundleIdentifier {
-                ids = state.deliveredByApp[bundleIdentifier] ?? []
+                ids = state.histories[bundleIdentifier]?.ids ?? []
             } else {
-                ids = Array(state.delivered.keys)
+                ids = state.delivered.all.map(\.deliveryID)
             }
             return ids.compactMap { InMemoryStore.remove($0, in: &state) }
         }
@@ -319,9 +330,9 @@ public final class InMemoryStore: NotificationStore {
     private static func matching(_ query: HistoryQuery, in state: State) -> [DeliveredRecord] {
         let candidates: [DeliveredRecord]
         if let bundle = query.bundleIdentifier {
-            candidates = (state.deliveredByApp[bundle] ?? []).compactMap { state.delivered[$0] }
+            candidates = (state.histories[bundle]?.ids ?? []).compactMap { state.delivered.record($0) }
         } else {
-            candidates = Array(state.delivered.values)
+            candidates = state.delivered.all
         }
         let words = HistorySearch.words(in: query.search ?? "")
         return candidates.filter { record in
@@ -330,28 +341,28 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
+    /// Stores a delivery under its id, with its app's history and list entries.
+    private static func add(_ record: DeliveredRecord, in state: inout State) {
+        let id = record.deliveryID
+        state.delivered.insert(record)
+        state.histories[record.bundleIdentifier, default: AppHistory()].record(id, identifier: record.identifier,
+                                                                              isListed: !record.isRemovedFromList)
+    }
+
     /// Removes a delivery with its responses (journalled when a batch is open).
     private static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
-        guard let record = state.delivered.removeValue(forKey: id) else { return nil }
-        state.deliveredByApp[record.bundleIdentifier]?.removeAll { $0 == id }
-        if state.deliveredByApp[record.bundleIdentifier]?.isEmpty == true {
-            state.deliveredByApp[record.bundleIdentifier] = nil
+        guard let record = state.delivered.remove(id) else { return nil }
+        if var history = state.histories.removeValue(forKey: record.bundleIdentifier) {
+            history.forget(id, identifier: record.identifier)
+            if !history.ids.isEmpty { state.histories[record.bundleIdentifier] = history }
         }
-        let key = ListKey(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier)
-        state.inList[key]?.removeAll { $0 == id }
-        if state.inList[key]?.isEmpty == true { state.inList[key] = nil }
         let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
         var responses: [ResponseRecord] = []
         for responseID in responseIDs {
             if let response = state.responses.removeValue(forKey: responseID) { responses.append(response) }
         }
         state.journal { state in
-            state.delivered[id] = record
-            // Delivery ids per app stay in insertion (= id) order.
-            var ids = state.deliveredByApp[record.bundleIdentifier] ?? []
-            ids.insert(id, at: ids.partitioningIndex { $0 > id })
-            state.deliveredByApp[record.bundleIdentifier] = ids
-            if !record.isRemovedFromList { state.inList[key, default: []].append(id) }
+            InMemoryStore.add(record, in: &state)
             if !responseIDs.isEmpty { state.responsesByDelivery[id] = responseIDs }
             for response in responses { state.responses[response.responseID] = response }
         }
@@ -364,19 +375,5 @@ public final class InMemoryStore: NotificationStore {
                 try? FileManager.default.removeItem(atPath: attachment.path)
             }
         }
-    }
-}
-
-extension Array {
-    /// The first index whose element satisfies `belongsInSecondPartition` (the elements must be
-    /// partitioned by it: all `false` ones first). Binary search.
-    fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if belongsInSecondPartition(self[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
     }
 }
