@@ -67,7 +67,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         case .readOnly: access = .readOnly
         }
         connection = try SQLiteConnection(path: path, access: access, busyTimeout: options.busyTimeout)
-        checkpointer = options.mode == .readOnly ? nil : WALCheckpointer(path: path)
+        checkpointer = options.mode == .readOnly ? nil : WALCheckpointer(path: path, threshold: options.checkpointPages)
 
         if options.mode == .readOnly {
             let version = try Migrations.version(of: connection)   // also detects a corrupt file

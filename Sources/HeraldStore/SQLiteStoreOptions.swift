@@ -44,6 +44,12 @@ public struct SQLiteStoreOptions: Sendable, Hashable {
     public var retention: RetentionPolicy = RetentionPolicy()
     /// Applies retention (with the current date) right after opening.
     public var applyRetentionOnOpen: Bool = true
+    /// Pages in the write-ahead log after which a background checkpoint copies them into the
+    /// database (`WALCheckpointer`); past four times as many the committing write does it.
+    /// 4,000 pages (16 MiB) by default: each notification rewrites the same few index pages,
+    /// and a checkpoint copies only a page's newest version, so a longer log copies far less
+    /// per notification than SQLite's default of 1,000.
+    public var checkpointPages: Int = 4_000
 
     public init(mode: Mode = .create, synchronous: Synchronous = .normal, busyTimeout: TimeInterval = 5,
                 retention: RetentionPolicy = RetentionPolicy(), applyRetentionOnOpen: Bool = true) {

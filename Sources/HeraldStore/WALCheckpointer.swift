@@ -17,10 +17,10 @@ import Foundation
 /// itself checkpoints what is left (little, as the background has copied most of it), like
 /// SQLite's own automatic checkpoint, and the log restarts.
 final class WALCheckpointer: @unchecked Sendable {
-    /// Log pages after which a checkpoint is scheduled (SQLite's own default threshold).
-    static let threshold: Int32 = 1_000
-    /// Log pages past which the committing connection checkpoints the rest itself.
-    static let hardLimit: Int32 = 4_000
+    /// Log pages after which a checkpoint is scheduled (`SQLiteStoreOptions.checkpointPages`).
+    let threshold: Int32
+    /// Log pages past which the committing connection checkpoints the rest itself (4×).
+    var hardLimit: Int32 { threshold * 4 }
 
     private let path: String
     private let queue = DispatchQueue(label: "herald.store.checkpoint", qos: .utility)
@@ -30,8 +30,9 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Only touched on `queue`.
     private var connection: SQLiteConnection?
 
-    init(path: String) {
+    init(path: String, threshold: Int) {
         self.path = path
+        self.threshold = Int32(clamping: max(1, threshold))
     }
 
     /// Turns off `connection`'s automatic checkpoints and routes its commits here. The store
@@ -39,11 +40,12 @@ final class WALCheckpointer: @unchecked Sendable {
     func install(on connection: SQLiteConnection) {
         sqlite3_wal_hook(connection.handle, { context, db, _, pages in
             guard let context else { return SQLITE_OK }
-            if pages >= WALCheckpointer.hardLimit {
+            let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+            if pages >= checkpointer.hardLimit {
                 // Errors are SQLite's to retry: the next commit past the limit checkpoints again.
                 _ = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             } else {
-                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages)
+                checkpointer.committed(logPages: pages)
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -55,7 +57,7 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// Called by SQLite after each commit with the pages now in the log.
     private func committed(logPages: Int32) {
-        guard logPages >= Self.threshold else { return }
+        guard logPages >= threshold else { return }
         lock.lock()
         let start = !scheduled
         scheduled = true

@@ -14,7 +14,9 @@ import TestSupport
     @Test func theLogIsCheckpointedInTheBackgroundAndRestarts() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        let store = try fixture.open()
+        var options = SQLiteStoreOptions()
+        options.checkpointPages = 500
+        let store = try fixture.open(options)
         // One commit each, like posts: without any checkpoint the log would only grow.
         let commits = 6_000
         for n in 0..<commits {
@@ -32,7 +34,7 @@ import TestSupport
             checkpointed = frames.map { $0.0 == $0.1 } ?? false
         }
         #expect(checkpointed)
-        #expect(walBytes(fixture) < Int(2 * WALCheckpointer.hardLimit) * Int(pageSize),
+        #expect(walBytes(fixture) < 2 * 4 * options.checkpointPages * Int(pageSize),
                 "the log restarted instead of growing with every commit (\(unbounded) bytes without checkpoints)")
         #expect(try store.history(HistoryQuery(limit: 1)).first?.content.title == "Build \(commits - 1)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeraldCore
 @testable import HeraldStore
 import Testing
@@ -56,5 +57,43 @@ import TestSupport
             try await engine.add(big, bundleIdentifier: "com.example.poster")
         }
         #expect(try store.history(HistoryQuery()).map(\.identifier) == ["kept"])
+    }
+
+    /// A foreground app whose `willPresent` answers only when `release()` is called.
+    final class GatedApp: AppConnection {
+        private let gate = AsyncStream<Void>.makeStream()
+        private let asked = Mutex(false)
+        var isAsked: Bool { asked.withLock { $0 } }
+        func release() { gate.continuation.finish() }
+        func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision {
+            asked.withLock { $0 = true }
+            for await _ in gate.stream {}
+            return .options([.banner, .list])
+        }
+        func didReceive(_ response: ResponseRecord) async {}
+        func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? { nil }
+        func openSettings(for notification: DeliveredRecord?) async {}
+    }
+
+    @Test func aPostIsNotHeldUpByAnotherWaitingForItsDelegate() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let engine = try engine(fixture, store)
+        let app = GatedApp()
+        for bundle in ["com.example.fg", "com.example.bg"] { await engine.registerCommandLineApp(bundleIdentifier: bundle) }
+        await engine.connect(app, bundleIdentifier: "com.example.fg")
+        await engine.setForeground(true, bundleIdentifier: "com.example.fg")
+        let slow = Task { try await engine.add(post("slow"), bundleIdentifier: "com.example.fg") }
+        let deadline = Date().addingTimeInterval(10)
+        while !app.isAsked, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(app.isAsked)
+        // The slow request is inside `add`, waiting for its delegate: this one must not wait for it.
+        try await engine.add(post("quick"), bundleIdentifier: "com.example.bg")
+        let reader = try fixture.open(SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+        #expect(try reader.history(HistoryQuery()).map(\.identifier) == ["quick"])
+        app.release()
+        try await slow.value
+        #expect(try reader.history(HistoryQuery()).map(\.identifier) == ["slow", "quick"])
     }
 }

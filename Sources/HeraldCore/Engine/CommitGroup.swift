@@ -3,4 +3,6 @@
 struct CommitGroup {
     var isOpen = false
     var waiters: [CheckedContinuation<Void, any Error>] = []
+    /// Requests inside `add` or `push` (they acknowledge only after their commit).
+    var requestsInFlight = 0
 }

@@ -15,6 +15,8 @@ extension NotificationEngine {
     /// delivery pipeline with a `.push` trigger. Returns the request identifier (the collapse id,
     /// or a fresh UUID).
     public func push(_ payload: Data, bundleIdentifier: String?, options: PushOptions = PushOptions()) async throws -> String {
+        commitGroup.requestsInFlight += 1
+        defer { commitGroup.requestsInFlight -= 1 }
         let parsed = try PushPayload.parse(payload)
         let argument = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 }
         guard let bundle = argument ?? parsed.targetBundleIdentifier else { throw PushError.missingTopic }

@@ -8,6 +8,8 @@ extension NotificationEngine {
     /// request with the same identifier. Over the per-app limit the latest-firing request is
     /// dropped silently — possibly this one.
     public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
+        commitGroup.requestsInFlight += 1
+        defer { commitGroup.requestsInFlight -= 1 }
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         try RequestLimits.validate(request)
         ensureAppExists(bundleIdentifier)
