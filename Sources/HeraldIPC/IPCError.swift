@@ -19,6 +19,8 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedProtocol(Int)
     /// A line could not be understood.
     case malformedMessage(String)
+    /// Something accepted the connection but sent no hello in time (a hung daemon).
+    case noHello(path: String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -31,6 +33,9 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionClosed: return "the connection to the herald daemon closed"
         case .unsupportedProtocol(let version): return "unsupported protocol version \(version)"
         case .malformedMessage(let why): return "malformed message: \(why)"
+        case .noHello(let path, let seconds):
+            return "the herald daemon on \(path) accepted the connection but did not answer within "
+                + "\(String(format: "%g", seconds)) s; if it is stuck, stop that herald daemon process and try again"
         }
     }
 }

@@ -36,7 +36,11 @@ public final class IPCClient: Sendable {
 
     /// Connects and exchanges hellos. Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
     /// daemon answers, `WireError` when the daemon refuses (another user, another protocol).
-    public static func connect(socketPath: String, hello: ClientHello) async throws -> IPCClient {
+    /// How long `connect` waits for the server's hello before giving up with `IPCError.noHello`.
+    public static let helloTimeout: Double = 10
+
+    public static func connect(socketPath: String, hello: ClientHello,
+                               helloTimeout: Double = IPCClient.helloTimeout) async throws -> IPCClient {
         let socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
         let connection = LineConnection(socket: socket)
         let box = ClientBox()
@@ -50,6 +54,11 @@ public final class IPCClient: Sendable {
             box.preHello.withLock { $0.waiter = waiter }
             connection.start(onLine: { item in box.received(item) }, onClose: { box.closed() })
             connection.send(helloLine)
+            DispatchQueue.global().asyncAfter(deadline: .now() + helloTimeout) {
+                guard once.withLock({ done in defer { done = true }; return !done }) else { return }
+                connection.close()
+                continuation.resume(throwing: IPCError.noHello(path: socketPath, seconds: helloTimeout))
+            }
         }
         let client = IPCClient(server: serverHello, connection: connection)
         box.attach(client)
