@@ -187,7 +187,7 @@ import Testing
     @Test func quitHelpAndLog() {
         var model = Fixtures.model()
         _ = run("help", on: &model)
-        #expect(model.overlay == .help)
+        #expect(model.overlay == .help(scroll: 0))
         _ = model.update(.key(.escape))
         _ = run("log", on: &model)
         #expect(model.showLog)

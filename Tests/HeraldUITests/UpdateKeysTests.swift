@@ -184,7 +184,7 @@ import Testing
     @Test func questionMarkShowsHelpAndAnyKeyCloses() {
         var model = Fixtures.model()
         _ = model.update(.key(.char("?")))
-        #expect(model.overlay == .help)
+        #expect(model.overlay == .help(scroll: 0))
         #expect(model.update(.key(.char("q"))).isEmpty)
         #expect(model.overlay == nil)
         #expect(!model.quitRequested)

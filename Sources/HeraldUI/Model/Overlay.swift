@@ -2,7 +2,8 @@ import HeraldCore
 
 /// What is drawn over the main screen and takes the keys, besides banners and permission prompts.
 public enum Overlay: Sendable, Hashable {
-    case help
+    /// The keys and commands, scrolled down by `scroll` lines (on a small screen).
+    case help(scroll: Int)
     case settings(SettingsState)
     case confirm(ConfirmState)
     case input(InputState)

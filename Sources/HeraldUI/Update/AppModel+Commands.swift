@@ -46,7 +46,7 @@ extension AppModel {
         case "log":
             showLog = argument.map { $0 == "on" || $0 == "show" } ?? !showLog
         case "help", "h", "?":
-            overlay = .help
+            overlay = .help(scroll: 0)
         case "quit", "q", "exit":
             quitRequested = true
             return [.quit]

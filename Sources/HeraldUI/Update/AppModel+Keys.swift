@@ -8,9 +8,8 @@ extension AppModel {
     mutating func handleKey(_ key: Key) -> [Effect] {
         if !prompts.isEmpty { return handlePromptKey(key) }
         switch overlay {
-        case .help?:
-            overlay = nil
-            return []
+        case .help(let scroll)?:
+            return handleHelpKey(key, scroll: scroll)
         case .settings(let state)?:
             return handleSettingsKey(key, state)
         case .confirm(let state)?:
@@ -28,7 +27,7 @@ extension AppModel {
             quitRequested = true
             return [.quit]
         case .char("?"), .function(1):
-            overlay = .help
+            overlay = .help(scroll: 0)
         case .tab, .backTab:
             focus = focus == .list ? .sidebar : .list
         case .char("j"), .down:

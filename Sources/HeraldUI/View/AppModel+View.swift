@@ -36,8 +36,8 @@ extension AppModel {
         if let banner = bannerWidget() { banner.render(in: banner.frame(in: layout.screen), into: &buffer) }
 
         switch overlay {
-        case .help?:
-            HelpOverlay(extraCommands: config.extraCommandHelp, theme: theme).render(in: layout.screen, into: &buffer)
+        case .help(let scroll)?:
+            helpOverlay(scroll: scroll).render(in: layout.screen, into: &buffer)
         case .settings(let state)?:
             if let app = app(state.bundleIdentifier) {
                 SettingsPanel(appName: app.displayName, settings: app.settings, selectedRow: state.selectedRow, theme: theme)
@@ -149,7 +149,8 @@ extension AppModel {
     func statusHints(selectedRow: ListRow?) -> [(key: String, action: String)] {
         if !prompts.isEmpty { return [("y", "Allow"), ("n", "Don't Allow"), ("←→", "choose"), ("Enter", "pick")] }
         switch overlay {
-        case .help?: return [("any key", "close help")]
+        case .help?: return helpOverlay(scroll: 0).isClipped(in: Layout(self).screen)
+            ? [("j k", "scroll"), ("other keys", "close help")] : [("any key", "close help")]
         case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
         case .confirm?: return [("y", "yes"), ("n", "no")]
         case .input?: return [("Enter", "send"), ("Esc", "cancel")]

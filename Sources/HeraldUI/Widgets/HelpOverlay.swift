@@ -1,11 +1,15 @@
-/// Every key and command, in a box over the screen.
+/// Every key and command, in a box over the screen; on a screen too small for all of it, the
+/// box shows `scroll` lines down and its footer says how to scroll.
 public struct HelpOverlay: Widget {
     public var extraCommands: [String]
     public var theme: Theme
+    /// Lines of help scrolled past the top of the box.
+    public var scroll: Int
 
-    public init(extraCommands: [String] = [], theme: Theme = Theme()) {
+    public init(extraCommands: [String] = [], theme: Theme = Theme(), scroll: Int = 0) {
         self.extraCommands = extraCommands
         self.theme = theme
+        self.scroll = scroll
     }
 
     /// (key, what it does) for every key.
@@ -52,13 +56,36 @@ public struct HelpOverlay: Widget {
         return out
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    /// The box on `area` and the help lines for its width.
+    private func box(in area: Rect) -> (box: Rect, content: [[Span]]) {
         let width = min(area.width, 78)
         let content = lines(width: width - 4)
-        let box = area.centered(width: width, height: min(area.height, content.count + 2))
-        Block(title: "Help", borderStyle: theme.focusedBorder, footer: "any key closes").render(in: box, into: &buffer)
+        return (area.centered(width: width, height: min(area.height, content.count + 2)), content)
+    }
+
+    /// How many help lines the box shows at once.
+    public func visibleLines(in area: Rect) -> Int { max(0, box(in: area).box.height - 2) }
+
+    /// Whether the help is longer than the box.
+    public func isClipped(in area: Rect) -> Bool { box(in: area).content.count > visibleLines(in: area) }
+
+    /// The furthest the help scrolls: its last line at the bottom of the box.
+    public func maxScroll(in area: Rect) -> Int { max(0, box(in: area).content.count - visibleLines(in: area)) }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        let (box, content) = box(in: area)
+        let visible = visibleLines(in: area)
+        let top = min(max(0, scroll), maxScroll(in: area))
+        let footer: String
+        if content.count <= visible {
+            footer = "any key closes"
+        } else {
+            let below = content.count - top - visible
+            footer = below > 0 ? "↓ \(below) more · j k · Esc closes" : "j k scroll · Esc closes"
+        }
+        Block(title: "Help", borderStyle: theme.focusedBorder, footer: footer).render(in: box, into: &buffer)
         let inner = box.inset(dx: 2, dy: 1)
-        for (i, line) in content.prefix(inner.height).enumerated() {
+        for (i, line) in content.dropFirst(top).prefix(inner.height).enumerated() {
             buffer.setSpans(x: inner.x, y: inner.y + i, line, maxWidth: inner.width)
         }
     }
