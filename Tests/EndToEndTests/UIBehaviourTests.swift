@@ -62,13 +62,17 @@ extension EndToEnd {
         try demo.allowAllApps()
 
         demo.send("?")
-        let help = try demo.waitFor("any key closes")
+        // With the demo's commands the help is longer than 80×24: it scrolls.
+        let help = try demo.waitFor("more · j k · Esc closes")
         for text in ["Help", "open (the default action)", "the n-th action button", "reply (text-input action)",
                      "dismiss", "search history", "clear the app's badge", "quit", "Commands", ":invite"] {
             #expect(help.contains(text), "help lacks \(text)")
         }
-        demo.send("Space")
-        try demo.waitForAbsence("any key closes")
+        demo.send("Space")   // a page down: to the end
+        let end = try demo.waitFor("j k scroll · Esc closes")
+        #expect(end.contains(":lock / unlock"), "the last demo command is reachable:\n\(end)")
+        demo.send("Escape")
+        try demo.waitForAbsence("Esc closes")
 
         demo.send("q")
         try demo.waitUntil("herald to exit") { _ in demo.tmux.hasExited }
