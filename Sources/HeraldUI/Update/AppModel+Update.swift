@@ -50,9 +50,14 @@ extension AppModel {
         return effects
     }
 
+    /// The sidebar's order: display names as people read them — case aside, numbers by value
+    /// ("App 2" before "App 10") — then bundle identifiers.
     static func appOrder(_ a: AppRecord, _ b: AppRecord) -> Bool {
-        let x = a.displayName.lowercased(), y = b.displayName.lowercased()
-        return x == y ? a.bundleIdentifier < b.bundleIdentifier : x < y
+        switch a.displayName.compare(b.displayName, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a.bundleIdentifier < b.bundleIdentifier
+        }
     }
 
     mutating func setStatus(_ text: String, isError: Bool = false) {
