@@ -51,7 +51,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications"],
+                                         "UserNotifications", "TestSupport"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.

@@ -32,7 +32,7 @@ extension SQLiteStore {
                       .text(content.body), .text(payload)])
             var stored = record
             stored.deliveryID = connection.lastInsertRowID
-            connection.onCommit { [weak self] in self?.scheduleSearchIndexing() }
+            scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
             for path in Set(content.attachments.map(\.path)) {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])

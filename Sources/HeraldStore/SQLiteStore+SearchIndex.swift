@@ -73,8 +73,9 @@ extension SQLiteStore {
         }
     }
 
-    /// Asks the background queue to index what was just committed, once per burst. Called
-    /// under the lock, after a commit that added deliveries.
+    /// Asks the background queue to index new deliveries, once per burst. Called under the
+    /// lock by each insert (a no-op while a run is queued); the run, `searchIndexDelay` later,
+    /// indexes what is committed by then.
     func scheduleSearchIndexing() {
         guard !searchIndexingScheduled, options.mode != .readOnly else { return }
         searchIndexingScheduled = true

@@ -7,9 +7,8 @@ extension AppModel {
     }
 
     mutating func handleHelpKey(_ key: Key, scroll: Int) -> [Effect] {
-        let help = helpOverlay(scroll: scroll)
-        let screen = Layout(self).screen
-        let page = max(1, help.visibleLines(in: screen) - 1)
+        let help = helpOverlay(scroll: scroll).placement(in: Layout(self).screen)
+        let page = max(1, help.visibleLines - 1)
         let step: Int
         switch key {
         case .char("j"), .down: step = 1
@@ -20,11 +19,11 @@ extension AppModel {
             overlay = nil
             return []
         }
-        guard help.isClipped(in: screen) else {
+        guard help.isClipped else {
             overlay = nil
             return []
         }
-        overlay = .help(scroll: min(max(0, scroll + step), help.maxScroll(in: screen)))
+        overlay = .help(scroll: min(max(0, scroll + step), help.maxScroll))
         return []
     }
 }

@@ -149,7 +149,7 @@ extension AppModel {
     func statusHints(selectedRow: ListRow?) -> [(key: String, action: String)] {
         if !prompts.isEmpty { return [("y", "Allow"), ("n", "Don't Allow"), ("←→", "choose"), ("Enter", "pick")] }
         switch overlay {
-        case .help?: return helpOverlay(scroll: 0).isClipped(in: Layout(self).screen)
+        case .help?: return helpOverlay(scroll: 0).placement(in: Layout(self).screen).isClipped
             ? [("j k", "scroll"), ("other keys", "close help")] : [("any key", "close help")]
         case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
         case .confirm?: return [("y", "yes"), ("n", "no")]

@@ -56,28 +56,31 @@ public struct HelpOverlay: Widget {
         return out
     }
 
-    /// The box on `area` and the help lines for its width.
-    private func box(in area: Rect) -> (box: Rect, content: [[Span]]) {
-        let width = min(area.width, 78)
-        let content = lines(width: width - 4)
-        return (area.centered(width: width, height: min(area.height, content.count + 2)), content)
+    /// Where the help goes on a screen: its box, its lines, and how many of them show at once.
+    public struct Placement {
+        public var box: Rect
+        public var content: [[Span]]
+        public var visibleLines: Int
+        /// Whether the help is longer than the box.
+        public var isClipped: Bool { content.count > visibleLines }
+        /// The furthest the help scrolls: its last line at the bottom of the box.
+        public var maxScroll: Int { max(0, content.count - visibleLines) }
     }
 
-    /// How many help lines the box shows at once.
-    public func visibleLines(in area: Rect) -> Int { max(0, box(in: area).box.height - 2) }
-
-    /// Whether the help is longer than the box.
-    public func isClipped(in area: Rect) -> Bool { box(in: area).content.count > visibleLines(in: area) }
-
-    /// The furthest the help scrolls: its last line at the bottom of the box.
-    public func maxScroll(in area: Rect) -> Int { max(0, box(in: area).content.count - visibleLines(in: area)) }
+    /// The help's box on `area` and its lines for that width (built once per call).
+    public func placement(in area: Rect) -> Placement {
+        let width = min(area.width, 78)
+        let content = lines(width: width - 4)
+        let box = area.centered(width: width, height: min(area.height, content.count + 2))
+        return Placement(box: box, content: content, visibleLines: max(0, box.height - 2))
+    }
 
     public func render(in area: Rect, into buffer: inout Buffer) {
-        let (box, content) = box(in: area)
-        let visible = visibleLines(in: area)
-        let top = min(max(0, scroll), maxScroll(in: area))
+        let placement = placement(in: area)
+        let (box, content, visible) = (placement.box, placement.content, placement.visibleLines)
+        let top = min(max(0, scroll), placement.maxScroll)
         let footer: String
-        if content.count <= visible {
+        if !placement.isClipped {
             footer = "any key closes"
         } else {
             let below = content.count - top - visible
