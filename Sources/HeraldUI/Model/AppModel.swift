@@ -17,7 +17,9 @@ public struct AppModel: Sendable {
 
     // MARK: Center state (mirrored)
     /// Every app the center knows, sorted by display name.
-    public var apps: [AppRecord] = []
+    public var apps: [AppRecord] = [] { didSet { appNames = AppNames.distinct(apps) } }
+    /// The name shown for each app, distinct where display names clash (`AppNames`).
+    public private(set) var appNames: [String: String] = [:]
     public var unreadCounts: [String: Int] = [:]
     public var doNotDisturb = false
 
@@ -79,9 +81,10 @@ public struct AppModel: Sendable {
         apps.first { $0.bundleIdentifier == bundleIdentifier }
     }
 
-    /// The display name of an app (its bundle identifier's last part when unknown).
+    /// The name shown for an app: its display name, made distinct from other apps' (`AppNames`);
+    /// its bundle identifier's last part when unknown.
     public func appName(_ bundleIdentifier: String) -> String {
-        app(bundleIdentifier)?.displayName ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
+        appNames[bundleIdentifier] ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
     }
 
     /// The category of a notification, if its app registered it.

@@ -53,6 +53,8 @@ extension AppModel {
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
+        case .escape where banner.current == nil && searchText != nil:
+            return clearSearch()
         case .escape, .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)
@@ -110,9 +112,7 @@ extension AppModel {
             effects.append(.loadHistory(historyQuery))
         }
         let index = min(max(0, target), rows.count - 1)
-        let row = rows[index]
-        selectedDeliveryID = row.record.deliveryID
-        if index != current { effects += markRead(row) }
+        selectedDeliveryID = rows[index].record.deliveryID   // looking is not reading: Enter opens (and marks read)
         return effects
     }
 
@@ -130,14 +130,6 @@ extension AppModel {
         selectedDeliveryID = nil
         listScroll = 0
         return [.loadHistory(historyQuery)]
-    }
-
-    /// Marks the notifications of a row read (they were looked at).
-    mutating func markRead(_ row: ListRow) -> [Effect] {
-        let unread = row.members.filter { !$0.isRead }.map(\.deliveryID)
-        guard !unread.isEmpty else { return [] }
-        for id in unread { setReadLocally(id) }
-        return [.markRead(unread)]
     }
 
     mutating func setReadLocally(_ deliveryID: Int64) {

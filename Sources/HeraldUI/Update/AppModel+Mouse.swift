@@ -39,9 +39,8 @@ extension AppModel {
             let rows = listRows
             let index = listScroll + event.y - layout.list.y
             guard index < rows.count else { return [] }
-            let current = selectedRowIndex(in: rows)
-            selectedDeliveryID = rows[index].record.deliveryID
-            return index == current ? [] : markRead(rows[index])
+            selectedDeliveryID = rows[index].record.deliveryID   // selecting is not reading
+            return []
         }
         return []
     }

@@ -101,6 +101,7 @@ extension AppModel {
         switch key {
         case .escape:
             overlay = nil
+            if state.purpose == .search, searchText != nil { return clearSearch() }
             return []
         case .enter:
             return commitInput(state)
@@ -111,17 +112,28 @@ extension AppModel {
         }
     }
 
+    /// Shows the history matching `text` (`nil`: all of it), from its newest row.
+    mutating func search(_ text: String?) -> [Effect] {
+        searchText = text
+        historyOffset = 0
+        selectedDeliveryID = nil
+        listScroll = 0
+        return [.loadHistory(historyQuery)]
+    }
+
+    /// Esc on a search (in the list, or in the search line): the whole history again.
+    mutating func clearSearch() -> [Effect] {
+        setStatus("Search cleared")
+        return search(nil)
+    }
+
     mutating func commitInput(_ state: InputState) -> [Effect] {
         let text = state.editor.text
         switch state.purpose {
         case .search:
             overlay = nil
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            searchText = trimmed.isEmpty ? nil : trimmed
-            historyOffset = 0
-            selectedDeliveryID = nil
-            listScroll = 0
-            return [.loadHistory(historyQuery)]
+            return search(trimmed.isEmpty ? nil : trimmed)
         case .command:
             overlay = nil
             return runCommand(text)

@@ -33,14 +33,18 @@ extension AppModel {
                 .render(in: layout.status, into: &buffer)
         }
 
-        if let banner = bannerWidget() { banner.render(in: banner.frame(in: layout.screen), into: &buffer) }
+        if let banner = bannerWidget() {
+            let frame = banner.frame(in: layout.screen)
+            buffer.fill(frame.withGutter(in: layout.screen))   // nothing underneath shows at its edges
+            banner.render(in: frame, into: &buffer)
+        }
 
         switch overlay {
         case .help(let scroll)?:
             helpOverlay(scroll: scroll).render(in: layout.screen, into: &buffer)
         case .settings(let state)?:
             if let app = app(state.bundleIdentifier) {
-                SettingsPanel(appName: app.displayName, settings: app.settings, selectedRow: state.selectedRow, theme: theme)
+                SettingsPanel(appName: appName(app.bundleIdentifier), settings: app.settings, selectedRow: state.selectedRow, theme: theme)
                     .render(in: layout.screen, into: &buffer)
             }
         case .confirm(let state)?:
@@ -64,7 +68,7 @@ extension AppModel {
     var sidebar: Sidebar {
         var items = [Sidebar.Item(name: "All", unread: totalUnread)]
         for app in apps {
-            items.append(Sidebar.Item(name: app.displayName, badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
+            items.append(Sidebar.Item(name: appName(app.bundleIdentifier), badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
         }
         return Sidebar(items: items, selected: sidebarSelection, isFocused: focus == .sidebar, theme: theme)
     }
