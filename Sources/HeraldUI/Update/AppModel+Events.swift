@@ -20,10 +20,7 @@ extension AppModel {
             } else {
                 effects.append(.loadUnreadCounts)
             }
-            if record.isRemovedFromList, banner.current?.deliveryID == record.deliveryID
-                || banner.queue.contains(where: { $0.deliveryID == record.deliveryID }) {
-                removeBanner(deliveryID: record.deliveryID)
-            }
+            if record.isRemovedFromList { removeBanner(deliveryID: record.deliveryID) }
         case .deleted(let ids):
             let set = Set(ids)
             let before = history.count
@@ -34,10 +31,7 @@ extension AppModel {
             effects.append(.loadUnreadCounts)
         case .cleared(let bundleIdentifier):
             history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-            banner.queue.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-            if let current = banner.current, bundleIdentifier == nil || current.bundleIdentifier == bundleIdentifier {
-                advanceBanner()
-            }
+            closeBanners(of: bundleIdentifier)
             fixSelectionAfterRemoval()
             effects += [.loadUnreadCounts, .loadHistory(historyQuery)]
         case .appChanged(let record):
@@ -70,7 +64,6 @@ extension AppModel {
                 historyTotal = max(0, historyTotal - 1)
                 if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
             }
-            if let i = banner.queue.firstIndex(where: { $0.deliveryID == replaced }) { banner.queue[i] = record }
         }
         let stored = !presentation.isDisjoint(with: [.banner, .list])
         if stored {
@@ -86,11 +79,8 @@ extension AppModel {
             }
         }
         if presentation.contains(.banner) && app(record.bundleIdentifier)?.settings.alertStyle != UNAlertStyle.none {
-            if let replaced, banner.current?.deliveryID == replaced {
-                banner.current = record   // updated in place, keeps its time on screen
-            } else {
-                enqueueBanner(record)
-            }
+            // A replaced notification's banner shows the new one in place, keeping its time on screen.
+            if replaced.map({ replaceBanner(deliveryID: $0, with: record) }) != true { enqueueBanner(record) }
         }
         if presentation.contains(.sound), let sound = record.content.sound {
             if !isMuted { effects.append(.bell) }

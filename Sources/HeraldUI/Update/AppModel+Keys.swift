@@ -22,6 +22,7 @@ extension AppModel {
     }
 
     mutating func handleMainKey(_ key: Key) -> [Effect] {
+        if let effects = handleBannerKey(key) { return effects }
         switch key {
         case .char("q"):
             quitRequested = true
@@ -81,6 +82,50 @@ extension AppModel {
             }
         default:
             break
+        }
+        return []
+    }
+
+    /// The keys that act on banners while some are on screen: `Tab` / `Shift-Tab` move the keys
+    /// between stacked banners, `X` closes them all (they stay in the list); a coalesced banner
+    /// opens its app's list with Enter. `nil`: not a banner key, the main keys apply.
+    mutating func handleBannerKey(_ key: Key) -> [Effect]? {
+        guard let item = banner.focused else { return nil }
+        switch key {
+        case .tab where banner.shown.count > 1:
+            moveBannerFocus(by: 1)
+            return []
+        case .backTab where banner.shown.count > 1:
+            moveBannerFocus(by: -1)
+            return []
+        case .char("X"):
+            let count = banner.all.reduce(0) { $0 + $1.count }
+            closeBanners(of: nil)
+            setStatus(count == 1 ? "Banner closed — it is in the list" : "\(count) banners closed — they are in the list")
+            return []
+        case .enter, .escape, .char("x"), .char("r"):
+            break
+        case .char(let c) where ("1"..."9").contains(c):
+            break
+        default:
+            return nil
+        }
+        guard bannerTakesKeys else {
+            setStatus("The keys moved to this banner — press again to act on it")
+            banner.focusMovedAt = nil
+            return []
+        }
+        guard item.isCoalesced else { return nil }
+        switch key {
+        case .enter:
+            closeBanner(id: item.id)
+            focus = .list
+            guard let index = apps.firstIndex(where: { $0.bundleIdentifier == item.bundleIdentifier }) else { return [] }
+            return selectSidebar(index + 1)
+        case .escape, .char("x"):
+            closeBanner(id: item.id)
+        default:
+            setStatus("\(item.count) notifications from \(appName(item.bundleIdentifier)): Enter shows them")
         }
         return []
     }

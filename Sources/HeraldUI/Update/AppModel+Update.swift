@@ -16,6 +16,7 @@ extension AppModel {
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(1, newHeight)
+            fitBannerStack()
         case .tick(let date):
             handleTick(date)
         case .event(let event):
@@ -66,19 +67,8 @@ extension AppModel {
 
     mutating func handleTick(_ date: Date) {
         now = date
-        if banner.current != nil, !banner.isSticky, let shown = banner.shownAt,
-           date.timeIntervalSince(shown) >= config.bannerDuration, !isEditingReplyToBanner {
-            advanceBanner()
-        }
+        expireBanners()
         if let status, date.timeIntervalSince(status.date) >= 6 { self.status = nil }
-    }
-
-    /// Whether the input line is open for a reply to the banner on screen (the banner waits).
-    var isEditingReplyToBanner: Bool {
-        if case .input(let input)? = overlay, case .reply(let id, _, _, _) = input.purpose {
-            return banner.current?.deliveryID == id
-        }
-        return false
     }
 
     mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int) {

@@ -33,10 +33,9 @@ extension AppModel {
                 .render(in: layout.status, into: &buffer)
         }
 
-        if let banner = bannerWidget() {
-            let frame = banner.frame(in: layout.screen)
+        for (_, widget, frame) in bannerWidgets() {
             buffer.fill(frame.withGutter(in: layout.screen))   // nothing underneath shows at its edges
-            banner.render(in: frame, into: &buffer)
+            widget.render(in: frame, into: &buffer)
         }
 
         switch overlay {
@@ -121,14 +120,52 @@ extension AppModel {
                           hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
     }
 
-    /// The banner on screen as a widget (also used to hit-test clicks).
+    /// The banners on screen, top (newest) first, as widgets with their frames (also used to
+    /// hit-test clicks). The lowest one counts the banners waiting ("+N more").
+    public func bannerWidgets() -> [(item: BannerItem, widget: Banner, frame: Rect)] {
+        let items = banner.shown
+        let frames = bannerFrames(for: items)
+        let hidden = items.dropFirst(frames.count).reduce(0) { $0 + $1.count } + banner.queue.reduce(0) { $0 + $1.count }
+        return zip(items, frames).enumerated().map { index, pair in
+            let isLast = index == frames.count - 1
+            return (pair.0, bannerWidget(pair.0, waiting: isLast ? hidden : 0, stacked: items.count > 1), pair.1)
+        }
+    }
+
+    /// The focused banner as a widget.
     public func bannerWidget() -> Banner? {
-        guard let record = banner.current else { return nil }
-        return Banner(appName: appName(record.bundleIdentifier),
-                      time: TimeFormat.clock(record.date, timeZone: config.timeZone),
-                      content: visibleContent(of: record),
-                      attachmentNames: record.content.attachments.map(\.fileName),
-                      actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky, theme: theme)
+        bannerWidgets().first { $0.item.id == banner.focusedID }?.widget
+    }
+
+    /// Frames for a stack of banners from the top of the screen down, as many as fit whole (the
+    /// first always gets one, clipped on a tiny screen).
+    func bannerFrames(for items: [BannerItem]) -> [Rect] {
+        let screen = Layout(self).screen
+        var frames: [Rect] = []
+        var top: Int?
+        for item in items {
+            let widget = bannerWidget(item, waiting: 0, stacked: items.count > 1)
+            let frame = widget.frame(in: screen, top: top)
+            if !frames.isEmpty && frame.height < widget.naturalHeight(in: screen) { break }
+            frames.append(frame)
+            top = frame.maxY
+        }
+        return frames
+    }
+
+    func bannerWidget(_ item: BannerItem, waiting: Int, stacked: Bool) -> Banner {
+        let record = item.record
+        let isFocused = item.id == banner.focusedID
+        var widget = Banner(appName: appName(record.bundleIdentifier),
+                            time: TimeFormat.clock(record.date, timeZone: config.timeZone),
+                            content: visibleContent(of: record),
+                            attachmentNames: record.content.attachments.map(\.fileName),
+                            actions: item.isCoalesced ? [] : actions(of: record), waiting: waiting,
+                            isAlert: item.isSticky, theme: theme)
+        widget.isFocused = isFocused
+        widget.isStacked = stacked
+        if item.isCoalesced { widget.coalescedCount = item.count }
+        return widget
     }
 
     func inputLine(_ input: InputState) -> InputLine {
@@ -165,13 +202,16 @@ extension AppModel {
                     ("?", "help"), ("q", "quit")]
         }
         var hints: [(key: String, action: String)] = []
-        if let record = banner.current ?? selectedRow?.record {
+        if let item = banner.focused, item.isCoalesced {
+            hints += [("Enter", "show them"), ("x", "close")]
+        } else if let record = banner.current ?? selectedRow?.record {
             hints.append(("Enter", "open"))
             let count = min(9, actions(of: record).count)
             if count == 1 { hints.append(("1", "action")) } else if count > 1 { hints.append(("1-\(count)", "actions")) }
             if category(of: record)?.textInputAction != nil { hints.append(("r", "reply")) }
             hints.append(("x", "dismiss"))
         }
+        if banner.shown.count > 1 { hints += [("Tab", "next banner"), ("X", "close all")] }
         if banner.current == nil {
             hints += [("j/k", "move"), ("Tab", "apps")]
             if selectedRow != nil { hints.append(("d", "delete")) }
