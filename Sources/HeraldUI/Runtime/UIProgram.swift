@@ -90,9 +90,7 @@ public final class UIProgram {
 
     /// Updates the model with every message, then hands out the effects (deduplicated).
     public func apply(_ msgs: [Msg]) {
-        var effects: [Effect] = []
-        for msg in msgs { effects += model.update(msg) }
-        dispatch(effects)
+        dispatch(model.update(batch: msgs))
     }
 
     func dispatch(_ effects: [Effect]) {

@@ -8,7 +8,7 @@ extension AppModel {
         case .delivered(let record, let replaced):
             let anchor = firstVisibleDelivery
             effects = handleDelivered(record, replaced: replaced)
-            keepFirstVisibleRow(anchor, arrived: record.deliveryID)
+            keepFirstVisibleRow(anchor, arrived: [record.deliveryID])
         case .updated(let record):
             if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
                 let old = history[i]

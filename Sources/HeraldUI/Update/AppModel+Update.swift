@@ -7,6 +7,44 @@ extension AppModel {
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
+        defer { settleAfterUpdate() }
+        return apply(msg)
+    }
+
+    /// Applies a frame's messages in order and settles the list once at the end (a flood of
+    /// arrivals costs one scroll fix-up, not one per arrival). The same state as `update` one
+    /// by one.
+    public mutating func update(batch msgs: [Msg]) -> [Effect] {
+        defer { settleAfterUpdate() }
+        var effects: [Effect] = []
+        var index = msgs.startIndex
+        while index < msgs.endIndex {
+            // A run of arrivals: the first visible row is anchored once for all of them.
+            if case .event(.delivered) = msgs[index] {
+                let anchor = firstVisibleDelivery
+                var arrived: [Int64] = []
+                while index < msgs.endIndex, case .event(.delivered(let record, let replaced)) = msgs[index] {
+                    effects += handleDelivered(record, replaced: replaced)
+                    arrived.append(record.deliveryID)
+                    index += 1
+                }
+                keepFirstVisibleRow(anchor, arrived: arrived)
+                continue
+            }
+            effects += apply(msgs[index])
+            if case .key = msgs[index] { settleAfterUpdate() }   // the next key sees the list as drawn
+            index += 1
+        }
+        return effects
+    }
+
+    /// Keeps the selection on screen; the "↑ N new" count ends at the top.
+    mutating func settleAfterUpdate() {
+        keepSelectionVisible()
+        if listScroll == 0 { arrivalsAbove = 0 }
+    }
+
+    mutating func apply(_ msg: Msg) -> [Effect] {
         var effects: [Effect] = []
         switch msg {
         case .key(let key):
@@ -46,8 +84,6 @@ extension AppModel {
         case .failed(let text):
             setStatus(text, isError: true)
         }
-        keepSelectionVisible()
-        if listScroll == 0 { arrivalsAbove = 0 }
         return effects
     }
 
