@@ -58,6 +58,8 @@ public struct AppModel: Sendable {
     public var isMuted: Bool
     public var logLines: [String] = []
     public var showLog: Bool
+    /// Ids (negative, counting down) given to notifications shown but not kept in history.
+    public var lastUnkeptDeliveryID: Int64 = 0
     /// Set by `q` / `:quit`; the runtime stops.
     public var quitRequested = false
 
@@ -70,7 +72,7 @@ public struct AppModel: Sendable {
         self.showLog = config.showLogPane
     }
 
-    public var theme: Theme { Theme(colors: config.colors) }
+    public var theme: Theme { Theme(colors: config.colors, palette: config.palette) }
 
     /// The query that loads the current window.
     public var historyQuery: HistoryQuery {

@@ -30,6 +30,11 @@ public struct UIConfiguration: Sendable, Hashable {
     public var coalesceBanners: Bool = true
     /// Seconds a banner ignores action keys after the keys moved to it by themselves.
     public var bannerKeyGrace: TimeInterval = 0.4
+    /// The colours of the theme (`colors` false draws none).
+    public var palette = Theme.Palette()
+    /// Keys the user added (the configuration file's `[keys]`): each stands for the key that
+    /// does the action by default.
+    public var keyBindings: [Key: Key] = [:]
 
     /// How long a banner of `level` stays (0: until acted on).
     public func bannerTimeout(for level: UNNotificationInterruptionLevel) -> TimeInterval {

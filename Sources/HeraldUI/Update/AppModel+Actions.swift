@@ -8,6 +8,7 @@ extension AppModel {
         if let item = banner.shown.first(where: { $0.deliveryID == record.deliveryID && !$0.isCoalesced }) {
             closeBanner(id: item.id)
         }
+        guard record.deliveryID > 0 else { return [] }   // not kept: nothing to answer
         return [.respond(deliveryID: record.deliveryID, action: action)]
     }
 

@@ -55,6 +55,12 @@ extension AppModel {
 
     mutating func handleDelivered(_ record: DeliveredRecord, replaced: Int64?) -> [Effect] {
         var effects: [Effect] = []
+        var record = record
+        if record.deliveryID == 0 {
+            // Shown but not kept (a rule's `history = no`): a banner of its own, never in the list.
+            lastUnkeptDeliveryID -= 1
+            record.deliveryID = lastUnkeptDeliveryID
+        }
         let presentation = record.presentation.normalized
         if app(record.bundleIdentifier) == nil { effects.append(.loadApps) }
         if let replaced {
@@ -65,7 +71,7 @@ extension AppModel {
                 if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
             }
         }
-        let stored = !presentation.isDisjoint(with: [.banner, .list])
+        let stored = !presentation.isDisjoint(with: [.banner, .list]) && record.deliveryID > 0
         if stored {
             if !record.isRead { unreadCounts[record.bundleIdentifier, default: 0] += 1 }
             let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil

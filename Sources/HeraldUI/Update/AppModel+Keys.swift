@@ -21,7 +21,8 @@ extension AppModel {
         }
     }
 
-    mutating func handleMainKey(_ key: Key) -> [Effect] {
+    mutating func handleMainKey(_ pressed: Key) -> [Effect] {
+        let key = config.keyBindings[pressed] ?? pressed   // the configuration's [keys]
         if let effects = handleBannerKey(key) { return effects }
         switch key {
         case .char("q"):

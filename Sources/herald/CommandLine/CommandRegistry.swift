@@ -17,6 +17,7 @@ enum CommandRegistry {
         ClearCommand.self,
         DoNotDisturbCommand.self,
         AppCommand.self,
+        ConfigCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {

@@ -48,7 +48,10 @@ enum DaemonCommand: HeraldCommand {
         let location = CenterLocation(context)
         try location.home.create()
         let store = try SQLiteStore(home: location.home)
-        let configuration = EngineConfiguration()
+        let user = UserConfiguration()
+        for line in user.errorLines { DaemonLog.write("config: " + line) }
+        var configuration = EngineConfiguration()
+        configuration.rules = user.rules
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
                                         log: { DaemonLog.write($0) })
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,

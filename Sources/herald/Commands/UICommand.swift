@@ -16,7 +16,8 @@ enum UICommand: HeraldCommand {
     the daemon and its scheduled notifications running; several terminals may show one center
     at once and stay in sync.
 
-    Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
+    Configuration: ~/.config/herald/config (banners, theme, keys, rules; `herald config`
+    checks it). Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
 
     Examples:
       herald
@@ -32,8 +33,11 @@ enum UICommand: HeraldCommand {
         let prompts = RemotePromptBridge(control: center, prompter: prompter)
         await prompts.start()
         defer { prompts.stop() }
-        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: .fromEnvironment()),
-                                  prompter: prompter)
+        let configuration = UserConfiguration()
+        let inbox = MessageQueue()
+        configuration.report(to: inbox)
+        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: configuration.ui),
+                                  prompter: prompter, inbox: inbox)
         return ExitStatus.success
     }
 }
