@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HeraldCore
+import HeraldSystem
 import HeraldUI
 import Synchronization
 
@@ -45,7 +46,7 @@ public enum TerminalApp {
                                   send: { inbox.send($0) })
         let worker = EffectWorker(runner: runner)
         let stop = StopFlag()
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { stop.set() }
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP], onRepeat: { CursesRestore.now() }) { _ in stop.set() }
         let events = Task {
             for await event in await center.events() { inbox.send(.event(event)) }
         }
