@@ -1,5 +1,5 @@
 @testable import CursesBackend
-import HeraldUI
+import TerminalKit
 import Testing
 
 /// What ncurses is given for each kind of grapheme cluster, measured with the C library's own

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 /// Settings of the terminal UI that the host chooses (or the environment provides).
 ///

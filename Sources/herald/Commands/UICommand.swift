@@ -36,7 +36,7 @@ enum UICommand: HeraldCommand {
         let configuration = UserConfiguration()
         let inbox = MessageQueue()
         configuration.report(to: inbox)
-        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: configuration.ui),
+        try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: configuration.ui),
                                   prompter: prompter, inbox: inbox)
         return ExitStatus.success
     }
