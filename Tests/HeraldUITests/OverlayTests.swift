@@ -171,6 +171,8 @@ import Testing
     @Test func dnd() {
         var model = Fixtures.model()
         #expect(run("dnd on", on: &model) == [.setDoNotDisturb(true)])
+        #expect(!model.doNotDisturb)   // not before the center confirms
+        _ = model.update(.doNotDisturbLoaded(true))
         #expect(model.doNotDisturb)
         #expect(run("dnd off", on: &model) == [.setDoNotDisturb(false)])
         #expect(run("dnd maybe", on: &model).isEmpty)

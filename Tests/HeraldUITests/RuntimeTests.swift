@@ -155,7 +155,7 @@ struct Harness {
         await h.runner.perform(.runCommand("invite Bob"))
         await h.runner.perform(.runCommand("frobnicate"))
         let msgs = h.inbox.drain()
-        guard msgs.count == 3, case .failed(let error) = msgs[0], case .commandResult(let ok) = msgs[1],
+        guard msgs.count == 3, case .effectFailed(.respond, let error) = msgs[0], case .commandResult(let ok) = msgs[1],
               case .failed(let unknown) = msgs[2] else {
             Issue.record("unexpected \(msgs)")
             return

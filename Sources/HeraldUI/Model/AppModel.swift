@@ -58,6 +58,8 @@ public struct AppModel: Sendable {
     public var isMuted: Bool
     public var logLines: [String] = []
     public var showLog: Bool
+    /// Since when and why the center cannot be reached (`nil`: connected).
+    public var disconnection: Disconnection?
     /// Ids (negative, counting down) given to notifications shown but not kept in history.
     public var lastUnkeptDeliveryID: Int64 = 0
     /// Set by `q` / `:quit`; the runtime stops.

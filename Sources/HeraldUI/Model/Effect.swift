@@ -24,3 +24,16 @@ public enum Effect: Sendable, Hashable {
     /// A `:` command the UI does not know; the host's command handler runs it.
     case runCommand(String)
 }
+
+extension Effect {
+    /// Whether the effect asks the center to change something (not a load, not the terminal's).
+    public var changesCenter: Bool {
+        switch self {
+        case .respond, .markRead, .setBadge, .deleteHistory, .clearHistory, .updateSettings, .setDoNotDisturb,
+             .answerPrompt:
+            return true
+        case .loadHistory, .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand:
+            return false
+        }
+    }
+}

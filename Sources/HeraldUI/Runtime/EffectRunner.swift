@@ -49,6 +49,8 @@ public struct EffectRunner: Sendable {
                 try await center.updateSettings(settings, bundleIdentifier: bundleIdentifier)
             case .setDoNotDisturb(let isOn):
                 try await center.setDoNotDisturb(isOn)
+                send(.doNotDisturbLoaded(await center.doNotDisturb()))
+                send(.commandResult("Do not disturb \(isOn ? "on" : "off")"))
             case .answerPrompt(let id, let allowed):
                 prompter?.answer(id: id, allowed: allowed)
             case .runCommand(let line):
@@ -65,7 +67,7 @@ public struct EffectRunner: Sendable {
                 break
             }
         } catch {
-            send(.failed("\(effect.shortName) failed: \(error)"))
+            send(.effectFailed(effect, "\(effect.shortName) failed: \(error)"))
         }
     }
 }

@@ -34,8 +34,8 @@ extension AppModel {
                 setStatus("Usage: dnd on|off", isError: true)
                 return []
             }
-            doNotDisturb = isOn
-            setStatus("Do not disturb \(isOn ? "on" : "off")")
+            // Shown once the center confirms (`EffectRunner` reports it), never before.
+            setStatus("Do not disturb: asking the center…")
             return [.setDoNotDisturb(isOn)]
         case "mute":
             isMuted = true

@@ -4,7 +4,7 @@ import TerminalKit
 
 extension AppModel {
     /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.
-    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+    public var startupEffects: [Effect] { reloadEffects }
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
@@ -49,9 +49,9 @@ extension AppModel {
         var effects: [Effect] = []
         switch msg {
         case .key(let key):
-            effects = handleKey(key)
+            effects = whileConnected { $0.handleKey(key) }
         case .mouse(let event):
-            effects = handleMouse(event)
+            effects = whileConnected { $0.handleMouse(event) }
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(1, newHeight)
@@ -84,8 +84,35 @@ extension AppModel {
             setStatus(text)
         case .failed(let text):
             setStatus(text, isError: true)
+        case .effectFailed(let effect, let text):
+            setStatus(text, isError: true)
+            if effect.changesCenter && disconnection == nil { effects = reloadEffects }
+        case .connectionLost(let reason):
+            if disconnection == nil { disconnection = Disconnection(since: now, reason: reason) }
+            prompts.removeAll()   // the center asks again once reconnected
+            setStatus("Disconnected from the center — reconnecting…", isError: true)
+        case .reconnected:
+            disconnection = nil
+            setStatus("Reconnected")
+            effects = reloadEffects
         }
         return effects
+    }
+
+    /// What loads everything the screen shows from the center: apps (badges, settings), unread
+    /// counts, do-not-disturb and the history window.
+    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+
+    /// Runs a key or click; while disconnected, one that would change the center changes
+    /// nothing (not even on screen) and says why. Moving, searching typed text, help: all work.
+    mutating func whileConnected(_ handle: (inout AppModel) -> [Effect]) -> [Effect] {
+        guard disconnection != nil else { return handle(&self) }
+        let before = self
+        let effects = handle(&self)
+        guard effects.contains(where: \.changesCenter) else { return effects }
+        self = before
+        setStatus("Not connected to the center — reconnecting; nothing was changed", isError: true)
+        return []
     }
 
     /// The sidebar's order: display names as people read them — case aside, numbers by value

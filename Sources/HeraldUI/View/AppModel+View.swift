@@ -9,8 +9,10 @@ extension AppModel {
         let layout = Layout(self)
         let theme = self.theme
 
-        Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb, unread: totalUnread,
-               isLocked: isLocked, isMuted: isMuted, theme: theme).render(in: layout.header, into: &buffer)
+        var header = Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb,
+                            unread: totalUnread, isLocked: isLocked, isMuted: isMuted, theme: theme)
+        header.isDisconnected = disconnection != nil
+        header.render(in: layout.header, into: &buffer)
         if let sidebarArea = layout.sidebar { sidebar.render(in: sidebarArea, into: &buffer) }
 
         let rows = listRows

@@ -11,6 +11,9 @@ public struct Header: Widget {
     public var unread: Int
     public var isLocked: Bool
     public var isMuted: Bool
+    /// The center cannot be reached: "⚠ disconnected — reconnecting…" after the name, first
+    /// of all.
+    public var isDisconnected = false
     public var theme: Theme
 
     public init(clock: String, doNotDisturb: Bool, unread: Int, isLocked: Bool = false, isMuted: Bool = false,
@@ -26,7 +29,12 @@ public struct Header: Widget {
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, with: Cell(symbol: " ", width: 1, style: theme.header))
-        let used = buffer.setString(x: area.x + 1, y: area.y, "Herald", style: theme.header, maxWidth: area.width - 1) + 1
+        var used = buffer.setString(x: area.x + 1, y: area.y, "Herald", style: theme.header, maxWidth: area.width - 1) + 1
+        if isDisconnected {
+            let text = area.width >= 50 ? " ⚠ disconnected — reconnecting… " : " ⚠ disconnected "
+            used += 1 + buffer.setString(x: area.x + used + 1, y: area.y, text, style: theme.statusError,
+                                         maxWidth: area.width - used - 1)
+        }
         // Parts from the right edge inwards, most important first.
         var parts: [String] = [clock, "\(unread) unread", doNotDisturb ? "DND on" : "DND off"]
         if isLocked { parts.append("🔒 Locked") }
