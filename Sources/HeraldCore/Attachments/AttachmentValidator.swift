@@ -65,12 +65,14 @@ public enum AttachmentValidator {
             throw UNError(.attachmentInvalidURL, detail: "url must be a file URL, got \(url.absoluteString)")
         }
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw UNError(.attachmentInvalidURL, detail: "url: no file at \(path)")
         }
-        guard !isDirectory.boolValue else {
-            throw UNError(.attachmentInvalidURL, detail: "url: \(path) is a directory, not a file")
+        // Only regular files: a directory would be copied whole, and a FIFO or device never ends.
+        if let other = nonRegularKind(status.st_mode) {
+            throw UNError(.attachmentInvalidURL,
+                          detail: "url: \(path) is \(other), not a file; attach an image, audio or movie file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable")
@@ -115,6 +117,19 @@ public enum AttachmentValidator {
                                    typeHint: hint, thumbnailHidden: record.thumbnailHidden)
         checked.fileName = record.fileName.isEmpty ? checked.fileName : record.fileName
         return checked
+    }
+
+    /// "a directory", "a named pipe (FIFO)", … for what is not a regular file; `nil` for one.
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     private static func typeHintIfNeeded(_ record: AttachmentRecord) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Every `herald` subcommand, in the order `herald --help` lists them.
 enum CommandRegistry {
@@ -76,8 +77,11 @@ enum CommandRegistry {
         } catch let error as UsageError {
             printError("herald \(name): \(error)\nRun 'herald \(name) --help' for usage.")
             return ExitStatus.usage
-        } catch {
+        } catch let error as CommandError {
             printError("herald \(name): \(error)")
+            return error.status
+        } catch {
+            printError("herald \(name): \(ErrorSentence.describe(error))")
             return ExitStatus.failure
         }
     }
