@@ -47,6 +47,9 @@ enum DaemonCommand: HeraldCommand {
 
         let location = CenterLocation(context)
         try location.home.create()
+        // One center per state directory: a second daemon (or a demo) on this home refuses.
+        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
