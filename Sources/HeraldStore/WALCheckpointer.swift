@@ -27,6 +27,8 @@ final class WALCheckpointer: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var scheduled = false
+    /// Background checkpoints that ran to the end (guarded by `lock`).
+    private var completed = 0
     /// Only touched on `queue`.
     private var connection: SQLiteConnection?
 
@@ -49,6 +51,15 @@ final class WALCheckpointer: @unchecked Sendable {
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Waits until the checkpoints scheduled so far have run; returns how many background
+    /// checkpoints have completed (tests wait on this instead of a stopwatch).
+    func waitUntilIdle() -> Int {
+        queue.sync {}
+        lock.lock()
+        defer { lock.unlock() }
+        return completed
     }
 
     func uninstall(from connection: SQLiteConnection) {
@@ -77,6 +88,9 @@ final class WALCheckpointer: @unchecked Sendable {
                 connection = opened
             }
             try connection?.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
+            lock.lock()
+            completed += 1
+            lock.unlock()
         } catch {
             // Nothing is lost: the pages stay in the log, and the next commit past the
             // threshold tries again (SQLite also checkpoints when the last connection closes).
