@@ -111,7 +111,7 @@ struct ExecutableEndToEndTests {
         }
     }
 
-    @Test("push delivers the sample .apns files", arguments: ["alert.apns", "time-sensitive.apns", "mutable-content.apns", "background.apns"])
+    @Test("push delivers the sample .apns files", arguments: ["alert.apns", "badge.apns", "time-sensitive.apns", "mutable-content.apns", "background.apns"])
     func pushSamples(file: String) async throws {
         let daemon = try await DaemonProcess()
         defer { daemon.stop(); daemon.removeHome() }

@@ -30,6 +30,7 @@ enum CommandRegistry {
 
         Usage: herald [--home DIR] [<command> [options]]
                herald <command> --help
+               herald --version
 
         With no command, herald shows the notification center in this terminal (herald ui).
 
@@ -57,6 +58,9 @@ enum CommandRegistry {
         if rest.isEmpty {
             // Plain `herald` is the terminal UI, like plain `tmux`.
             rest = [UICommand.name]
+        }
+        if rest == ["--version"] || rest == ["-V"] {
+            rest = [VersionCommand.name]
         }
         if rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
             print(overview, terminator: "")
