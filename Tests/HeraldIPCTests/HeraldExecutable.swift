@@ -39,13 +39,22 @@ enum HeraldExecutable {
     }
 
     /// Runs `herald --home HOME ARGS…` with no daemon spawning, and collects its output.
-    static func run(_ arguments: [String], home: String, stdin: Data? = nil, spawn: Bool = false) async throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--home", home] + arguments
+    static func run(_ arguments: [String], home: String, stdin: Data? = nil, spawn: Bool = false,
+                    environment extra: [String: String] = [:]) async throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         if spawn { environment.removeValue(forKey: "HERALD_NO_SPAWN") } else { environment["HERALD_NO_SPAWN"] = "1" }
         environment.removeValue(forKey: "HERALD_SOCKET")
+        environment.removeValue(forKey: "HERALD_APP")
+        environment.merge(extra) { $1 }
+        return try await runProgram(path, ["--home", home] + arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any program with this environment and collects its output.
+    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil,
+                           environment: [String: String]) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -98,11 +107,12 @@ final class DaemonProcess: Sendable {
     var socketPath: String { home + "/herald.sock" }
 
     /// Starts a daemon in `home` (a fresh temporary directory when `nil`) and waits until it answers.
-    init(home: String? = nil) async throws {
+    /// `daemonArguments` follow `daemon` (`--prompt deny`).
+    init(home: String? = nil, daemonArguments: [String] = []) async throws {
         self.home = try home ?? TemporaryDirectory("herald-e2e").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: HeraldExecutable.path)
-        process.arguments = ["--home", self.home, "daemon"]
+        process.arguments = ["--home", self.home, "daemon"] + daemonArguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "HERALD_SOCKET")
         process.environment = environment
@@ -122,8 +132,9 @@ final class DaemonProcess: Sendable {
         try await RemoteCenterControl.connect(socketPath: socketPath, client: "e2e ui")
     }
 
-    func run(_ arguments: [String], stdin: Data? = nil) async throws -> HeraldExecutable.Result {
-        try await HeraldExecutable.run(arguments, home: home, stdin: stdin)
+    func run(_ arguments: [String], stdin: Data? = nil,
+             environment: [String: String] = [:]) async throws -> HeraldExecutable.Result {
+        try await HeraldExecutable.run(arguments, home: home, stdin: stdin, environment: environment)
     }
 
     /// SIGTERM, as a supervisor stops it (does not wait).
