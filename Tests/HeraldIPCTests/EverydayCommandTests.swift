@@ -99,7 +99,7 @@ struct EverydayCommandTests {
         defer { daemon.stop(); daemon.removeHome() }
         let second = try await daemon.run(["daemon"])
         #expect(second.status == 1)
-        #expect(second.stderr.contains("pid \(daemon.process.processIdentifier)"), "\(second.stderr)")
+        #expect(second.stderr.contains("pid \(daemon.process.pid)"), "\(second.stderr)")
         #expect(second.stderr.contains("herald daemon"))
     }
 
@@ -169,15 +169,12 @@ struct EverydayCommandTests {
         "$HERALD" --home "$HERALD_TEST_HOME" post --title "$1"
         timeout 30 "$HERALD" --home "$HERALD_TEST_HOME" post --title "$1 (timeout)"
         """.write(to: script, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["HERALD"] = HeraldExecutable.path
-        environment["HERALD_TEST_HOME"] = daemon.home
-        environment["HERALD_NO_SPAWN"] = "1"
-        environment.removeValue(forKey: "HERALD_SOCKET")
-        environment.removeValue(forKey: "HERALD_APP")
+        var environment = ["HERALD": HeraldExecutable.path, "HERALD_TEST_HOME": daemon.home, "HERALD_NO_SPAWN": "1"]
+        let unsetting = ["HERALD_SOCKET", "HERALD_APP"]
         for (shell, arguments) in [("/bin/sh", [script.path, "sh"]), ("/bin/bash", [script.path, "bash"]),
                                    ("/usr/bin/env", ["bash", script.path, "env"])] {
-            let result = try await HeraldExecutable.runProgram(shell, arguments, environment: environment)
+            let result = try await HeraldExecutable.runProgram(shell, arguments, environment: environment,
+                                                               unsetting: unsetting)
             #expect(result.status == 0, "\(shell): \(result.stderr)")
         }
         let apps = try await daemon.ui().apps()
@@ -188,7 +185,8 @@ struct EverydayCommandTests {
         #expect(history.count == 6)
 
         environment["HERALD_APP"] = "com.example.deploy"
-        _ = try await HeraldExecutable.runProgram("/bin/sh", [script.path, "named"], environment: environment)
+        _ = try await HeraldExecutable.runProgram("/bin/sh", [script.path, "named"], environment: environment,
+                                                  unsetting: ["HERALD_SOCKET"])
         #expect(try await daemon.ui().history(HistoryQuery(bundleIdentifier: "com.example.deploy")).count == 2)
     }
 

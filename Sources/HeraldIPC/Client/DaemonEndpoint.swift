@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 
 /// Where a client finds the daemon, and how it starts one: the state directory, the socket in
 /// it (`SocketLocation`), the log a started daemon writes, and the command that starts a daemon

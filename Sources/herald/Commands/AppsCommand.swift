@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldIPC
 import HeraldStore
+import TerminalKit
 
 /// `herald apps`: every app that has talked to the center, with authorization and badge.
 enum AppsCommand: HeraldCommand {

@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldDemo
 import HeraldIPC
 import HeraldStore
+import HeraldSystem
 import HeraldUI
 import UserNotifications
 
@@ -71,8 +72,8 @@ enum DemoCommand: HeraldCommand {
         ui.showLogPane = true
         let launch = Task { @MainActor in await demo.launch() }
         defer { launch.cancel() }
-        try await TerminalApp.run(center: engine, options: TerminalApp.Options(ui: ui), prompter: prompter,
-                                  inbox: inbox) { line in
+        try await TerminalApp.run(center: engine, driver: .curses, options: TerminalApp.Options(ui: ui),
+                                  prompter: prompter, inbox: inbox) { line in
             await demo.run(line)
         }
         return ExitStatus.success

@@ -1,5 +1,6 @@
 import HeraldCore
 import HeraldIPC
+import TerminalKit
 
 /// `herald remove`: removes notifications by request identifier.
 enum RemoveCommand: HeraldCommand {
@@ -42,11 +43,11 @@ enum RemoveCommand: HeraldCommand {
             if removed.isEmpty {
                 unknown.append(identifier)
             } else {
-                print("removed \(removed.joined(separator: " and ")) \(TerminalText.clean(identifier))")
+                print("removed \(removed.joined(separator: " and ")) \(TerminalText.sanitize(identifier))")
             }
         }
         guard unknown.isEmpty else {
-            let list = unknown.map { "'\(TerminalText.clean($0))'" }.joined(separator: ", ")
+            let list = unknown.map { "'\(TerminalText.sanitize($0))'" }.joined(separator: ", ")
             printError("herald remove: \(caller.name) has no pending or delivered notification \(list); "
                            + "see `herald pending --app \(caller.name)` and `herald history --app \(caller.name)`")
             return ExitStatus.notFound
