@@ -127,54 +127,35 @@ extension NotificationEngine {
 
     /// Delivers everything due at `clock.now()`, in fire-date order, through the full pipeline;
     /// returns after every delegate call it made has finished. Repeating requests move to their
-    /// next date (after now), one-shot requests leave the pending list.
+    /// next date (after now), one-shot requests leave the pending list — each in the same store
+    /// transaction as its own delivery, so stopping the daemon at any instant loses none.
     public func fireDue() async {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        let changedApps = saveFired(fired)
-        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        for bundle in Self.appsInOrder(fired) { emit(.pendingChanged(bundleIdentifier: bundle)) }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
         remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
         while let item = remaining.popLast() {
+            let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil)
+                          ownsAttachments: item.nextFireDate == nil, firing: write)
         }
     }
 
-    /// Writes what firing changed to the store, in one batch: repeating requests with their next
-    /// date, and one-shot requests removed (one call per app). Returns the apps whose pending
-    /// requests changed, in the order of their first fired request.
-    private func saveFired(_ fired: [PendingSchedule.Fired]) -> [String] {
-        var changedApps: [String] = []
-        var finished: [[String]] = []
-        var appIndex: [String: Int] = [:]
-        var rescheduled: [PendingRecord] = []
+    /// The apps of the fired requests, in the order of their first fired request.
+    private static func appsInOrder(_ fired: [PendingSchedule.Fired]) -> [String] {
+        var apps: [String] = []
+        var seen: Set<String> = []
         // Read in place, by index: a copy of a fired record would retain its (cold) content.
         for index in fired.indices {
             let bundle = fired[index].record.bundleIdentifier
             // Runs from one app are the rule: compare with the last app before hashing.
-            let app = changedApps.last == bundle ? changedApps.count - 1 : appIndex[bundle] ?? {
-                appIndex[bundle] = changedApps.count
-                changedApps.append(bundle)
-                finished.append([])
-                return changedApps.count - 1
-            }()
-            if fired[index].nextFireDate != nil {
-                rescheduled.append(fired[index].rescheduled!)
-            } else {
-                finished[app].append(fired[index].record.request.identifier)
-            }
+            if apps.last != bundle, seen.insert(bundle).inserted { apps.append(bundle) }
         }
-        try? store.batch {
-            for record in rescheduled { try store.savePending(record) }
-            for (app, identifiers) in finished.enumerated() where !identifiers.isEmpty {
-                try store.removePending(bundleIdentifier: changedApps[app], identifiers: identifiers)
-            }
-        }
-        return changedApps
+        return apps
     }
 
     /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date

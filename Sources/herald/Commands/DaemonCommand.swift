@@ -75,8 +75,16 @@ enum DaemonCommand: HeraldCommand {
         let scheduler = Task { await engine.run() }
         let signal = await waitForTerminationSignal()
         DaemonLog.write("stopping (signal \(signal))")
+        // Drain: the requests already firing are delivered and committed (each with its pending
+        // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        await scheduler.value
         server.stop()
+        do {
+            try await engine.commitPendingWrites()
+        } catch {
+            DaemonLog.write("could not commit the last writes: \(error)")
+        }
         return ExitStatus.success
     }
 
