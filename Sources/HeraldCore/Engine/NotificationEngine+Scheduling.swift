@@ -14,10 +14,18 @@ extension NotificationEngine {
         try RequestLimits.validate(request)
         ensureAppExists(bundleIdentifier)
         var request = request
+        // The caller's files, deleted once the request is accepted (Apple moves them).
+        var originals: [AttachmentRecord] = []
         if !request.content.attachments.isEmpty {
             // (Only then: writing `content` makes a new copy of it.)
-            request.content.attachments = try importAttachments(request.content.attachments,
-                                                                bundleIdentifier: bundleIdentifier)
+            let checked = try request.content.attachments.map(AttachmentValidator.revalidate)
+            if apps[bundleIdentifier]?.canDeliver == true {
+                request.content.attachments = try importAttachments(checked, bundleIdentifier: bundleIdentifier)
+                originals = checked
+            } else {
+                // Nothing will be shown: the caller's files are neither taken nor deleted.
+                request.content.attachments = checked
+            }
         }
         let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
 
@@ -30,6 +38,7 @@ extension NotificationEngine {
                 wake.signal()
             }
             try await deliverDurably(request, bundleIdentifier: bundleIdentifier)
+            attachmentStore.removeOriginals(of: originals)
             return
         }
 
@@ -57,16 +66,17 @@ extension NotificationEngine {
         emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
         wake.signal()
         try await waitForCommit()
+        attachmentStore.removeOriginals(of: originals)
     }
 
-    /// Validates and moves attachments into the store; on any failure the ones already moved are
-    /// deleted and the error (a `UNError.attachment…`) is thrown.
+    /// Copies checked attachments into the store; on any failure the copies already made are
+    /// deleted and the error (a `UNError.attachment…`) is thrown. The caller's files are not
+    /// touched here (`AttachmentStore.removeOriginals`, once the request is accepted).
     func importAttachments(_ attachments: [AttachmentRecord], bundleIdentifier: String) throws -> [AttachmentRecord] {
         var imported: [AttachmentRecord] = []
         do {
             for attachment in attachments {
-                let checked = try AttachmentValidator.revalidate(attachment)
-                imported.append(try attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier))
+                imported.append(try attachmentStore.importFile(attachment, bundleIdentifier: bundleIdentifier))
             }
         } catch {
             attachmentStore.deleteFiles(of: imported)
