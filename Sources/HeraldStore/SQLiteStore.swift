@@ -60,6 +60,9 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         if options.mode != .create, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path: path, reason: "there is no database yet")
         }
+        if options.mode != .readOnly {
+            try PrivateFiles.prepareDatabase(path, create: options.mode == .create)
+        }
         let access: SQLiteConnection.Access
         switch options.mode {
         case .create: access = .readWriteCreate
