@@ -96,7 +96,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             try Migrations.migrate(connection)
             try catchUpSearchIndex()
             if options.applyRetentionOnOpen {
-                try applyRetention(now: Date())
+                do {
+                    try applyRetention(now: Date())
+                } catch StoreError.corrupt {
+                    // Damaged pages: the store still opens and serves what is readable; the
+                    // daemon's quick check says what is damaged (`quickCheck`).
+                }
             }
         }
     }

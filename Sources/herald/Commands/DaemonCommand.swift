@@ -73,6 +73,16 @@ enum DaemonCommand: HeraldCommand {
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
         let scheduler = Task { await engine.run() }
+        // Damage is reported, not discovered by a reader later (off the start path: a large
+        // history takes seconds to check).
+        Task.detached(priority: .background) {
+            do {
+                let report = try store.quickCheck()
+                if !report.isIntact { DaemonLog.write("WARNING: \(report)") }
+            } catch {
+                DaemonLog.write("WARNING: could not check the database: \(error)")
+            }
+        }
         let signal = await waitForTerminationSignal()
         DaemonLog.write("stopping (signal \(signal))")
         // Drain: the requests already firing are delivered and committed (each with its pending
