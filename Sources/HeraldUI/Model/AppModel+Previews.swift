@@ -59,18 +59,16 @@ extension AppModel {
 /// Expands the `%u` and `%@` placeholders of Apple's notification format strings.
 public enum FormatString {
     /// `%u` (also `%lu`, `%d`, `%ld`, `%i`) becomes `count`, `%@` becomes `arguments` (or "" when
-    /// nil), `%%` becomes `%`. With a count of 1 the first plural word after the number is made
-    /// singular ("%u new messages" → "1 new message"), as Apple's plural rules would.
+    /// nil), `%%` becomes `%`. With a count of 1 the noun after it is made singular
+    /// (`EnglishPlural`).
     ///
     /// ```swift
     /// FormatString.apply("%u new messages from %@", count: 3, arguments: "Ann, Bob")
     /// // "3 new messages from Ann, Bob"
-    /// FormatString.apply("%u more messages", count: 1, arguments: nil)   // "1 more message"
     /// ```
     public static func apply(_ format: String, count: Int, arguments: String?) -> String {
         var out = ""
         var chars = format[...]
-        var singularAfter: String.Index?
         while let c = chars.popFirst() {
             guard c == "%" else { out.append(c); continue }
             if chars.hasPrefix("%") { chars.removeFirst(); out.append("%"); continue }
@@ -78,31 +76,16 @@ public enum FormatString {
             if let spec = ["lu", "ld", "u", "d", "i"].first(where: { chars.hasPrefix($0) }) {
                 chars.removeFirst(spec.count)
                 out += String(count)
-                if count == 1 && singularAfter == nil { singularAfter = out.endIndex }
+                if count == 1 {
+                    // "1 new messages" → "1 new message" (Apple would use a .stringsdict).
+                    let end = chars.firstIndex(of: "%") ?? chars.endIndex
+                    out += EnglishPlural.singularizingNoun(in: chars[..<end])
+                    chars = chars[end...]
+                }
             } else {
                 out.append("%")
             }
         }
-        guard let start = singularAfter else { return out }
-        return String(out[..<start]) + singular(String(out[start...]))
-    }
-
-    /// `text` with its first plural English word (within three words) made singular:
-    /// "new messages from Ann" → "new message from Ann", "replies" → "reply".
-    static func singular(_ text: String) -> String {
-        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        var seen = 0
-        for i in words.indices where !words[i].isEmpty {
-            seen += 1
-            if seen > 3 { break }
-            let word = words[i]
-            let letters = word.prefix { $0.isLetter }
-            let rest = word.dropFirst(letters.count)
-            guard letters.count > 2, letters.hasSuffix("s"), !letters.hasSuffix("ss") else { continue }
-            let stem = letters.hasSuffix("ies") ? String(letters.dropLast(3)) + "y" : String(letters.dropLast())
-            words[i] = stem + String(rest)
-            break
-        }
-        return words.joined(separator: " ")
+        return out
     }
 }

@@ -67,7 +67,7 @@ public struct EffectRunner: Sendable {
                 break
             }
         } catch {
-            send(.effectFailed(effect, "\(effect.shortName) failed: \(error)"))
+            send(.effectFailed(effect, "\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
         }
     }
 }
