@@ -66,6 +66,9 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         if options.mode != .create, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path: path, reason: "there is no database yet")
         }
+        if options.mode != .readOnly {
+            try PrivateFiles.prepareDatabase(path, create: options.mode == .create)
+        }
         let access: SQLiteConnection.Access
         switch options.mode {
         case .create: access = .readWriteCreate
@@ -99,7 +102,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             try Migrations.migrate(connection)
             try catchUpSearchIndex()
             if options.applyRetentionOnOpen {
-                try applyRetention(now: Date())
+                do {
+                    try applyRetention(now: Date())
+                } catch StoreError.corrupt {
+                    // Damaged pages: the store still opens and serves what is readable; the
+                    // daemon's quick check says what is damaged (`quickCheck`).
+                }
             }
         }
     }

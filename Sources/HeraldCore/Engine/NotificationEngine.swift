@@ -242,8 +242,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     // MARK: Badge, token, extension
 
     public func setBadgeCount(_ count: Int, bundleIdentifier: String) async throws {
-        guard count >= 0 else {
-            throw UNError(.badgeInputInvalid, detail: "badge count is \(count); it must be 0 or more")
+        guard (0...RequestLimits.maximumBadge).contains(count) else {
+            throw UNError(.badgeInputInvalid,
+                          detail: "badge count is \(count); it must be from 0 to \(RequestLimits.maximumBadge)")
         }
         var app = ensureApp(bundleIdentifier)
         guard app.badge != count else { return }

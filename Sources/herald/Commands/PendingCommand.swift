@@ -101,7 +101,8 @@ struct PendingItem: Encodable {
         case nil:
             return "at once"
         case .timeInterval(let seconds, let repeats)?:
-            let amount = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            // (`Int(exactly:)`: a stored interval too large for an Int is shown, never trapped on.)
+            let amount = Int(exactly: seconds).map(String.init) ?? String(seconds)
             return (repeats ? "every " : "after ") + amount + " s"
         case .calendar(let components, let repeats)?:
             let fields: [(String, Int?)] = [
