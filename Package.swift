@@ -27,6 +27,8 @@ let package = Package(
         // C shims (the only places that touch C headers).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // Types and function shapes of libpng, libturbojpeg, giflib and libchafa (dlopen'ed; nothing linked).
+        .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -38,7 +40,8 @@ let package = Package(
 
         // The center's parts.
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
-        .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
+        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "CImageCodecs"], swiftSettings: swiftSettings),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore", "HeraldPreview"], swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["HeraldUI", "CNCurses"], swiftSettings: swiftSettings),
         .target(name: "HeraldIPC", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
@@ -66,6 +69,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldPreviewTests", dependencies: ["HeraldPreview", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "HeraldUI"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
