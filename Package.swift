@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
         .target(name: "HeraldPreview", dependencies: ["HeraldCore", "CImageCodecs"], swiftSettings: swiftSettings),
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "HeraldPreview"], swiftSettings: swiftSettings),
-        .target(name: "CursesBackend", dependencies: ["HeraldUI", "CNCurses"], swiftSettings: swiftSettings),
+        .target(name: "CursesBackend", dependencies: ["HeraldUI", "HeraldPreview", "CNCurses"], swiftSettings: swiftSettings),
         .target(name: "HeraldIPC", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),

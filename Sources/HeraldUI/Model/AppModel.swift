@@ -58,6 +58,8 @@ public struct AppModel: Sendable {
     public var showLog: Bool
     /// Set by `q` / `:quit`; the runtime stops.
     public var quitRequested = false
+    /// Attachment pictures made or being made (per file and box size).
+    public var previews = PreviewCache()
 
     public init(width: Int = 80, height: Int = 24, now: Date = Date(), config: UIConfiguration = UIConfiguration()) {
         self.config = config

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
 /// results of effects all enter `AppModel.update` as a `Msg` — through `UIProgram.send`.
@@ -33,4 +34,6 @@ public enum Msg: Sendable {
     case commandResult(String)
     /// An effect failed (shown in the status line).
     case failed(String)
+    /// A picture asked for with `Effect.renderPreview` is ready (or failed).
+    case previewRendered(PreviewRequest, PreviewState)
 }

@@ -61,7 +61,9 @@ public struct EffectRunner: Sendable {
                 } else {
                     send(.failed("Unknown command: \(line)"))
                 }
-            case .bell, .flash, .quit:
+            case .renderPreview(let request):
+                send(.previewRendered(request, PreviewState.render(request)))
+            case .bell, .flash, .quit, .openAttachment:
                 break
             }
         } catch {
@@ -90,6 +92,8 @@ extension Effect {
         case .flash: return "Flash"
         case .quit: return "Quit"
         case .runCommand: return "Command"
+        case .renderPreview: return "Preview"
+        case .openAttachment: return "Open"
         }
     }
 }

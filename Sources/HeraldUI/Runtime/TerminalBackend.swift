@@ -19,4 +19,7 @@ public protocol TerminalBackend: AnyObject {
     func bell()
     /// Flashes the screen (a visible bell).
     func flash()
+    /// Gives the terminal to another program (a pager) while `body` runs, then takes it back;
+    /// the next frame is drawn in full.
+    func suspend(_ body: () -> Void)
 }

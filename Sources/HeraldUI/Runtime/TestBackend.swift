@@ -42,6 +42,13 @@ public final class TestBackend: TerminalBackend {
     public func readEvent(timeoutMilliseconds: Int) -> TerminalEvent? { events.isEmpty ? nil : events.removeFirst() }
     public func bell() { bells += 1 }
     public func flash() { flashes += 1 }
+    /// How many times the terminal was handed to another program.
+    public private(set) var suspensions = 0
+    public func suspend(_ body: () -> Void) {
+        suspensions += 1
+        body()
+        clear()
+    }
 
     /// Changes the size and queues the resize event, as a terminal would.
     public func resize(width: Int, height: Int) {

@@ -44,10 +44,12 @@ extension AppModel {
             setStatus(text)
         case .failed(let text):
             setStatus(text, isError: true)
+        case .previewRendered(let request, let state):
+            previews[request] = state
         }
         keepSelectionVisible()
         if listScroll == 0 { arrivalsAbove = 0 }
-        return effects
+        return effects + requestPreviews()
     }
 
     /// The sidebar's order: display names as people read them — case aside, numbers by value
