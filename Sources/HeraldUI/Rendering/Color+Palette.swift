@@ -47,10 +47,12 @@ extension Color {
         return (grey, grey, grey)
     }
 
-    /// The closest of the first `colors` palette entries (squared distance in RGB).
+    /// The closest of the first `colors` palette entries (squared distance in RGB). With 256
+    /// colours only the cube and the greys (16–255) are used: their colours are fixed, while
+    /// the first 16 follow the person's theme.
     static func nearest(_ rgb: (Int, Int, Int), colors: Int) -> Int {
         var best = 0, bestDistance = Int.max
-        for index in 0..<min(256, max(colors, 1)) {
+        for index in (colors >= 256 ? 16 : 0)..<min(256, max(colors, 1)) {
             let candidate = xtermRGB(index)
             let distance = (candidate.0 - rgb.0) * (candidate.0 - rgb.0) + (candidate.1 - rgb.1) * (candidate.1 - rgb.1)
                 + (candidate.2 - rgb.2) * (candidate.2 - rgb.2)
