@@ -123,4 +123,13 @@ import Testing
         #expect(plain.update(.key(.char("o"))).isEmpty)
         #expect(plain.status?.text == "This notification has no attachment")
     }
+
+    @Test func soundsShowFormatAndDuration() {
+        let voice = AttachmentRecord(identifier: "voice", path: "/tmp/voice.mp3", type: "public.mp3", size: 3_276_800,
+                                     fileName: "voice.mp3")
+        var model = Self.model(mode: .none, history: [Fixtures.record(3, attachments: [voice])])
+        #expect(model.update(.tick(Fixtures.now)).isEmpty)   // asked for once, when the history arrived
+        _ = model.update(.mediaInfoRead(path: voice.path, MediaInfo(format: "MP3 audio", duration: 205)))
+        #expect(model.view().lines.joined().contains("voice.mp3  MP3 audio · 3:25  3.1 MB"))
+    }
 }

@@ -46,7 +46,8 @@ extension AppModel {
         }
     }
 
-    /// Asks for the pictures the screen needs that are not made yet (and marks them loading).
+    /// Asks for the pictures the screen needs that are not made yet (and marks them loading),
+    /// and for the headers of the selected notification's sounds and movies.
     mutating func requestPreviews() -> [Effect] {
         var wanted: [PreviewRequest] = []
         if let record = banner.current, let request = bannerThumbnailRequest(for: record) { wanted.append(request) }
@@ -55,6 +56,13 @@ extension AppModel {
         for request in wanted where previews[request] == nil {
             previews[request] = .loading
             effects.append(.renderPreview(request))
+        }
+        if let record = selectedRecord, !previewsHidden(for: record) {
+            for attachment in record.content.attachments
+            where !Self.pictureTypes.contains(attachment.type) && mediaInfo[attachment.path] == nil {
+                mediaInfo[attachment.path] = MediaInfo(format: attachment.type)   // asked for; the answer replaces it
+                effects.append(.readMediaInfo(path: attachment.path, type: attachment.type))
+            }
         }
         return effects
     }

@@ -29,4 +29,6 @@ public enum Effect: Sendable, Hashable {
     /// Open an attachment for the person: `xdg-open` on a desktop, the pager for text, else
     /// a message with its path. The runtime suspends the terminal for a pager.
     case openAttachment(AttachmentRecord)
+    /// Read a sound or movie attachment's header (format, duration); answered by `.mediaInfoRead`.
+    case readMediaInfo(path: String, type: String)
 }

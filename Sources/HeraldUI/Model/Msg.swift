@@ -36,4 +36,6 @@ public enum Msg: Sendable {
     case failed(String)
     /// A picture asked for with `Effect.renderPreview` is ready (or failed).
     case previewRendered(PreviewRequest, PreviewState)
+    /// The header of the sound or movie at `path`, asked for with `Effect.readMediaInfo`.
+    case mediaInfoRead(path: String, MediaInfo)
 }

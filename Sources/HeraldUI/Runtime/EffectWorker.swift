@@ -27,9 +27,9 @@ public final class EffectWorker: Sendable {
             Task { await runner.perform(effect) }
         case .answerPrompt:
             Task { [runner] in await runner.perform(effect) }
-        case .renderPreview(let request):
-            let send = runner.send
-            previews.async { send(.previewRendered(request, PreviewState.render(request))) }
+        case .renderPreview, .readMediaInfo:
+            let runner = self.runner
+            previews.async { runner.performFileWork(effect) }
         default:
             continuation.yield(effect)
         }

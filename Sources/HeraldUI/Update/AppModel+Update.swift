@@ -46,6 +46,9 @@ extension AppModel {
             setStatus(text, isError: true)
         case .previewRendered(let request, let state):
             previews[request] = state
+        case .mediaInfoRead(let path, let info):
+            if mediaInfo.count >= 256 { mediaInfo.removeAll() }
+            mediaInfo[path] = info
         }
         keepSelectionVisible()
         if listScroll == 0 { arrivalsAbove = 0 }

@@ -116,6 +116,11 @@ extension AppModel {
                               userInfo: record.content.userInfo, actions: category?.actions ?? [],
                               hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
         view.picture = picture(for: detailPreviewRequest(for: record))
+        for attachment in record.content.attachments {
+            if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
+                view.mediaSummaries[attachment.path] = info.summary
+            }
+        }
         return view
     }
 

@@ -17,6 +17,8 @@ public struct DetailView: Widget {
     public var theme: Theme
     /// The first image attachment's picture, drawn at the right of the text.
     public var picture: AttachmentPicture?
+    /// Format and duration of sound and movie attachments, by path ("MP3 audio · 3:25").
+    public var mediaSummaries: [String: String] = [:]
 
     public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
                 userInfo: [String: JSONValue] = [:], actions: [ActionRecord] = [], hasReply: Bool = false,
@@ -76,7 +78,8 @@ public struct DetailView: Widget {
                 out.append([Span("Attachments", theme.title)])
                 for attachment in attachments {
                     out.append([Span("📎 "), Span(attachment.fileName, .plain),
-                                Span("  \(attachment.type)  \(TimeFormat.byteCount(attachment.size))", theme.dim)])
+                                Span("  \(mediaSummaries[attachment.path] ?? attachment.type)  "
+                                     + TimeFormat.byteCount(attachment.size), theme.dim)])
                 }
             }
             if !userInfo.isEmpty {
