@@ -1,5 +1,5 @@
 import CNCurses
-import HeraldUI
+import TerminalKit
 
 /// Colour pairs allocated on first use, keyed by foreground and background. Palette entries
 /// and 24-bit colours (pictures) become the terminal's own colour numbers: direct colour on a

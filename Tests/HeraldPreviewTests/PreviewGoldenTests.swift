@@ -1,6 +1,7 @@
 import Foundation
 import HeraldPreview
 import Testing
+import TerminalKit
 import TestSupport
 
 /// The three formats, made by the tests themselves (a PNG by TestSupport's encoder, JPEG and
@@ -32,18 +33,19 @@ import TestSupport
     }
 
     /// Each row's characters, then each cell's `foreground/background`.
-    static func golden(_ grid: PreviewGrid) -> [String] {
-        grid.lines + (0..<grid.rows).map { y in
-            (0..<grid.columns).map { x in "\(grid[x, y].foreground)/\(grid[x, y].background)" }.joined(separator: " ")
+    static func golden(_ cells: Buffer) -> [String] {
+        cells.lines + (0..<cells.area.height).map { y in
+            (0..<cells.area.width).map { x in "\(cells[x, y].style.foreground)/\(cells[x, y].style.background)" }
+                .joined(separator: " ")
         }
     }
 
     static let expected: [PreviewColorMode: [String]] = [
         .trueColor: ["▀▀", "#ff0000/#0000ff #00ff00/#ffffff"],
-        .indexed256: ["▀▀", "196/21 46/231"],
-        .indexed16: ["▀▀", "9/12 10/15"],
-        .indexed8: ["▀▀", "1/4 2/7"],
-        .monochrome: [" ▄", "-/- -/-"],
+        .indexed256: ["▀▀", "color196/color21 color46/color231"],
+        .indexed16: ["▀▀", "color9/color12 color10/color15"],
+        .indexed8: ["▀▀", "color1/color4 color2/color7"],
+        .monochrome: [" ▄", "default/default default/default"],
     ]
     /// JPEG is lossy: in true colour the flat colours come back a step off.
     static let expectedJPEGTrueColor = ["▀▀", "#fe0000/#0000fe #00ff01/#ffffff"]

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import Testing
+import TerminalKit
 import TestSupport
 @testable import HeraldUI
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPreview
+import TerminalKit
 import Testing
 @testable import HeraldUI
 
@@ -22,10 +23,12 @@ import Testing
     }
 
     /// A 2×1 picture: a red-over-blue half block and a green full block.
-    static let grid = PreviewGrid(columns: 2, rows: 1, cells: [
-        PreviewCell(character: "▀", foreground: .indexed(196), background: .indexed(21)),
-        PreviewCell(character: "█", foreground: .rgb(0, 255, 0), background: .default),
-    ])
+    static let grid: Buffer = {
+        var cells = Buffer(width: 2, height: 1)
+        cells.put(Cell("▀", style: Style(foreground: .indexed(196), background: .indexed(21))), x: 0, y: 0)
+        cells.put(Cell("█", style: Style(foreground: .rgb(0, 255, 0))), x: 1, y: 0)
+        return cells
+    }()
 
     @Test func noPicturesWithoutAColourMode() {
         var model = Self.model(mode: .none)

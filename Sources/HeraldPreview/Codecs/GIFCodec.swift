@@ -1,4 +1,4 @@
-import CImageCodecs
+internal import CImageCodecs
 import Foundation
 
 /// GIF through giflib's low-level API (`libgif.so.7`), loaded at run time: only the first frame

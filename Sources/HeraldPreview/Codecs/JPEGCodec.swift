@@ -1,4 +1,4 @@
-import CImageCodecs
+internal import CImageCodecs
 import Foundation
 
 /// JPEG through the TurboJPEG API (`libturbojpeg.so.0`), loaded at run time. Large pictures

@@ -1,4 +1,4 @@
-import CImageCodecs
+internal import CImageCodecs
 import Foundation
 
 /// PNG through libpng16's simplified API (`png_image_*`), loaded at run time.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 /// What picture to make of an attachment: the box it must fit, the colours and characters,
 /// and an optional clipping rectangle (the banner thumbnail's).
@@ -29,11 +30,13 @@ public struct PreviewRequest: Sendable, Hashable {
 }
 
 /// Makes terminal pictures of image attachments: decode (libpng, libturbojpeg, giflib), clip,
-/// fit the box, choose characters and colours (libchafa). Slow (milliseconds): run it off the
-/// UI's thread.
+/// fit the box, choose characters and colours (libchafa). The picture is a TerminalKit `Buffer`
+/// at the origin, as large as the fitted picture: ordinary cells that a widget copies into the
+/// screen and the backend diffs like any other. Slow (milliseconds): run it off the UI's thread.
 ///
 /// ```swift
-/// let grid = try AttachmentPreviewer.render(PreviewRequest(path: path, columns: 40, rows: 12, mode: .trueColor))
+/// let picture = try AttachmentPreviewer.render(PreviewRequest(path: path, columns: 40, rows: 12, mode: .trueColor))
+/// picture.lines   // ["▀▀▄▄…", …]
 /// ```
 public enum AttachmentPreviewer {
     /// Whether pictures can be drawn at all (libchafa is installed).
@@ -41,9 +44,9 @@ public enum AttachmentPreviewer {
 
     /// The picture for `request`. Throws `PreviewError` for a missing library, an unreadable,
     /// broken or oversized image.
-    public static func render(_ request: PreviewRequest, limits: ImageLimits = .standard) throws -> PreviewGrid {
+    public static func render(_ request: PreviewRequest, limits: ImageLimits = .standard) throws -> Buffer {
         guard request.mode != .none, request.columns > 0, request.rows > 0 else {
-            return PreviewGrid(columns: 0, rows: 0, cells: [])
+            return Buffer(width: 0, height: 0)
         }
         guard canDraw else { throw PreviewError.libraryMissing("libchafa (libchafa0)") }
         var image = try ImageDecoder.decode(contentsOf: request.path, limits: limits)
@@ -54,9 +57,9 @@ public enum AttachmentPreviewer {
 
     /// The picture of decoded pixels, fitted into `columns × rows`.
     public static func render(_ image: RGBAImage, columns: Int, rows: Int, mode: PreviewColorMode,
-                              symbols: PreviewSymbols = .quadrant) throws -> PreviewGrid {
+                              symbols: PreviewSymbols = .quadrant) throws -> Buffer {
         let size = PreviewFit.cells(imageWidth: image.width, imageHeight: image.height, maxColumns: columns, maxRows: rows)
-        guard mode != .none, size.columns > 0 else { return PreviewGrid(columns: 0, rows: 0, cells: []) }
+        guard mode != .none, size.columns > 0 else { return Buffer(width: 0, height: 0) }
         return try ChafaRenderer.render(image, columns: size.columns, rows: size.rows, mode: mode, symbols: symbols)
     }
 }

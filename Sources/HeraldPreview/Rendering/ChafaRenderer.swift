@@ -1,4 +1,5 @@
-import CImageCodecs
+internal import CImageCodecs
+import TerminalKit
 
 /// Chooses a character and two colours for every cell with libchafa's canvas
 /// (`chafa_canvas_draw_all_pixels`, then `get_char_at` / `get_colors_at` per cell), loaded at run time.
@@ -58,9 +59,9 @@ enum ChafaRenderer {
                          drawAllPixels: drawAllPixels, charAt: charAt, colorsAt: colorsAt, rawColorsAt: rawColorsAt)
     }()
 
-    /// Draws `image` on a `columns × rows` canvas. `mode` must not be `.none`.
+    /// Draws `image` on a `columns × rows` canvas, into cells of that size at the origin.
     static func render(_ image: RGBAImage, columns: Int, rows: Int, mode: PreviewColorMode,
-                       symbols: PreviewSymbols) throws -> PreviewGrid {
+                       symbols: PreviewSymbols) throws -> Buffer {
         guard let chafa = functions else { throw PreviewError.libraryMissing("libchafa (libchafa0)") }
         guard let map = chafa.symbolMapNew() else { throw PreviewError.corrupt("chafa_symbol_map_new failed") }
         defer { chafa.symbolMapUnref(map) }
@@ -78,8 +79,7 @@ enum ChafaRenderer {
             chafa.drawAllPixels(canvas, Int32(HERALD_CHAFA_PIXEL_RGBA8_UNASSOCIATED), pixels.baseAddress,
                                 Int32(image.width), Int32(image.height), Int32(image.width * 4))
         }
-        var cells: [PreviewCell] = []
-        cells.reserveCapacity(columns * rows)
+        var buffer = Buffer(width: columns, height: rows)
         for y in 0..<rows {
             for x in 0..<columns {
                 let character = Unicode.Scalar(chafa.charAt(canvas, Int32(x), Int32(y))) ?? " "
@@ -89,10 +89,12 @@ enum ChafaRenderer {
                 } else {
                     chafa.rawColorsAt(canvas, Int32(x), Int32(y), &fg, &bg)
                 }
-                cells.append(PreviewCell(character: character, foreground: mode.color(fg), background: mode.color(bg)))
+                // Block, quadrant and sextant characters are all one column wide.
+                buffer.put(Cell(symbol: String(Character(character)), width: 1,
+                                style: Style(foreground: mode.color(fg), background: mode.color(bg))), x: x, y: y)
             }
         }
-        return PreviewGrid(columns: columns, rows: rows, cells: cells)
+        return buffer
     }
 }
 
@@ -109,7 +111,7 @@ extension PreviewColorMode {
 
     /// A colour chafa reported: packed RGB in true colour, a palette index otherwise; negative
     /// (transparent, or the terminal's own colour) is the default.
-    func color(_ value: Int32) -> PreviewColor {
+    func color(_ value: Int32) -> Color {
         guard value >= 0 else { return .default }
         switch self {
         case .trueColor:

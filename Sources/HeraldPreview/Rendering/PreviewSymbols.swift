@@ -1,4 +1,4 @@
-import CImageCodecs
+internal import CImageCodecs
 
 /// Which characters a preview is drawn with (chafa's symbol tags).
 ///

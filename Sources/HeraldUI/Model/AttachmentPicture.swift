@@ -1,4 +1,5 @@
 import HeraldPreview
+import TerminalKit
 
 /// What the screen shows for an image attachment: its picture, a placeholder while it is being
 /// decoded, or an error tile. Each keeps the cell size of the box it was asked for.
@@ -8,14 +9,14 @@ import HeraldPreview
 /// ```
 public enum AttachmentPicture: Sendable, Hashable {
     case loading(columns: Int, rows: Int)
-    case ready(PreviewGrid)
+    case ready(Buffer)
     case failed(String, columns: Int, rows: Int)
 
     /// The cells it takes on screen.
     public var size: (columns: Int, rows: Int) {
         switch self {
         case .loading(let columns, let rows), .failed(_, let columns, let rows): return (columns, rows)
-        case .ready(let grid): return (grid.columns, grid.rows)
+        case .ready(let cells): return (cells.area.width, cells.area.height)
         }
     }
 }
@@ -23,7 +24,7 @@ public enum AttachmentPicture: Sendable, Hashable {
 /// A decoded preview, or why there is none, as the model caches it per request.
 public enum PreviewState: Sendable, Hashable {
     case loading
-    case ready(PreviewGrid)
+    case ready(Buffer)
     case failed(String)
     /// The libraries are missing: no picture, the file name stays as it is.
     case unavailable

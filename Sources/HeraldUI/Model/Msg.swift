@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPreview
+import TerminalKit
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
 /// results of effects all enter `AppModel.update` as a `Msg` — through `UIProgram.send`.

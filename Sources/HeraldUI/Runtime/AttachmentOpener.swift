@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import HeraldCore
+import HeraldSystem
 
 /// How `o` opens an attachment, decided from the environment: `xdg-open` when a desktop is
 /// present (`DISPLAY` or `WAYLAND_DISPLAY`) and `xdg-open` is installed; the person's
@@ -50,34 +52,28 @@ public enum AttachmentOpener {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Carries out a plan that needs no terminal: starts a desktop viewer (not waited for) and
-    /// returns the status text, or the message.
+    /// Starts a desktop viewer in its own session (reaped in the background, not waited for)
+    /// and returns the status text.
     static func launch(_ command: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(command[0], Array(command.dropFirst()), streams: .detached(errorLog: nil))
         } catch {
             return "Cannot start \(command[0]): \(error)"
         }
-        return "Opened \((command.last! as NSString).lastPathComponent) with \((command[0] as NSString).lastPathComponent)"
+        DispatchQueue.global(qos: .utility).async { _ = child.wait() }
+        let file = (command.last.map { ($0 as NSString).lastPathComponent }) ?? ""
+        return "Opened \(file) with \((command[0] as NSString).lastPathComponent)"
     }
 
-    /// Runs a pager in the foreground and waits for it.
+    /// Runs a pager on the terminal and waits for it; an error text when it could not run.
     static func runInTerminal(_ command: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
+        let status: Int32
         do {
-            try process.run()
-            process.waitUntilExit()
+            status = try ChildProcess(command[0], Array(command.dropFirst()), streams: .terminal).wait()
         } catch {
             return "Cannot start the pager: \(error)"
         }
-        return process.terminationStatus == 0 ? nil : "The pager exited with status \(process.terminationStatus)"
+        return status == 0 ? nil : "The pager exited with status \(status)"
     }
 }

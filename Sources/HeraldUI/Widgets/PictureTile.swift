@@ -1,4 +1,4 @@
-import HeraldPreview
+import TerminalKit
 
 /// Draws an `AttachmentPicture`: the picture's own cells (characters and colours from
 /// libchafa), a dim "…" while it is decoded, or an error tile (a box naming the problem).
@@ -21,13 +21,10 @@ public struct PictureTile: Widget {
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         switch picture {
-        case .ready(let grid):
-            for y in 0..<min(grid.rows, area.height) {
-                for x in 0..<min(grid.columns, area.width) {
-                    let cell = grid[x, y]
-                    buffer.put(Cell(symbol: String(Character(cell.character)), width: 1,
-                                    style: Style(foreground: Color(cell.foreground), background: Color(cell.background))),
-                               x: area.x + x, y: area.y + y)
+        case .ready(let cells):
+            for y in 0..<min(cells.area.height, area.height) {
+                for x in 0..<min(cells.area.width, area.width) {
+                    buffer.put(cells[cells.area.x + x, cells.area.y + y], x: area.x + x, y: area.y + y)
                 }
             }
         case .loading:
@@ -42,17 +39,6 @@ public struct PictureTile: Widget {
             } else {
                 buffer.setString(x: area.x, y: area.y, "⚠", style: theme.dim, maxWidth: area.width)
             }
-        }
-    }
-}
-
-extension Color {
-    /// A picture's colour as a cell colour.
-    init(_ color: PreviewColor) {
-        switch color {
-        case .default: self = .default
-        case .indexed(let index): self = .indexed(index)
-        case .rgb(let r, let g, let b): self = .rgb(r, g, b)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import TerminalKit
 
 /// `herald apps`: every app that has talked to the center, with authorization and badge.
 enum AppsCommand: HeraldCommand {

@@ -1,11 +1,4 @@
 import Foundation
-import Synchronization
-
-/// True the first time `claim()` is called, false after.
-final class OnceFlag: Sendable {
-    private let done = Mutex(false)
-    func claim() -> Bool { done.withLock { done in defer { done = true }; return !done } }
-}
 
 /// Reads a whole file, or standard input for `-`.
 enum InputFile {

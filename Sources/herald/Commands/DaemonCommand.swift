@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldIPC
 import HeraldStore
+import HeraldSystem
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -73,32 +74,11 @@ enum DaemonCommand: HeraldCommand {
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
         let scheduler = Task { await engine.run() }
-        let signal = await waitForTerminationSignal()
+        let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
         DaemonLog.write("stopping (signal \(signal))")
         scheduler.cancel()
         server.stop()
         return ExitStatus.success
-    }
-
-    /// Suspends until SIGINT or SIGTERM; returns the signal number.
-    private static func waitForTerminationSignal() async -> Int32 {
-        let queue = DispatchQueue(label: "herald.daemon.signals")
-        let numbers = [SIGINT, SIGTERM]
-        let sources = numbers.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: number, queue: queue)
-        }
-        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = OnceFlag()
-            for (number, source) in zip(numbers, sources) {
-                source.setEventHandler {
-                    if once.claim() { continuation.resume(returning: number) }
-                }
-                source.resume()
-            }
-        }
-        for source in sources { source.cancel() }
-        return received
     }
 }
 

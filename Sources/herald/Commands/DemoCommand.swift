@@ -59,8 +59,8 @@ enum DemoCommand: HeraldCommand {
         ui.showLogPane = true
         let launch = Task { @MainActor in await demo.launch() }
         defer { launch.cancel() }
-        try await TerminalApp.run(center: engine, options: TerminalApp.Options(ui: ui), prompter: prompter,
-                                  inbox: inbox) { line in
+        try await TerminalApp.run(center: engine, driver: .curses, options: TerminalApp.Options(ui: ui),
+                                  prompter: prompter, inbox: inbox) { line in
             await demo.run(line)
         }
         return ExitStatus.success

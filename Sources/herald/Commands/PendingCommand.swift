@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import TerminalKit
 
 /// `herald pending`: scheduled requests waiting for their trigger, soonest first.
 enum PendingCommand: HeraldCommand {

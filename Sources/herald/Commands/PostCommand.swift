@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldIPC
+import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.
 enum PostCommand: HeraldCommand {
@@ -136,7 +137,7 @@ enum PostCommand: HeraldCommand {
         case .open: return "@DEFAULT"
         case .dismiss: return "@DISMISSED"
         case .action(let identifier): return identifier
-        case .reply(_, let text): return text
+        case .reply(_, let text): return TerminalText.sanitize(text)
         }
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import HeraldUI
+@testable import TerminalKit
 
 /// Colours past the basic eight, as a terminal with fewer colours shows them.
 @Suite struct ColorPaletteTests {
