@@ -59,7 +59,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldPreview"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.

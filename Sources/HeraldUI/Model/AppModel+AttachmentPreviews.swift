@@ -17,7 +17,7 @@ extension AppModel {
     }
 
     /// The picture the detail pane wants for `record` (the whole image, the pane's box).
-    func detailPreviewRequest(for record: DeliveredRecord) -> PreviewRequest? {
+    public func detailPreviewRequest(for record: DeliveredRecord) -> PreviewRequest? {
         guard config.previewMode != .none, let detail = Layout(self).detail,
               let box = DetailView.pictureBox(in: detail), let image = firstImage(of: record),
               !previewsHidden(for: record) else { return nil }
@@ -27,7 +27,7 @@ extension AppModel {
 
     /// The thumbnail the banner wants for `record`: none when the app hid it
     /// (`thumbnailHidden`), else the clipping rect's part of the image in the thumbnail box.
-    func bannerThumbnailRequest(for record: DeliveredRecord) -> PreviewRequest? {
+    public func bannerThumbnailRequest(for record: DeliveredRecord) -> PreviewRequest? {
         guard config.previewMode != .none, let image = firstImage(of: record), !image.thumbnailHidden,
               !previewsHidden(for: record) else { return nil }
         return PreviewRequest(path: image.path, columns: Banner.thumbnailBox.columns, rows: Banner.thumbnailBox.rows,
