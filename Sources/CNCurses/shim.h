@@ -22,6 +22,7 @@ static inline WINDOW *herald_stdscr(void) { return stdscr; }
 static inline int herald_lines(void) { return LINES; }
 static inline int herald_cols(void) { return COLS; }
 static inline int herald_color_pairs(void) { return COLOR_PAIRS; }
+static inline int herald_colors(void) { return COLORS; }
 static inline void herald_set_escdelay(int ms) { set_escdelay(ms); }
 
 /* Locale */
@@ -84,17 +85,21 @@ static inline int herald_cchar_max(void) { return CCHARW_MAX; }
 
 /* One grapheme cluster in one cell: setcchar() stops at the first spacing character after the
    base (so a ZWJ sequence such as a family would lose its members); the cell is set up with the
-   base alone, then the rest of the cluster (up to CCHARW_MAX) is copied in and written as is. */
-static inline int herald_put_cluster(int y, int x, const wchar_t *wch, int count, attr_t attrs, short pair) {
+   base alone, then the rest of the cluster (up to CCHARW_MAX) is copied in and written as is.
+   The pair goes through setcchar's extended-colour argument, so pairs past 32767 work. */
+static inline int herald_put_cluster(int y, int x, const wchar_t *wch, int count, attr_t attrs, int pair) {
     cchar_t cell;
     memset(&cell, 0, sizeof cell);
     wchar_t base[2] = { wch[0], 0 };
-    if (setcchar(&cell, base, attrs, pair, NULL) == ERR) return ERR;
+    if (setcchar(&cell, base, attrs, 0, &pair) == ERR) return ERR;
     for (int i = 1; i < count && i < CCHARW_MAX; i++) cell.chars[i] = wch[i];
     if (wmove(stdscr, y, x) == ERR) return ERR;
     return wadd_wch(stdscr, &cell);
 }
 static inline int herald_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/* Colour pairs of any colour number (palette entries past 255, direct colours). */
+static inline int herald_init_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg); }
 
 /* Restoring the terminal from any exit path. */
 static inline void herald_restore_terminal(void) {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 import TerminalKit
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
@@ -42,4 +43,8 @@ public enum Msg: Sendable {
     case connectionLost(reason: String)
     /// Connected again (the daemon may be a new one): everything shown is loaded afresh.
     case reconnected
+    /// A picture asked for with `Effect.renderPreview` is ready (or failed).
+    case previewRendered(PreviewRequest, PreviewState)
+    /// The header of the sound or movie at `path`, asked for with `Effect.readMediaInfo`.
+    case mediaInfoRead(path: String, MediaInfo)
 }

@@ -64,10 +64,11 @@ extension UIConfiguration {
             colors = try entry.bool() && colors   // NO_COLOR still wins
             return
         }
-        guard let color = Color.allCases.first(where: { $0.description == entry.value.lowercased() }) else {
+        let colors: [Color] = [.default] + Color.basic
+        guard let color = colors.first(where: { $0.description == entry.value.lowercased() }) else {
             guard Self.themeKeys.contains(entry.key) else { throw entry.unknown(in: "theme", known: Self.themeKeys) }
             throw ConfigError(line: entry.line, "\(entry.key): expected a colour ("
-                              + Color.allCases.map(\.description).joined(separator: ", ") + "), got '\(entry.value)'")
+                              + colors.map(\.description).joined(separator: ", ") + "), got '\(entry.value)'")
         }
         switch entry.key {
         case "accent": palette.accent = color

@@ -58,6 +58,8 @@ extension AppModel {
             return startReply()
         case .escape where banner.current == nil && searchText != nil:
             return clearSearch()
+        case .char("o"):
+            return openAttachment()
         case .escape, .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)

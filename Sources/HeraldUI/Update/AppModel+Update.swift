@@ -8,15 +8,15 @@ extension AppModel {
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
-        defer { settleAfterUpdate() }
-        return apply(msg)
+        let effects = apply(msg)
+        settleAfterUpdate()
+        return effects + requestPreviews()
     }
 
     /// Applies a frame's messages in order and settles the list once at the end (a flood of
     /// arrivals costs one scroll fix-up, not one per arrival). The same state as `update` one
     /// by one.
     public mutating func update(batch msgs: [Msg]) -> [Effect] {
-        defer { settleAfterUpdate() }
         var effects: [Effect] = []
         var index = msgs.startIndex
         while index < msgs.endIndex {
@@ -36,7 +36,8 @@ extension AppModel {
             if case .key = msgs[index] { settleAfterUpdate() }   // the next key sees the list as drawn
             index += 1
         }
-        return effects
+        settleAfterUpdate()
+        return effects + requestPreviews()
     }
 
     /// Keeps the selection on screen; the "↑ N new" count ends at the top.
@@ -95,6 +96,11 @@ extension AppModel {
             disconnection = nil
             setStatus("Reconnected")
             effects = reloadEffects
+        case .previewRendered(let request, let state):
+            previews[request] = state
+        case .mediaInfoRead(let path, let info):
+            if mediaInfo.count >= 256 { mediaInfo.removeAll() }
+            mediaInfo[path] = info
         }
         return effects
     }

@@ -116,11 +116,18 @@ extension AppModel {
 
     func detailView(_ record: DeliveredRecord) -> DetailView {
         let category = category(of: record)
-        return DetailView(appName: appName(record.bundleIdentifier),
-                          date: TimeFormat.full(record.date, timeZone: config.timeZone),
-                          content: visibleContent(of: record), attachments: record.content.attachments,
-                          userInfo: record.content.userInfo, actions: category?.actions ?? [],
-                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+        var view = DetailView(appName: appName(record.bundleIdentifier),
+                              date: TimeFormat.full(record.date, timeZone: config.timeZone),
+                              content: visibleContent(of: record), attachments: record.content.attachments,
+                              userInfo: record.content.userInfo, actions: category?.actions ?? [],
+                              hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+        view.picture = picture(for: detailPreviewRequest(for: record))
+        for attachment in record.content.attachments {
+            if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
+                view.mediaSummaries[attachment.path] = info.summary
+            }
+        }
+        return view
     }
 
     /// The banners on screen, top (newest) first, as widgets with their frames (also used to
@@ -168,6 +175,7 @@ extension AppModel {
         widget.isFocused = isFocused
         widget.isStacked = stacked
         if item.isCoalesced { widget.coalescedCount = item.count }
+        widget.thumbnail = picture(for: bannerThumbnailRequest(for: record))
         return widget
     }
 

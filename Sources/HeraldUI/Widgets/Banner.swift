@@ -30,6 +30,8 @@ public struct Banner: Widget {
     public var isStacked = false
     /// For a coalesced banner, how many notifications it stands for ("37 new from CI").
     public var coalescedCount: Int?
+    /// The image attachment's thumbnail, at the left of the text (when the banner is wide enough).
+    public var thumbnail: AttachmentPicture?
 
     public init(appName: String, time: String, content: VisibleContent, attachmentNames: [String] = [],
                 actions: [ActionRecord] = [], waiting: Int = 0, isAlert: Bool = false, theme: Theme = Theme()) {
@@ -44,6 +46,15 @@ public struct Banner: Widget {
     }
 
     var buttons: ActionButtons { ActionButtons(actions: actions, theme: theme) }
+
+    /// The thumbnail's box in cells: 12 × 4, on banners at least 50 columns wide.
+    public static let thumbnailBox = (columns: 12, rows: 4)
+
+    /// Columns the thumbnail takes from the text (its width and a gap), 0 without one.
+    func thumbnailColumns(innerWidth: Int) -> Int {
+        guard let thumbnail, !content.isHidden, innerWidth + 4 >= 50 else { return 0 }
+        return min(Self.thumbnailBox.columns, thumbnail.size.columns) + 1
+    }
 
     /// The lines inside the border, for an inner width.
     func contentLines(width: Int) -> [[Span]] {
@@ -81,7 +92,10 @@ public struct Banner: Widget {
     /// The rows the banner takes when nothing cuts it short.
     public func naturalHeight(in screen: Rect) -> Int {
         let inner = Self.width(in: screen) - 4
-        return 2 + contentLines(width: inner).count + (actions.isEmpty ? 0 : buttons.height(width: inner))
+        let thumbnailColumns = thumbnailColumns(innerWidth: inner)
+        let textRows = contentLines(width: inner - thumbnailColumns).count
+        let thumbnailRows = thumbnailColumns > 0 ? min(Self.thumbnailBox.rows, thumbnail?.size.rows ?? 0) : 0
+        return 2 + max(textRows, thumbnailRows) + (actions.isEmpty ? 0 : buttons.height(width: inner))
     }
 
     static func width(in screen: Rect) -> Int {
@@ -114,12 +128,20 @@ public struct Banner: Widget {
                           topRight: waiting > 0 ? "+\(waiting) more" : "", footer: footer(width: area.width))
         block.render(in: area, into: &buffer)
         let inner = area.inset(dx: 2, dy: 1)
-        let lines = contentLines(width: inner.width)
+        let thumbnailColumns = thumbnailColumns(innerWidth: inner.width)
+        var thumbnailRows = 0
+        if thumbnailColumns > 0, let thumbnail {
+            thumbnailRows = min(Self.thumbnailBox.rows, thumbnail.size.rows, inner.height)
+            PictureTile(picture: thumbnail, theme: theme)
+                .render(in: Rect(x: inner.x, y: inner.y, width: thumbnailColumns - 1, height: thumbnailRows), into: &buffer)
+        }
+        let lines = contentLines(width: inner.width - thumbnailColumns)
         var y = inner.y
         for line in lines where y < inner.maxY {
-            buffer.setSpans(x: inner.x, y: y, line, maxWidth: inner.width)
+            buffer.setSpans(x: inner.x + thumbnailColumns, y: y, line, maxWidth: inner.width - thumbnailColumns)
             y += 1
         }
+        y = max(y, inner.y + thumbnailRows)
         guard !actions.isEmpty, y < inner.maxY else { return [] }
         return buttons.render(in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y), into: &buffer)
     }
