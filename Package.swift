@@ -31,7 +31,7 @@ let package = Package(
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
         .target(name: "HeraldCore", swiftSettings: swiftSettings),
-        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldIPC", "CoreLocation"],
+        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldClient", "CoreLocation"],
                 swiftSettings: swiftSettings),
         .target(name: "UserNotificationsTesting",
                 dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
@@ -41,7 +41,12 @@ let package = Package(
         .target(name: "TerminalKit", swiftSettings: swiftSettings),
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem"], swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["TerminalKit", "CNCurses"], swiftSettings: swiftSettings),
-        .target(name: "HeraldIPC", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        // The socket: the wire format and transport, the client side (apps, CLI, UI), the daemon.
+        .target(name: "HeraldWire", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        .target(name: "HeraldClient", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
+                swiftSettings: swiftSettings),
+        .target(name: "HeraldDaemon", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
+                swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
@@ -49,12 +54,13 @@ let package = Package(
 
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "HeraldDemo", "UserNotifications", "HeraldSystem", "TerminalKit"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
+                                         "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
+                                         "HeraldSystem", "TerminalKit"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
+                                         "HeraldClient", "UserNotifications", "HeraldSystem", "TerminalKit"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -73,9 +79,15 @@ let package = Package(
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport", "HeraldSystem"],
+        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldDaemonTests",
+                    dependencies: ["HeraldDaemon", "HeraldClient", "HeraldWire", "HeraldCore", "TestSupport",
+                                   "HeraldSystem"],
                     swiftSettings: swiftSettings),
     ]
 )
@@ -93,7 +105,7 @@ package.targets += [
 ]
 package.products += [.executable(name: "meeting-invite-example", targets: ["meeting-invite-example"])]
 // A remote app: an ordinary program whose UNUserNotificationCenter talks to the running daemon
-// (HeraldIPCTests runs it against `herald daemon`).
+// (HeraldDaemonTests runs it against `herald daemon`).
 package.targets.append(
     .executableTarget(name: "remote-app-example", dependencies: ["UserNotifications"],
                       path: "Examples/RemoteApp", swiftSettings: swiftSettings)

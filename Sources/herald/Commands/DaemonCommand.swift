@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldDaemon
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.
@@ -92,7 +93,7 @@ enum PostCommand: HeraldCommand {
         content.attachments = try attachments.map(copyAttachment)
         var category: CategoryRecord?
         if !actions.isEmpty || wait {
-            let categoryID = IPCServer.postCategoryPrefix + identifier
+            let categoryID = PostParams.categoryPrefix + identifier
             content.categoryIdentifier = categoryID
             category = CategoryRecord(identifier: categoryID, actions: actions, options: [.customDismissAction])
         }

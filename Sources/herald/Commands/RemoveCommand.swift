@@ -1,4 +1,5 @@
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 
 /// `herald remove`: removes notifications by request identifier.
 enum RemoveCommand: HeraldCommand {
