@@ -5,13 +5,45 @@ import PackageDescription
 ///
 /// Module dependencies point one way, from the executables down to the C shims:
 ///
-///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldIPC ─▶ HeraldCore ─▶ (Foundation)
-///            ─▶ CursesBackend ─▶ HeraldUI ─▶ HeraldCore          CoreLocation
-///            ─▶ HeraldStore ─▶ CSQLite           CursesBackend ─▶ CNCurses
-///            ─▶ HeraldIPC ─▶ HeraldCore
+///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldClient ─▶ HeraldWire ─▶ HeraldCore
+///            ─▶ HeraldDaemon ─▶ HeraldWire          (HeraldStore and HeraldUI ─▶ HeraldCore too)
+///            ─▶ HeraldStore ─▶ CSQLite
+///            ─▶ HeraldUI ─▶ TerminalKit ◀─ CursesBackend ─▶ CNCurses
+///               HeraldUI ─▶ HeraldPreview ─▶ CImageCodecs
+///     HeraldWire, HeraldClient, HeraldDaemon, HeraldUI ─▶ HeraldSystem (POSIX plumbing)
 ///
-/// `UserNotifications` uses `HeraldIPC` to reach the daemon (`UNUserNotificationCenter.current()`
-/// with nothing installed); `HeraldIPC` never imports `UserNotifications`.
+/// Apps link the client, never the daemon: `UNUserNotificationCenter.current()` with nothing
+/// installed reaches the daemon through `HeraldClient`; `HeraldDaemon` and `HeraldClient` share
+/// only `HeraldWire`. `CursesBackend` is the only module that calls ncurses, `HeraldSystem` the
+/// only one that spawns processes, `TerminalKit` holds the one sanitising gate.
+///
+/// Each module and what it depends on — `scripts/check-imports.sh` (run by `.ci/run`) checks this
+/// table, the same table in README.md and docs/CONTRACTS.md, and every `import` against it:
+///
+/// module-graph:begin
+///     CNCurses             ─▶ —  (ncursesw)
+///     CSQLite              ─▶ —  (sqlite3)
+///     CImageCodecs         ─▶ —  (image decoders and libchafa, loaded at run time)
+///     HeraldSystem         ─▶ —  (POSIX: spawning, lock files, wake pipes, signals)
+///     HeraldCore           ─▶ —  (Foundation only: the center)
+///     CoreLocation         ─▶ —
+///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
+///     HeraldStore          ─▶ HeraldCore, CSQLite
+///     HeraldWire           ─▶ HeraldCore, HeraldSystem
+///     HeraldClient         ─▶ HeraldWire, HeraldCore, HeraldSystem
+///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
+///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
+///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
+///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
+///     HeraldPreview        ─▶ HeraldCore, TerminalKit, CImageCodecs
+///     HeraldUI             ─▶ HeraldCore, TerminalKit, HeraldSystem, HeraldPreview
+///     CursesBackend        ─▶ TerminalKit, CNCurses
+///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
+///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit
+///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
+///                             HeraldSystem, TerminalKit, HeraldPreview
+///     herald-store-writer  ─▶ HeraldStore, HeraldCore
+/// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -65,8 +97,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
-                                         "HeraldClient", "UserNotifications", "HeraldSystem", "TerminalKit",
-                                         "HeraldPreview"],
+                                         "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -81,7 +112,8 @@ let package = Package(
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit"],
+        .testTarget(name: "HeraldUITests",
+                    dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit", "HeraldPreview"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldPreviewTests", dependencies: ["HeraldPreview", "HeraldCore", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldWire
-import TestSupport
+import HeraldSystem
 
 /// A `herald daemon` child process for the stress scenarios: a private home and socket, output
 /// to a log file in the home, stopped with the signal the scenario chooses.
