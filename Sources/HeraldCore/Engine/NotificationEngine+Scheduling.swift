@@ -129,6 +129,7 @@ extension NotificationEngine {
     /// returns after every delegate call it made has finished. Repeating requests move to their
     /// next date (after now), one-shot requests leave the pending list.
     public func fireDue() async {
+        await refreshFocus()
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
@@ -184,7 +185,7 @@ extension NotificationEngine {
         let wake = self.wake
         while !Task.isCancelled {
             await fireDue()
-            let next = schedule.nextFireDate()
+            let next = [schedule.nextFireDate(), nextFocusChange()].compactMap { $0 }.min()
             await withTaskGroup(of: Void.self) { group in
                 if let next {
                     group.addTask { try? await clock.sleep(until: next) }
