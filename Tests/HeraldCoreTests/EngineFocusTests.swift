@@ -44,7 +44,7 @@ import TestSupport
         let chat = await h.authorizedApp("com.example.chat")
         let approved = try await criticalApp(h, approved: true)
         let unapproved = try await criticalApp(h, "com.example.siren", approved: false)
-        try await h.engine.changeFocus(.saveMode(FocusMode(name: "Work", allowedApps: ["Chat"], allowsTimeSensitive: false)))
+        try await h.engine.changeFocus(.saveMode(mode: FocusMode(name: "Work", allowedApps: ["Chat"], allowsTimeSensitive: false)))
 
         for mode in ["Do Not Disturb", "Work"] {
             try await h.engine.changeFocus(.turnOn(name: mode, end: .untilTurnedOff))
@@ -83,7 +83,7 @@ import TestSupport
         defer { h.directory.remove() }
         let mail = await h.authorizedApp("com.example.mail")
         let chat = await h.authorizedApp("com.example.chat")
-        let overview = try await h.engine.changeFocus(.turnOn(name: "Do Not Disturb", end: .duration(3600)))
+        let overview = try await h.engine.changeFocus(.turnOn(name: "Do Not Disturb", end: .duration(seconds: 3600)))
         #expect(overview.active == FocusStatus(name: "Do Not Disturb", endsAt: EngineHarness.start.addingTimeInterval(3600),
                                                isScheduled: false))
         for i in 0..<3 { try await h.engine.add(request("m\(i)"), bundleIdentifier: mail) }
@@ -111,8 +111,8 @@ import TestSupport
         let h = try await EngineHarness()
         defer { h.directory.remove() }
         let app = await h.authorizedApp()
-        try await h.engine.changeFocus(.saveMode(FocusMode(name: "Work")))
-        try await h.engine.changeFocus(.turnOn(name: "work", end: .duration(1800)))
+        try await h.engine.changeFocus(.saveMode(mode: FocusMode(name: "Work")))
+        try await h.engine.changeFocus(.turnOn(name: "work", end: .duration(seconds: 1800)))
         try await h.engine.add(request("a"), bundleIdentifier: app)
         try await h.engine.add(request("b"), bundleIdentifier: app)
         // Stopped; still on at restart before the end.
@@ -136,7 +136,7 @@ import TestSupport
         defer { h.directory.remove() }
         let app = await h.authorizedApp()
         let sleep = FocusMode(name: "Sleep", schedule: FocusSchedule(start: TimeOfDay(hour: 22), end: TimeOfDay(hour: 7)))
-        try await h.engine.changeFocus(.saveMode(sleep))
+        try await h.engine.changeFocus(.saveMode(mode: sleep))
         #expect(try await h.engine.focusOverview().active == nil)
         h.clock.set(utc(2026, 1, 1, 22))
         await h.engine.fireDue()
@@ -154,7 +154,7 @@ import TestSupport
         let h = try await EngineHarness(now: utc(2026, 1, 1, 23))
         defer { h.directory.remove() }
         let sleep = FocusMode(name: "Sleep", schedule: FocusSchedule(start: TimeOfDay(hour: 22), end: TimeOfDay(hour: 7)))
-        try await h.engine.changeFocus(.saveMode(sleep))
+        try await h.engine.changeFocus(.saveMode(mode: sleep))
         #expect(try await h.engine.focusOverview().active?.name == "Sleep")
         try await h.engine.changeFocus(.turnOff)
         h.clock.set(utc(2026, 1, 2, 3))
@@ -170,7 +170,7 @@ import TestSupport
         let h = try await EngineHarness(now: utc(2026, 1, 1, 21, 30))
         defer { h.directory.remove() }
         let sleep = FocusMode(name: "Sleep", schedule: FocusSchedule(start: TimeOfDay(hour: 22), end: TimeOfDay(hour: 7)))
-        try await h.engine.changeFocus(.saveMode(sleep))
+        try await h.engine.changeFocus(.saveMode(mode: sleep))
         #expect(try await h.engine.focusOverview().active == nil)   // 21:30 in UTC
         h.clock.setTimeZone(TimeZone(identifier: "Europe/Berlin")!)  // 22:30 there
         await h.engine.fireDue()
@@ -186,7 +186,7 @@ import TestSupport
         let h = try await EngineHarness(clock: clock)
         defer { h.directory.remove() }
         let sleep = FocusMode(name: "Sleep", schedule: FocusSchedule(start: TimeOfDay(hour: 22), end: TimeOfDay(hour: 7)))
-        try await h.engine.changeFocus(.saveMode(sleep))
+        try await h.engine.changeFocus(.saveMode(mode: sleep))
         #expect(await h.engine.nextFocusChange() == utc(2026, 3, 28, 21))
         clock.set(utc(2026, 3, 28, 21))
         await h.engine.fireDue()
@@ -205,7 +205,7 @@ import TestSupport
         settings.scheduledDelivery = true
         try await h.engine.updateSettings(settings, bundleIdentifier: news)
         try await h.engine.updateSettings(settings, bundleIdentifier: shop)
-        try await h.engine.changeFocus(.setSummaryTimes([TimeOfDay(hour: 18), TimeOfDay(hour: 12)]))
+        try await h.engine.changeFocus(.setSummaryTimes(times: [TimeOfDay(hour: 18), TimeOfDay(hour: 12)]))
         for (id, app, score) in [("n1", news, 0.2), ("n2", news, 0.9), ("s1", shop, 0.5), ("n3", news, 0.1)] {
             var r = request(id, title: "T-\(id)", sound: .default)
             r.content.relevanceScore = score
@@ -241,8 +241,8 @@ import TestSupport
         await #expect(throws: FocusError.builtInMode("do not disturb")) {
             try await h.engine.changeFocus(.removeMode(name: "do not disturb"))
         }
-        await #expect(throws: FocusError.self) { try await h.engine.changeFocus(.setSummaryTimes([])) }
-        try await h.engine.changeFocus(.saveMode(FocusMode(name: "Gym")))
+        await #expect(throws: FocusError.self) { try await h.engine.changeFocus(.setSummaryTimes(times: [])) }
+        try await h.engine.changeFocus(.saveMode(mode: FocusMode(name: "Gym")))
         try await h.engine.changeFocus(.turnOn(name: "Gym", end: .untilTurnedOff))
         let modes = try await h.engine.changeFocus(.removeMode(name: "gym"))
         #expect(modes.modes.map(\.name) == ["Do Not Disturb"])

@@ -87,9 +87,9 @@ import HeraldCore
         let c = calendar("Europe/Berlin")
         let now = utc(2026, 1, 1, 12)   // 13:00 in Berlin
         #expect(try FocusEnd(parsing: []) == .untilTurnedOff)
-        #expect(try FocusEnd(parsing: ["for", "1h30m"]) == .duration(5400))
-        #expect(try FocusEnd(parsing: ["for", "1", "hour"]) == .duration(3600))
-        #expect(try FocusEnd(parsing: ["for", "90"]) == .duration(5400))
+        #expect(try FocusEnd(parsing: ["for", "1h30m"]) == .duration(seconds: 5400))
+        #expect(try FocusEnd(parsing: ["for", "1", "hour"]) == .duration(seconds: 3600))
+        #expect(try FocusEnd(parsing: ["for", "90"]) == .duration(seconds: 5400))
         #expect(try FocusEnd(parsing: ["until", "14:00"]).endDate(from: now, calendar: c) == utc(2026, 1, 1, 13))
         #expect(try FocusEnd(parsing: ["until", "12:00"]).endDate(from: now, calendar: c) == utc(2026, 1, 2, 11))
         #expect(try FocusEnd(parsing: ["until", "tomorrow", "morning"]).endDate(from: now, calendar: c)

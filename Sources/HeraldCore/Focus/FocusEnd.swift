@@ -3,17 +3,17 @@ import Foundation
 /// How long a Focus turned on by hand lasts.
 ///
 /// ```swift
-/// try FocusEnd(parsing: ["for", "1h30m"])          // .duration(5400)
-/// try FocusEnd(parsing: ["until", "14:00"])        // .until(14:00)
+/// try FocusEnd(parsing: ["for", "1h30m"])          // .duration(seconds: 5400)
+/// try FocusEnd(parsing: ["until", "14:00"])        // .until(time: 14:00)
 /// try FocusEnd(parsing: ["until", "tomorrow"])     // .tomorrowMorning
 /// ```
 public enum FocusEnd: Sendable, Hashable, Codable {
     /// Until turned off.
     case untilTurnedOff
     /// For this many seconds.
-    case duration(TimeInterval)
+    case duration(seconds: TimeInterval)
     /// Until the wall clock next shows this time.
-    case until(TimeOfDay)
+    case until(time: TimeOfDay)
     /// Until `morning` tomorrow (today, when it is still before 05:00).
     case tomorrowMorning
 
@@ -46,14 +46,14 @@ public enum FocusEnd: Sendable, Hashable, Codable {
         let rest = Array(words.dropFirst())
         switch first {
         case "for":
-            self = .duration(try FocusEnd.duration(parsing: rest.joined(separator: " ")))
+            self = .duration(seconds: try FocusEnd.duration(parsing: rest.joined(separator: " ")))
         case "until":
             let phrase = rest.joined(separator: " ").lowercased()
             switch phrase {
             case "tomorrow", "tomorrow morning", "morning": self = .tomorrowMorning
             case "off", "turned off": self = .untilTurnedOff
             case "": throw FocusError.invalid(field: "until", reason: "give a time (14:00) or 'tomorrow morning'")
-            default: self = .until(try TimeOfDay(parsing: phrase, field: "until"))
+            default: self = .until(time: try TimeOfDay(parsing: phrase, field: "until"))
             }
         default:
             throw FocusError.invalid(field: "end", reason: "'\(words[0])' is not understood; use 'for 1h' or 'until 14:00'")

@@ -47,7 +47,7 @@ public struct FocusOverview: Sendable, Hashable, Codable {
 /// A change to Focus, from the UI, the command line or the protocol.
 ///
 /// ```swift
-/// try await center.changeFocus(.turnOn(name: "Work", end: .duration(3600)))
+/// try await center.changeFocus(.turnOn(name: "Work", end: .duration(seconds: 3600)))
 /// ```
 public enum FocusChange: Sendable, Hashable, Codable {
     /// Turns a mode on by hand (replacing any Focus that is on).
@@ -55,9 +55,9 @@ public enum FocusChange: Sendable, Hashable, Codable {
     /// Turns off whatever Focus is on; a scheduled one stays off until its window ends.
     case turnOff
     /// Adds a mode, or replaces the one with the same name.
-    case saveMode(FocusMode)
+    case saveMode(mode: FocusMode)
     /// Removes a mode (not the built-in Do Not Disturb).
     case removeMode(name: String)
     /// Sets the times of day the scheduled summary is delivered (at most 12).
-    case setSummaryTimes([TimeOfDay])
+    case setSummaryTimes(times: [TimeOfDay])
 }

@@ -41,6 +41,17 @@ public struct TimeOfDay: Sendable, Hashable, Codable, Comparable, CustomStringCo
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
 
+    /// Encoded as `"HH:MM"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = try TimeOfDay(parsing: text, field: decoder.codingPath.last?.stringValue ?? "time")
+    }
+
     /// This time on the calendar day that contains `day`. A time that does not exist that day
     /// (skipped when the clocks go forward) moves forward by the gap (02:30 → 03:30); a time that
     /// happens twice (the clocks went back) is its first occurrence.
