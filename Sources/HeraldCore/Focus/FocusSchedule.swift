@@ -26,6 +26,16 @@ public struct FocusSchedule: Sendable, Hashable, Codable {
         self.end = end
     }
 
+    private enum CodingKeys: String, CodingKey { case weekdays, start, end }
+
+    /// Weekdays are written in order (`[2,3,4,5,6]`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weekdays.sorted(), forKey: .weekdays)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+    }
+
     /// Whether the window runs past midnight into the next day.
     public var crossesMidnight: Bool { end <= start }
 

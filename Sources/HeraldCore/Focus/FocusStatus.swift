@@ -61,3 +61,17 @@ public enum FocusChange: Sendable, Hashable, Codable {
     /// Sets the times of day the scheduled summary is delivered (at most 12).
     case setSummaryTimes(times: [TimeOfDay])
 }
+
+extension FocusStatus {
+    /// When it ends, as a person reads it: `until 14:00`, `until Fri 08:00` (more than a day
+    /// away, or not today), `until turned off`.
+    public func endText(now: Date, calendar: Calendar) -> String {
+        guard let endsAt else { return "until turned off" }
+        let time = TimeOfDay(hour: calendar.component(.hour, from: endsAt), minute: calendar.component(.minute, from: endsAt))
+        if calendar.isDate(endsAt, inSameDayAs: now) || endsAt.timeIntervalSince(now) < 12 * 3600 {
+            return "until \(time)"
+        }
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        return "until \(names[calendar.component(.weekday, from: endsAt) - 1]) \(time)"
+    }
+}
