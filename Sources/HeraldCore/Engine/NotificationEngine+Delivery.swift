@@ -48,8 +48,10 @@ extension NotificationEngine {
         }
         // The app may have changed while its delegate was asked.
         var current = apps[bundleIdentifier] ?? app
-        var presentation = NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
-                                                 doNotDisturb: isDoNotDisturbOn)
+        let verdict = focusVerdict(app: current, content: request.content)
+        var presentation = FocusRules.presentation(
+            NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
+                                                     doNotDisturb: false), verdict: verdict)
         if rules.mute { presentation.subtract([.banner, .sound]) }
         if !rules.keepInHistory { presentation.remove(.list) }
         record.presentation = presentation
@@ -96,6 +98,7 @@ extension NotificationEngine {
             }
             if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }
+        if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
         return Delivery(record: record, storeError: storeError)
     }

@@ -47,6 +47,9 @@ extension AppModel {
             break
         case .doNotDisturbChanged(let isOn):
             doNotDisturb = isOn
+        case .focusChanged(let status):
+            activeFocus = status
+            doNotDisturb = status != nil
         case .pendingChanged:
             break
         }
