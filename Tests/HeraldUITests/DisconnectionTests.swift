@@ -30,7 +30,16 @@ import Testing
         model.type("dnd on")
         #expect(model.update(.key(.enter)).isEmpty)
         #expect(!model.doNotDisturb)
-        #expect(model.overlay != nil)   // the typed line is kept, to send once reconnected
+        #expect(model.overlay == nil)   // closed, so the reason shows
+        // A reply being typed stays open, to send once reconnected.
+        _ = model.update(.key(.char("r")))
+        model.type("on my way")
+        #expect(model.update(.key(.enter)).isEmpty)
+        guard case .input(let input)? = model.overlay else {
+            Issue.record("the reply line closed")
+            return
+        }
+        #expect(input.editor.text == "on my way")
         _ = model.update(.key(.escape))
         // Moving, help and quitting still work.
         _ = model.update(.key(.char("j")))

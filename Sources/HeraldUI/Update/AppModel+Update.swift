@@ -110,13 +110,16 @@ extension AppModel {
     public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
 
     /// Runs a key or click; while disconnected, one that would change the center changes
-    /// nothing (not even on screen) and says why. Moving, searching typed text, help: all work.
+    /// nothing (not even on screen) and says why — a reply being typed stays open, to send once
+    /// reconnected. Moving, search, help and quitting all work.
     mutating func whileConnected(_ handle: (inout AppModel) -> [Effect]) -> [Effect] {
         guard disconnection != nil else { return handle(&self) }
         let before = self
         let effects = handle(&self)
         guard effects.contains(where: \.changesCenter) else { return effects }
         self = before
+        // A typed reply stays to send once reconnected; a command line closes so the reason shows.
+        if case .input(let input)? = overlay, input.purpose == .command { overlay = nil }
         setStatus("Not connected to the center — reconnecting; nothing was changed", isError: true)
         return []
     }
