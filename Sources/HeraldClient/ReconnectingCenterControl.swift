@@ -81,26 +81,20 @@ public final class ReconnectingCenterControl: CenterControl {
     }
 
     /// Every change of the connection from now on.
-    public func changes() -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
-        let key = state.withLock { state -> UInt64 in
-            state.nextKey += 1
-            state.changeStreams[state.nextKey] = continuation
-            return state.nextKey
-        }
-        continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.changeStreams.removeValue(forKey: key) } }
-        return stream
-    }
+    public func changes() -> AsyncStream<Change> { stream(\.changeStreams) }
 
     /// Events of whichever daemon is connected, across reconnections.
-    public func events() async -> AsyncStream<CenterEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: CenterEvent.self)
+    public func events() async -> AsyncStream<CenterEvent> { stream(\.eventStreams) }
+
+    /// A new stream fed through the continuations at `streams` (removed when it ends).
+    private func stream<T>(_ streams: WritableKeyPath<State, [UInt64: AsyncStream<T>.Continuation]> & Sendable) -> AsyncStream<T> {
+        let (stream, continuation) = AsyncStream.makeStream(of: T.self)
         let key = state.withLock { state -> UInt64 in
             state.nextKey += 1
-            state.eventStreams[state.nextKey] = continuation
+            state[keyPath: streams][state.nextKey] = continuation
             return state.nextKey
         }
-        continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.eventStreams.removeValue(forKey: key) } }
+        continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0[keyPath: streams].removeValue(forKey: key) } }
         return stream
     }
 
