@@ -70,14 +70,24 @@ import Testing
         #expect(model.update(.key(.char("1"))) == [.respond(deliveryID: 11, action: .action("ACCEPT"))])
     }
 
-    @Test func aBannerArrivingAloneWaitsTheGraceToo() {
+    /// A banner alone on a quiet screen takes keys at once; one arriving right after the focused
+    /// banner went waits the grace, as a banner the keys moved to would.
+    @Test func aBannerArrivingJustAfterTheFocusedOneWentWaitsTheGrace() {
         var model = Fixtures.model(apps: Self.apps)
         model.config.bannerKeyGrace = 0.4
         _ = model.update(delivered(invite(10)))
-        #expect(model.update(.key(.enter)).isEmpty)
-        _ = model.update(.tick(Fixtures.now.addingTimeInterval(0.5)))
         _ = model.update(delivered(invite(11)))
         #expect(model.update(.key(.enter)) == [.respond(deliveryID: 10, action: .open)])
+        #expect(model.update(.key(.char("x"))).isEmpty)   // 11 got the keys by itself
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(1)))
+        #expect(model.update(.key(.char("X"))).isEmpty)   // all closed (X is not an action key)
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(2)))
+        _ = model.update(delivered(invite(12)))            // long after: at once
+        #expect(model.update(.key(.enter)) == [.respond(deliveryID: 12, action: .open)])
+        _ = model.update(delivered(invite(13)))            // just after 12 went: waits
+        #expect(model.update(.key(.enter)).isEmpty)
+        _ = model.update(.tick(Fixtures.now.addingTimeInterval(3)))
+        #expect(model.update(.key(.enter)) == [.respond(deliveryID: 13, action: .open)])
     }
 
     /// 50 posts from one app in a burst: three banners on screen, the rest one "47 new from Ci".

@@ -6,8 +6,9 @@ import HeraldCore
 ///
 /// Focus follows a banner, not a position: a banner arriving on top never takes the keys from
 /// the one the user is reading (`Tab` / `Shift-Tab` move them). When the focused banner goes,
-/// the keys move to the next one, which takes action keys only after `keyGrace` seconds — a
-/// key meant for the banner that just went never answers the one that replaced it.
+/// the keys move to the next one, which takes action keys only after `bannerKeyGrace` seconds —
+/// a key meant for the banner that just went never answers the one that replaced it (nor one
+/// that arrives within that time).
 public struct BannerState: Sendable, Hashable {
     /// On screen, newest (top) first.
     public var shown: [BannerItem] = []
@@ -18,6 +19,9 @@ public struct BannerState: Sendable, Hashable {
     /// When the keys last moved to a banner without the user asking (arrival, or the focused
     /// banner went); action keys wait `UIConfiguration.bannerKeyGrace` after it.
     public var focusMovedAt: Date?
+    /// When the focused banner last went (a banner arriving just after takes the keys only
+    /// after the grace too).
+    public var focusLostAt: Date?
 
     public init() {}
 

@@ -40,7 +40,11 @@ extension AppModel {
             guard banner.shown.isEmpty || bannerFrames(for: candidate).count == candidate.count else { break }
             banner.queue.removeFirst()
             banner.shown.insert(item, at: 0)
-            if banner.focusedID == nil { focusBanner(item.id, byUser: false) }
+            if banner.focusedID == nil {
+                // Alone on screen it takes keys at once, unless a focused banner went just before.
+                let justLost = banner.focusLostAt.map { now.timeIntervalSince($0) < config.bannerKeyGrace } ?? false
+                focusBanner(item.id, byUser: !justLost)
+            }
         }
     }
 
@@ -84,6 +88,7 @@ extension AppModel {
         if banner.focusedID == id {
             let next = banner.shown.indices.contains(index) ? banner.shown[index] : banner.shown.last
             focusBanner(next?.id, byUser: false)
+            banner.focusLostAt = now
         }
         fillBannerStack()
     }
