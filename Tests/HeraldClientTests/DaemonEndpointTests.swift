@@ -41,7 +41,8 @@ import TestSupport
         let directory = try TemporaryDirectory("herald-endpoint")
         defer { directory.remove() }
         let endpoint = DaemonEndpoint(explicitHome: directory.path)
-        await #expect(throws: Errno.self) {
+        // No daemon and nothing to start one with: the error says so (not a bare errno).
+        await #expect(throws: IPCError.self) {
             _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil)
         }
     }
