@@ -96,6 +96,12 @@ public final class RemoteCenterControl: CenterControl {
         _ = try await client.call(Methods.setDoNotDisturb, DoNotDisturbParams(isOn: isOn))
     }
 
+    public func focusOverview() async throws -> FocusOverview { try await client.call(Methods.focus, Empty()) }
+
+    public func changeFocus(_ change: FocusChange) async throws -> FocusOverview {
+        try await client.call(Methods.changeFocus, change)
+    }
+
     /// Subscribes (once per connection) and returns a stream of every event from now on. The
     /// stream finishes when the connection closes.
     public func events() async -> AsyncStream<CenterEvent> {

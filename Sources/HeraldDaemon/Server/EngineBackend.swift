@@ -128,6 +128,8 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     }
     public func doNotDisturb() async -> Bool { await engine.doNotDisturb() }
     public func setDoNotDisturb(_ isOn: Bool) async throws { try await engine.setDoNotDisturb(isOn) }
+    public func focusOverview() async throws -> FocusOverview { try await engine.focusOverview() }
+    public func changeFocus(_ change: FocusChange) async throws -> FocusOverview { try await engine.changeFocus(change) }
     public func events() async -> AsyncStream<CenterEvent> { await engine.events() }
 
     /// The engine's observers: `handler` runs on the engine as each event is emitted.

@@ -6,17 +6,18 @@ import HeraldWire
 enum NotificationsOff {
     static func error(for app: AppRecord) -> UNError {
         let name = app.bundleIdentifier
-        let why: String
+        let detail: String
         switch app.authorizationStatus {
         case .notDetermined:
-            why = "\(name) has not asked for permission yet (it asks with requestAuthorization)"
+            detail = "\(name) has not asked for permission yet, so nothing was shown or kept; let the app ask "
+                + "(requestAuthorization) and allow it, or post as another app (--new-app)"
         case .denied:
-            why = "notifications from \(name) were denied"
+            detail = "notifications from \(name) were denied, so nothing was shown or kept; allow them with "
+                + "`herald app \(name) --allow` or in the app's settings (s in herald ui)"
         default:
-            why = "notifications from \(name) are turned off"
+            detail = "notifications from \(name) are turned off, so nothing was shown or kept; allow them with "
+                + "`herald app \(name) --allow` or in the app's settings (s in herald ui)"
         }
-        return UNError(.notificationsNotAllowed,
-                       detail: "\(why), so nothing was shown or kept; allow them with `herald app \(name) --allow` "
-                           + "or in the app's settings (s in herald ui)")
+        return UNError(.notificationsNotAllowed, detail: detail)
     }
 }

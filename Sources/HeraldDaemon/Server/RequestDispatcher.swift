@@ -151,6 +151,8 @@ extension RequestDispatcher {
             try await server.backend.setDoNotDisturb(p.isOn)
             return Empty()
         }
+        d.on(Methods.focus) { server, _, _ in try await server.backend.focusOverview() }
+        d.on(Methods.changeFocus) { server, p, _ in try await server.backend.changeFocus(p) }
         d.on(Methods.subscribe) { server, p, session in
             session.subscribe(bundleIdentifier: p.bundleIdentifier)
             if let relay = server.configuration.prompter, let prompts = p.prompts {

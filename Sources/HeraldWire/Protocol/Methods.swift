@@ -42,6 +42,12 @@ public enum Methods {
     public static let updateSettings = Method<SettingsParams, Empty>("updateSettings")
     public static let doNotDisturb = Method<Empty, Bool>("doNotDisturb")
     public static let setDoNotDisturb = Method<DoNotDisturbParams, Empty>("setDoNotDisturb")
+    /// Focus modes, the Focus that is on, the summaries' state.
+    public static let focus = Method<Empty, FocusOverview>("focus")
+    /// `{"turnOn":{"name":"Work","end":{"duration":{"seconds":3600}}}}`, `{"turnOff":{}}`,
+    /// `{"saveMode":{"mode":{…}}}`, `{"removeMode":{"name":"Work"}}`,
+    /// `{"setSummaryTimes":{"times":["08:00","18:00"]}}`; the result is the new overview.
+    public static let changeFocus = Method<FocusChange, FocusOverview>("changeFocus")
     /// From the reply on, `{"event":…}` lines arrive on this connection.
     public static let subscribe = Method<SubscribeParams, Empty>("subscribe")
     public static let unsubscribe = Method<Empty, Empty>("unsubscribe")

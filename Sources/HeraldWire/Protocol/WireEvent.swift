@@ -10,6 +10,8 @@ public enum WireEvent: Codable, Sendable, Hashable {
     case appChanged(app: AppRecord)
     case responded(response: ResponseRecord)
     case doNotDisturbChanged(isOn: Bool)
+    /// `{"event":{"focusChanged":{"focus":{"name":"Work","endsAt":…,"isScheduled":false}}}}`; `focus` is absent when none is on.
+    case focusChanged(focus: FocusStatus?)
     case pendingChanged(bundleIdentifier: String)
 
     public init(_ event: CenterEvent) {
@@ -21,6 +23,7 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .appChanged(let app): self = .appChanged(app: app)
         case .responded(let response): self = .responded(response: response)
         case .doNotDisturbChanged(let isOn): self = .doNotDisturbChanged(isOn: isOn)
+        case .focusChanged(let status): self = .focusChanged(focus: status)
         case .pendingChanged(let bundle): self = .pendingChanged(bundleIdentifier: bundle)
         }
     }
@@ -34,6 +37,7 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .appChanged(let app): return .appChanged(app)
         case .responded(let response): return .responded(response)
         case .doNotDisturbChanged(let isOn): return .doNotDisturbChanged(isOn)
+        case .focusChanged(let status): return .focusChanged(status)
         case .pendingChanged(let bundle): return .pendingChanged(bundleIdentifier: bundle)
         }
     }
@@ -49,7 +53,7 @@ extension CenterEvent {
         case .cleared(let bundle): return bundle
         case .appChanged(let app): return app.bundleIdentifier
         case .responded(let response): return response.bundleIdentifier
-        case .doNotDisturbChanged: return nil
+        case .doNotDisturbChanged, .focusChanged: return nil
         case .pendingChanged(let bundle): return bundle
         }
     }
