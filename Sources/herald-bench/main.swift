@@ -3,6 +3,21 @@ import HeraldStore
 
 /// `herald-bench`: measures Herald's hot paths, prints a table, and with `--json FILE` writes
 /// the figures as one JSON object. See `BenchOptions.usage`.
+if CommandLine.arguments.dropFirst().first == "stress" {
+    do {
+        exit(try await StressCommand.parse(Array(CommandLine.arguments.dropFirst(2))).run())
+    } catch is BenchHelpRequested {
+        print(StressCommand.usage)
+        exit(0)
+    } catch let error as BenchUsageError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    } catch {
+        FileHandle.standardError.write(Data("herald-bench stress: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -27,6 +42,7 @@ do {
     if options.runs("engine") { stage("engine"); try await EngineBenchmarks.run(options, report: report) }
     if options.runs("calendar") { stage("calendar"); CalendarBenchmarks.run(options, report: report) }
     if options.runs("ui") { stage("ui"); UIBenchmarks.run(options, report: report) }
+    if options.runs("preview") { stage("preview"); PreviewBenchmarks.run(options, scratch: scratch, report: report) }
     var history: (home: HeraldHome, rows: Int)?
     if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("socket") {

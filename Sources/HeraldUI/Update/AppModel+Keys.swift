@@ -57,6 +57,8 @@ extension AppModel {
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
+        case .char("o"):
+            return openAttachment()
         case .escape where banner.current == nil && heldFilter != nil:
             return closeHeldList()
         case .escape, .char("x"):

@@ -1,8 +1,9 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 import Synchronization
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
@@ -122,7 +123,7 @@ enum SocketBenchmarks {
             let start = Measure.now()
             // posix_spawn/waitpid: Foundation's Process.waitUntilExit waits on its run loop, which
             // added up to ~50 ms to a 10 ms process on a busy machine.
-            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--app", "bench.cli",
+            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli",
                                                    "--title", "CLI \(n)", "--sound", "none"],
                                           environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
                                           streams: .null).wait()

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldDaemon
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -17,6 +18,10 @@ enum DaemonCommand: HeraldCommand {
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
     Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
     store and fire when it starts again.
+
+    One center per state directory: the daemon holds a lock (herald.lock) in it while it runs;
+    when another daemon or a running `herald demo` holds it, this one refuses, naming that
+    process and its pid (exit status 1). `scripts/install.sh --systemd` runs it from login.
 
     You rarely need to start it yourself: `herald` and the posting commands start one in the
     background when none answers (its log is DIR/daemon.log).
@@ -48,6 +53,9 @@ enum DaemonCommand: HeraldCommand {
 
         let location = CenterLocation(context)
         try location.home.create()
+        // One center per state directory: a second daemon (or a demo) on this home refuses.
+        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
@@ -74,10 +82,28 @@ enum DaemonCommand: HeraldCommand {
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
         let scheduler = Task { await engine.run() }
+        // Damage is reported, not discovered by a reader later (off the start path: a large
+        // history takes seconds to check).
+        Task.detached(priority: .background) {
+            do {
+                let report = try store.quickCheck()
+                if !report.isIntact { DaemonLog.write("WARNING: \(report)") }
+            } catch {
+                DaemonLog.write("WARNING: could not check the database: \(error)")
+            }
+        }
         let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
         DaemonLog.write("stopping (signal \(signal))")
+        // Drain: the requests already firing are delivered and committed (each with its pending
+        // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        await scheduler.value
         server.stop()
+        do {
+            try await engine.commitPendingWrites()
+        } catch {
+            DaemonLog.write("could not commit the last writes: \(error)")
+        }
         return ExitStatus.success
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 import TerminalKit
 
 /// `herald focus`: Focus modes, timers, schedules and the scheduled summary.
