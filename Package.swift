@@ -9,6 +9,7 @@ import PackageDescription
 ///            ─▶ CursesBackend ─▶ HeraldUI ─▶ HeraldCore          CoreLocation
 ///            ─▶ HeraldStore ─▶ CSQLite           CursesBackend ─▶ CNCurses
 ///            ─▶ HeraldIPC ─▶ HeraldCore
+///            ─▶ HeraldBroker ─▶ HeraldIPC, CMosquitto (types only; libmosquitto is dlopen'ed)
 ///
 /// `UserNotifications` uses `HeraldIPC` to reach the daemon (`UNUserNotificationCenter.current()`
 /// with nothing installed); `HeraldIPC` never imports `UserNotifications`.
@@ -27,6 +28,8 @@ let package = Package(
         // C shims (the only places that touch C headers).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // libmosquitto's types and constants only; the functions are loaded at run time (no link).
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -42,6 +45,9 @@ let package = Package(
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem"], swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["TerminalKit", "CNCurses"], swiftSettings: swiftSettings),
         .target(name: "HeraldIPC", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        // Front door: MQTT to a broker (libmosquitto at run time).
+        .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldIPC", "HeraldSystem", "CMosquitto"],
+                swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
@@ -50,11 +56,11 @@ let package = Package(
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "HeraldDemo", "UserNotifications", "HeraldSystem", "TerminalKit"],
+                                         "HeraldDemo", "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldBroker"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldBroker"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -74,6 +80,8 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldIPC", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport", "HeraldSystem"],
                     swiftSettings: swiftSettings),

@@ -31,7 +31,7 @@ public enum WireCoding {
 
     /// A one-line explanation of a decoding failure, naming the field path:
     /// `params.count: expected Int, found a string`.
-    static func explain(_ error: any Error) -> String {
+    public static func explain(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return String(describing: error) }
         func path(_ context: DecodingError.Context, _ extra: CodingKey? = nil) -> String {
             let keys = context.codingPath + (extra.map { [$0] } ?? [])

@@ -11,7 +11,8 @@ extension IPCServer {
     /// Registers the app when first seen (authorized, no prompt), merges the post's category
     /// into the app's categories, and adds the request. Those first steps run one post at a time;
     /// a post of a known app without a category has none and goes straight to the engine.
-    func post(_ params: PostParams) async throws -> PostResult {
+    /// The socket's `post`; the broker door's posts take the same steps.
+    public func post(_ params: PostParams) async throws -> PostResult {
         if params.category != nil || !knownApps.contains(params.bundleIdentifier) {
             try await preparePost(params)
         }
@@ -40,8 +41,9 @@ extension IPCServer {
     }
 
     /// Resolves the app (argument, device token, or the payload's `"Simulator Target Bundle"`),
-    /// registers it when first seen, and hands the payload to the engine.
-    func push(_ params: PushParams) async throws -> PostResult {
+    /// registers it when first seen, and hands the payload to the engine. The socket's `push`;
+    /// the broker door's pushes take the same steps.
+    public func push(_ params: PushParams) async throws -> PostResult {
         var bundleIdentifier = params.bundleIdentifier
         if let token = params.deviceToken?.lowercased() {
             let apps = try await backend.apps()

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBroker
 import HeraldCore
 import HeraldIPC
 import TerminalKit
@@ -13,6 +14,7 @@ enum PostCommand: HeraldCommand {
                        [--reply ID:TITLE[:BUTTON[:PLACEHOLDER]]] [--attach FILE]... [--sound [NAME|none]]
                        [--badge N] [--level passive|active|time-sensitive|critical] [--info KEY=VALUE]...
                        [--in SECONDS | --at TIME] [--repeat] [--wait [--timeout SECONDS]] [--json]
+                       [--broker URL [--broker-password-file FILE] [--broker-ca FILE] ...]
 
     Posts a notification to the running center (starting it when needed) and prints the request
     identifier. Without --app the notification comes from an app named after the calling
@@ -42,6 +44,11 @@ enum PostCommand: HeraldCommand {
       --json           print one JSON object instead (identifier, app, actionIdentifier as Apple
                        spells it, activationType, userText, deliveredAt, respondedAt)
 
+    Through an MQTT broker (no local daemon needed): every `herald daemon --broker` on the same
+    prefix shows the notification; with --wait the first answer from any of them is printed,
+    exactly as above. --attach is not available this way.
+    \(BrokerOptions.help)
+
     Exit status: 0 posted (or answered), 4 timed out, 2 usage error, 1 other errors.
 
     Examples:
@@ -50,6 +57,8 @@ enum PostCommand: HeraldCommand {
       answer=$(herald post --title "Commit message?" --reply msg:Reply:Send:"type here" --wait --timeout 60)
       herald post --app com.example.tea --title Tea --body "Steeped" --in 180 --sound none
       herald post --title Stand-up --at 09:55 --repeat --level time-sensitive
+      HERALD_BROKER_PASSWORD=… herald post --broker mqtts://ci@broker.example.org --title "Deploy?" \\
+          --action yes:Deploy --action no:Cancel --wait
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
@@ -84,9 +93,13 @@ enum PostCommand: HeraldCommand {
         let wait = arguments.flag("--wait")
         let timeout = try arguments.secondsOption("--timeout")
         let json = arguments.flag("--json")
+        let broker = try BrokerOptions.parse(&arguments)
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
+        if broker != nil && !attachments.isEmpty {
+            throw UsageError("--attach cannot go through --broker (the file is on this machine, not the receivers')")
+        }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
 
         content.attachments = try attachments.map(copyAttachment)
@@ -99,20 +112,30 @@ enum PostCommand: HeraldCommand {
         let request = RequestRecord(identifier: identifier, content: content, trigger: trigger)
 
         let location = CenterLocation(context)
-        let client = try await location.connect(role: .cli, client: "herald post")
-        defer { client.close() }
-        let posted = try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category))
+        let params = PostParams(bundleIdentifier: app, request: request, category: category)
+        let response: ResponseRecord?
+        if let broker {
+            let publisher = try await BrokerPublisher.connect(settings: broker, sender: try BrokerOptions.device(location))
+            defer { publisher.close() }
+            if wait { try publisher.expectAnswer(bundleIdentifier: app, identifier: identifier) }
+            try await publisher.post(params)
+            response = wait ? await publisher.answer(timeout: timeout) : nil
+        } else {
+            let client = try await location.connect(role: .cli, client: "herald post")
+            defer { client.close() }
+            let posted = try await client.call(Methods.post, params)
+            response = wait ? try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
+                                                                             since: posted.date, timeout: timeout)).response : nil
+        }
         guard wait else {
             if json {
-                printJSON(["identifier": .string(posted.identifier), "app": .string(app)])
+                printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(posted.identifier)
+                print(identifier)
             }
             return ExitStatus.success
         }
-        let result = try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
-                                                                    since: posted.date, timeout: timeout))
-        guard let response = result.response else {
+        guard let response else {
             if json {
                 printJSON(["identifier": .string(identifier), "app": .string(app), "actionIdentifier": .null,
                            "activationType": "timeout", "userText": .null, "deliveredAt": .null, "respondedAt": .null])
