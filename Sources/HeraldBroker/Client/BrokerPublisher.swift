@@ -51,6 +51,11 @@ public final class BrokerPublisher: Sendable {
             publisher.settleConnect(code == 0 ? .success(()) : .failure(publisher.connection.refusal(code)))
         }
         events.connectFailed = { error in box.value?.settleConnect(.failure(error)) }
+        // A TLS handshake the connect call left unfinished fails in the loop.
+        events.disconnected = { code in
+            guard let publisher = box.value else { return }
+            publisher.settleConnect(.failure(publisher.connection.connectError(code, errno: 0)))
+        }
         events.message = { _, payload in box.value?.receive(payload) }
         let connection = try MQTTConnection(settings: settings, clientID: nil, cleanSession: true, events: events)
         let publisher = BrokerPublisher(connection: connection, topics: BrokerTopics(prefix: settings.address.prefix),

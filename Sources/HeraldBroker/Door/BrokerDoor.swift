@@ -1,4 +1,5 @@
 import Dispatch
+import CMosquitto
 import Foundation
 import HeraldCore
 import HeraldIPC
@@ -102,7 +103,11 @@ public final class BrokerDoor: Sendable {
 
     private func disconnected(_ code: Int32) {
         guard code != 0 else { return }
-        changeState(connected: false, "Broker: connection lost (\(connection.library.describe(code))); reconnecting with backoff")
+        if code == HERALD_MOSQ_ERR_TLS {
+            changeState(connected: false, "Broker: \(connection.connectError(code, errno: 0)); retrying with backoff")
+        } else {
+            changeState(connected: false, "Broker: connection lost (\(connection.library.describe(code))); reconnecting with backoff")
+        }
     }
 
     /// Logs `line` when the state changes (one line per change, not per retry).
