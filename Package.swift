@@ -60,11 +60,15 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldBroker"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldBroker",
+                                         "MosquittoHarness"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
-        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem"], path: "Tests/TestSupport",
+        // A real mosquitto on a free loopback port, for the broker tests and herald-bench.
+        .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Tests/MosquittoHarness",
+                swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness"], path: "Tests/TestSupport",
                 swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",

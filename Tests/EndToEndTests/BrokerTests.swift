@@ -191,7 +191,7 @@ extension EndToEnd {
         }
         let files = try TemporaryDirectory("herald-tls")
         defer { files.remove() }
-        let certificates = try TestCertificates(in: files)
+        let certificates = try TestCertificates(in: files.url)
         let tls = MosquittoBroker.TLS(caFile: certificates.caFile, certificateFile: certificates.serverCertificateFile,
                                       keyFile: certificates.serverKeyFile)
         guard let broker = try Self.broker(users: ["alice": "correct horse"], tls: tls) else { return }

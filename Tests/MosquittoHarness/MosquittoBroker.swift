@@ -1,10 +1,12 @@
 import Foundation
+import HeraldSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A real mosquitto broker for one test, on a free loopback port, with its own directory
-/// (configuration, persistence, log), optionally TLS and a password file. Never a mock.
+/// A real mosquitto broker for one test or benchmark, on a free loopback port, with its own
+/// directory (configuration, persistence, log), optionally TLS and a password file. Never a mock.
+/// Shared by the tests (through TestSupport) and herald-bench.
 ///
 /// ```swift
 /// guard let reason = MosquittoBroker.unavailableReason else { … }
@@ -37,7 +39,8 @@ public final class MosquittoBroker: @unchecked Sendable {
         return nil
     }
 
-    public let directory: TemporaryDirectory
+    /// Its own temporary directory (removed by `stop()`).
+    public let directory: URL
     public let port: Int
     /// The topic prefix tests use.
     public let prefix: String
@@ -46,7 +49,8 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     public init(users: [String: String] = [:], tls: TLS? = nil, prefix: String = "herald/test") throws {
         guard MosquittoBroker.executable != nil else { throw ProcessError("mosquitto is not installed") }
-        directory = try TemporaryDirectory("herald-mosquitto")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-mosquitto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try MosquittoBroker.freePort()
         self.prefix = prefix
         self.tls = tls
@@ -65,7 +69,7 @@ public final class MosquittoBroker: @unchecked Sendable {
             "user \(String(cString: getpwuid(getuid())!.pointee.pw_name))",
         ]
         if !users.isEmpty {
-            let file = directory.url.appendingPathComponent("passwords").path
+            let file = directory.appendingPathComponent("passwords").path
             _ = FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
             for (user, password) in users {
                 let result = try ProcessRunner.run("/usr/bin/mosquitto_passwd", ["-b", file, user, password])
@@ -80,7 +84,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         try start()
     }
 
-    private var configuration: URL { directory.url.appendingPathComponent("mosquitto.conf") }
+    private var configuration: URL { directory.appendingPathComponent("mosquitto.conf") }
 
     /// `mqtt://USER@127.0.0.1:PORT/PREFIX` (`mqtts://USER@localhost:…` with TLS).
     public func url(user: String? = nil) -> String {
@@ -94,7 +98,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while !MosquittoBroker.accepts(port: port) {
             guard Date() < deadline, process?.isRunning == true else {
-                let log = (try? String(contentsOf: directory.url.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
+                let log = (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
                 throw ProcessError("mosquitto did not start on port \(port): \(log)")
             }
             Thread.sleep(forTimeInterval: 0.02)
@@ -111,7 +115,7 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// Stops the broker and removes its directory.
     public func stop() {
         kill(SIGTERM)
-        directory.remove()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Publishes each of `lines` as one message at QoS 1 with `mosquitto_pub -l` (a real client in
@@ -127,7 +131,7 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// The log so far (for failure messages).
     public var log: String {
-        (try? String(contentsOf: directory.url.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
     }
 
     static func accepts(port: Int) -> Bool {
@@ -175,7 +179,7 @@ public struct TestCertificates: Sendable {
     public let serverCertificateFile: String
     public let serverKeyFile: String
 
-    public init(in directory: TemporaryDirectory) throws {
+    public init(in directory: URL) throws {
         let dir = directory.path
         caFile = "\(dir)/ca.pem"
         otherCAFile = "\(dir)/other-ca.pem"
