@@ -33,6 +33,7 @@ final class MQTTConnection: @unchecked Sendable {
         var acknowledged: Set<Int32> = []
         var unobserved: Set<Int32> = []
         var stopping = false
+        var destroyed = false
         var lastError: String?
     }
 
@@ -162,8 +163,10 @@ final class MQTTConnection: @unchecked Sendable {
             return Array(state.ackWaiters.values)
         }
         for waiter in waiters { waiter.resume(throwing: BrokerError.failed("the broker connection was closed")) }
+        guard !state.withLock({ $0.destroyed }) else { return }
         _ = library.disconnect(client)
         if finished.wait(timeout: .now() + grace) == .success {
+            state.withLock { $0.destroyed = true }
             library.destroy(client)
         }
         // Otherwise the thread is still in a reconnect pause; the process is ending anyway, so the
