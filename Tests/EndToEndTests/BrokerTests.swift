@@ -1,6 +1,6 @@
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import Testing
 import TestSupport
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import Synchronization
 
 /// Posting through the broker from a machine with no daemon (`herald post --broker`,

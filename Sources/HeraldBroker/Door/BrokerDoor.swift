@@ -2,7 +2,8 @@ import Dispatch
 import CMosquitto
 import Foundation
 import HeraldCore
-import HeraldIPC
+import HeraldWire
+import HeraldDaemon
 import Synchronization
 
 /// What the broker door needs from the daemon: the command line's `post` and `push` (the same

@@ -1,7 +1,8 @@
 import Foundation
 import HeraldBroker
 import HeraldCore
-import HeraldIPC
+import HeraldWire
+import HeraldClient
 import HeraldStore
 import HeraldSystem
 import MosquittoHarness

@@ -1,7 +1,8 @@
 import Foundation
 import HeraldBroker
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.

@@ -1,7 +1,8 @@
 import Foundation
 import HeraldBroker
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 
 /// `herald push`: delivers an APNs payload (`xcrun simctl push` file format) locally.
 enum PushCommand: HeraldCommand {
