@@ -41,8 +41,8 @@ import TestSupport
         let directory = try TemporaryDirectory("herald-endpoint")
         defer { directory.remove() }
         let endpoint = DaemonEndpoint(explicitHome: directory.path)
-        // No daemon and nothing to start one with: the error says so (not a bare errno).
-        await #expect(throws: IPCError.self) {
+        // A sentence that says what to do, not an errno (issue 13, bug 7).
+        await #expect(throws: IPCError.noServer(path: endpoint.socketPath)) {
             _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil)
         }
     }
