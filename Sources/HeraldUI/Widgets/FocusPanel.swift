@@ -27,7 +27,7 @@ public struct FocusPanel: Widget {
     var modes: [FocusMode] { overview?.modes ?? [] }
 
     public func frame(in screen: Rect) -> Rect {
-        screen.centered(width: min(screen.width, 64), height: min(screen.height, modes.count + 5))
+        screen.centered(width: min(screen.width, 64), height: min(screen.height, modes.count + 4))
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {
