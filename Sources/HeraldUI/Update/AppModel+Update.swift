@@ -70,6 +70,8 @@ extension AppModel {
             unreadCounts = counts
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
+        case .focusLoaded(let overview):
+            focusLoaded(overview)
         case .promptRequested(let id, let app, let options):
             prompts.append(PermissionPromptState(id: id, app: app, options: options))
         case .promptCancelled(let id):
@@ -106,8 +108,8 @@ extension AppModel {
     }
 
     /// What loads everything the screen shows from the center: apps (badges, settings), unread
-    /// counts, do-not-disturb and the history window.
-    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+    /// counts, do-not-disturb, Focus and the history window.
+    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
 
     /// Runs a key or click; while disconnected, one that would change the center changes
     /// nothing (not even on screen) and says why — a reply being typed stays open, to send once
