@@ -74,7 +74,7 @@ extension EndToEnd {
         #expect(screen.contains("Posted meanwhile"))
         // And it works again: DND on, confirmed by the daemon.
         ui.send(":dnd on", "Enter")
-        try ui.waitFor("DND on")
+        try ui.waitFor("Do not disturb on")   // the status line, once the daemon confirmed
     }
 }
 }
