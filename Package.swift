@@ -80,7 +80,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "HeraldPreview", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport", "HeraldSystem"],
                     swiftSettings: swiftSettings),
