@@ -32,12 +32,22 @@ enum HeraldExecutable {
     }
 
     /// Runs `herald --home HOME ARGS…` with no daemon spawning, and collects its output.
-    static func run(_ arguments: [String], home: String, stdin: Data? = nil, spawn: Bool = false) async throws -> Result {
+    static func run(_ arguments: [String], home: String, stdin: Data? = nil, spawn: Bool = false,
+                    environment extra: [String: String] = [:]) async throws -> Result {
         var environment: [String: String] = [:]
-        var unsetting = ["HERALD_SOCKET"]
+        var unsetting = ["HERALD_SOCKET", "HERALD_APP"]
         if spawn { unsetting.append("HERALD_NO_SPAWN") } else { environment["HERALD_NO_SPAWN"] = "1" }
+        environment.merge(extra) { $1 }
+        return try await runProgram(path, ["--home", home] + arguments, stdin: stdin, environment: environment,
+                                    unsetting: unsetting.filter { extra[$0] == nil })
+    }
+
+    /// Runs any program with `environment` added to this process's own (less `unsetting`), and
+    /// collects its output.
+    static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil,
+                           environment: [String: String], unsetting: [String] = []) async throws -> Result {
         let start = Date()
-        let child = try ChildProcess(path, ["--home", home] + arguments, environment: environment,
+        let child = try ChildProcess(program, arguments, environment: environment,
                                      unsetting: unsetting, streams: .pipes)
         // The blocking reads and the wait run on a Dispatch thread: a blocked cooperative thread
         // would starve the rest of the test process (2 cores → 2 cooperative threads).
@@ -59,9 +69,10 @@ final class DaemonProcess: Sendable {
     var socketPath: String { home + "/herald.sock" }
 
     /// Starts a daemon in `home` (a fresh temporary directory when `nil`) and waits until it answers.
-    init(home: String? = nil) async throws {
+    /// `daemonArguments` follow `daemon` (`--prompt deny`).
+    init(home: String? = nil, daemonArguments: [String] = []) async throws {
         self.home = try home ?? TemporaryDirectory("herald-e2e").path
-        process = try ChildProcess(HeraldExecutable.path, ["--home", self.home, "daemon"],
+        process = try ChildProcess(HeraldExecutable.path, ["--home", self.home, "daemon"] + daemonArguments,
                                    unsetting: ["HERALD_SOCKET"], streams: .null)
         let path = self.home + "/herald.sock"
         let up = await eventually(timeout: 20) {
@@ -76,8 +87,9 @@ final class DaemonProcess: Sendable {
         try await RemoteCenterControl.connect(socketPath: socketPath, client: "e2e ui")
     }
 
-    func run(_ arguments: [String], stdin: Data? = nil) async throws -> HeraldExecutable.Result {
-        try await HeraldExecutable.run(arguments, home: home, stdin: stdin)
+    func run(_ arguments: [String], stdin: Data? = nil,
+             environment: [String: String] = [:]) async throws -> HeraldExecutable.Result {
+        try await HeraldExecutable.run(arguments, home: home, stdin: stdin, environment: environment)
     }
 
     /// SIGTERM, as a supervisor stops it (does not wait).

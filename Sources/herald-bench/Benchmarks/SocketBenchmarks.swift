@@ -122,7 +122,7 @@ enum SocketBenchmarks {
             let start = Measure.now()
             // posix_spawn/waitpid: Foundation's Process.waitUntilExit waits on its run loop, which
             // added up to ~50 ms to a 10 ms process on a busy machine.
-            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--app", "bench.cli",
+            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli",
                                                    "--title", "CLI \(n)", "--sound", "none"],
                                           environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
                                           streams: .null).wait()

@@ -11,8 +11,13 @@ enum InputFile {
     }
 }
 
-/// A failure a command reports in one sentence (exit status 1).
+/// A failure a command reports in one sentence (exit status 1 unless it says otherwise).
 struct CommandError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The exit status `herald` ends with.
+    let status: Int32
+    init(_ description: String, status: Int32 = ExitStatus.failure) {
+        self.description = description
+        self.status = status
+    }
 }

@@ -48,6 +48,9 @@ enum DaemonCommand: HeraldCommand {
 
         let location = CenterLocation(context)
         try location.home.create()
+        // One center per state directory: a second daemon (or a demo) on this home refuses.
+        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
@@ -74,10 +77,28 @@ enum DaemonCommand: HeraldCommand {
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
         let scheduler = Task { await engine.run() }
+        // Damage is reported, not discovered by a reader later (off the start path: a large
+        // history takes seconds to check).
+        Task.detached(priority: .background) {
+            do {
+                let report = try store.quickCheck()
+                if !report.isIntact { DaemonLog.write("WARNING: \(report)") }
+            } catch {
+                DaemonLog.write("WARNING: could not check the database: \(error)")
+            }
+        }
         let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
         DaemonLog.write("stopping (signal \(signal))")
+        // Drain: the requests already firing are delivered and committed (each with its pending
+        // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        await scheduler.value
         server.stop()
+        do {
+            try await engine.commitPendingWrites()
+        } catch {
+            DaemonLog.write("could not commit the last writes: \(error)")
+        }
         return ExitStatus.success
     }
 }
