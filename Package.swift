@@ -131,7 +131,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "HeraldPreview", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),

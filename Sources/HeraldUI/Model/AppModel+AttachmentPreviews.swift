@@ -40,7 +40,7 @@ extension AppModel {
         guard let request else { return nil }
         switch previews[request] {
         case .ready(let cells)?: return .ready(cells)
-        case .failed(let message)?: return .failed(message, columns: request.columns, rows: min(4, request.rows))
+        case .failed(let message)?: return .failed(message, columns: request.columns, rows: min(6, request.rows))
         case .loading?, nil: return .loading(columns: request.columns, rows: 1)
         case .unavailable?: return nil
         }

@@ -125,7 +125,7 @@ public final class UIProgram {
     func open(_ attachment: AttachmentRecord) {
         switch AttachmentOpener.plan(for: attachment, environment: environment) {
         case .desktop(let command):
-            inbox.send(.commandResult(AttachmentOpener.launch(command)))
+            inbox.send(.commandResult(AttachmentOpener.launch(command, fileName: attachment.fileName)))
         case .pager(let command):
             var failure: String?
             backend.suspend { failure = AttachmentOpener.runInTerminal(command) }
@@ -133,6 +133,7 @@ public final class UIProgram {
             if let failure { inbox.send(.failed(failure)) }
         case .message(let text):
             inbox.send(.commandResult(text))
+            inbox.send(.log(text))   // the log pane keeps the whole path when the status line is too narrow
         }
     }
 
