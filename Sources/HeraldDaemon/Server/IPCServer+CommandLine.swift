@@ -13,8 +13,9 @@ extension IPCServer {
     ///
     /// An app whose notifications are off (denied, or "Allow Notifications" off) gets
     /// `UNError.notificationsNotAllowed` and nothing is added: a script learns at once that
-    /// nobody will see it (an app's own `add` keeps Apple's silence).
-    func post(_ params: PostParams) async throws -> PostResult {
+    /// nobody will see it (an app's own `add` keeps Apple's silence). The socket's `post`; the
+    /// broker door's posts take the same steps.
+    public func post(_ params: PostParams) async throws -> PostResult {
         if params.requireKnownApp == true, try await !isKnown(params.bundleIdentifier) {
             throw WireError.unknownApp(params.bundleIdentifier)
         }
@@ -50,8 +51,9 @@ extension IPCServer {
     }
 
     /// Resolves the app (argument, device token, or the payload's `"Simulator Target Bundle"`),
-    /// registers it when first seen, and hands the payload to the engine.
-    func push(_ params: PushParams) async throws -> PostResult {
+    /// registers it when first seen, and hands the payload to the engine. The socket's `push`;
+    /// the broker door's pushes take the same steps.
+    public func push(_ params: PushParams) async throws -> PostResult {
         var bundleIdentifier = params.bundleIdentifier
         if let token = params.deviceToken?.lowercased() {
             let apps = try await backend.apps()

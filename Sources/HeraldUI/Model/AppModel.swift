@@ -23,6 +23,10 @@ public struct AppModel: Sendable {
     public var doNotDisturb = false
     /// The Focus that is on (name and end), for the header; `nil` when none is (or not yet loaded).
     public var activeFocus: FocusStatus?
+    /// The modes and summaries, as last loaded (for the Focus screen).
+    public var focusOverview: FocusOverview?
+    /// The list shows only the notifications a summary lists (Enter on a summary); Esc leaves.
+    public var heldFilter: HeldFilter?
 
     // MARK: History window
     /// The loaded window of history, newest first (at most `config.historyWindow` rows).
@@ -79,7 +83,8 @@ public struct AppModel: Sendable {
 
     /// The query that loads the current window.
     public var historyQuery: HistoryQuery {
-        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset)
+        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset,
+                     deliveryIDs: heldFilter?.deliveryIDs)
     }
 
     public func app(_ bundleIdentifier: String) -> AppRecord? {

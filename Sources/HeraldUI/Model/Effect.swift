@@ -15,6 +15,10 @@ public enum Effect: Sendable, Hashable {
     case loadDoNotDisturb
     case updateSettings(AppSettings, bundleIdentifier: String)
     case setDoNotDisturb(Bool)
+    /// Loads the Focus modes and the Focus that is on (`Msg.focusLoaded`).
+    case loadFocus
+    /// Turns a Focus on or off, or changes a mode; the new overview comes back as `Msg.focusLoaded`.
+    case changeFocus(FocusChange)
     /// Resumes the app waiting in `requestAuthorization`.
     case answerPrompt(id: Int, allowed: Bool)
     /// Rings the terminal bell.

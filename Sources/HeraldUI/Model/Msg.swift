@@ -22,6 +22,8 @@ public enum Msg: Sendable {
     case appsLoaded([AppRecord])
     case unreadCountsLoaded([String: Int])
     case doNotDisturbLoaded(Bool)
+    /// The Focus modes and the Focus that is on.
+    case focusLoaded(FocusOverview)
     /// An app called `requestAuthorization`; the answer goes back through `Effect.answerPrompt`.
     case promptRequested(id: Int, app: AppRecord, options: UNAuthorizationOptions)
     /// Prompt `id` was withdrawn without an answer from this UI (another UI answered it, or the

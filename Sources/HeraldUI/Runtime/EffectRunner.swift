@@ -50,6 +50,10 @@ public struct EffectRunner: Sendable {
                 try await center.updateSettings(settings, bundleIdentifier: bundleIdentifier)
             case .setDoNotDisturb(let isOn):
                 try await center.setDoNotDisturb(isOn)
+            case .loadFocus:
+                send(.focusLoaded(try await center.focusOverview()))
+            case .changeFocus(let change):
+                send(.focusLoaded(try await center.changeFocus(change)))
             case .answerPrompt(let id, let allowed):
                 prompter?.answer(id: id, allowed: allowed)
             case .runCommand(let line):
@@ -104,6 +108,8 @@ extension Effect {
         case .loadDoNotDisturb: return "Loading do-not-disturb"
         case .updateSettings: return "Settings"
         case .setDoNotDisturb: return "Do not disturb"
+        case .loadFocus: return "Loading Focus"
+        case .changeFocus: return "Focus"
         case .answerPrompt: return "Prompt"
         case .bell: return "Bell"
         case .flash: return "Flash"

@@ -4,7 +4,7 @@ import TerminalKit
 
 extension AppModel {
     /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.
-    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
@@ -30,6 +30,8 @@ extension AppModel {
             unreadCounts = counts
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
+        case .focusLoaded(let overview):
+            focusLoaded(overview)
         case .promptRequested(let id, let app, let options):
             prompts.append(PermissionPromptState(id: id, app: app, options: options))
         case .promptCancelled(let id):

@@ -10,7 +10,7 @@ extension AppModel {
         let theme = self.theme
 
         Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb, unread: totalUnread,
-               isLocked: isLocked, isMuted: isMuted, theme: theme).render(in: layout.header, into: &buffer)
+               isLocked: isLocked, isMuted: isMuted, focus: focusHeaderText, theme: theme).render(in: layout.header, into: &buffer)
         if let sidebarArea = layout.sidebar { sidebar.render(in: sidebarArea, into: &buffer) }
 
         let rows = listRows
@@ -46,6 +46,8 @@ extension AppModel {
             }
         case .confirm(let state)?:
             ConfirmDialog(message: state.message, theme: theme).render(in: layout.screen, into: &buffer)
+        case .focus(let state)?:
+            focusPanel(state).render(in: layout.screen, into: &buffer)
         case .input?, nil:
             break
         }
@@ -74,6 +76,7 @@ extension AppModel {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         var title = selectedApp.map { appName($0) } ?? "All notifications"
+        if let heldFilter { title = heldFilter.title + " · Esc: all" }
         if let searchText { title += " · “\(searchText)”" }
         var count = "\(historyTotal)"
         if historyOffset > 0 || historyTotal > history.count {
@@ -105,6 +108,7 @@ extension AppModel {
         }
         var empty = "No notifications"
         if searchText != nil { empty = "Nothing matches the search" }
+        if heldFilter != nil { empty = "The held notifications were deleted" }
         return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: focus == .list,
                                 emptyText: empty, theme: theme)
     }
@@ -165,6 +169,7 @@ extension AppModel {
         case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
         case .confirm?: return [("y", "yes"), ("n", "no")]
         case .input?: return [("Enter", "send"), ("Esc", "cancel")]
+        case .focus?: return [("↑↓", "move"), ("Enter", "on/off"), ("Esc", "close")]
         case nil: break
         }
         if focus == .sidebar && banner.current == nil {

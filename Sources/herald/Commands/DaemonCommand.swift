@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HeraldBroker
 import HeraldCore
 import HeraldDaemon
 import HeraldStore
@@ -12,6 +13,7 @@ enum DaemonCommand: HeraldCommand {
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
     Usage: herald [--home DIR] daemon [--prompt allow|deny]
+                  [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
     window): the engine with its SQLite store in the state directory, serving the socket that
@@ -34,14 +36,23 @@ enum DaemonCommand: HeraldCommand {
     to the daemon; the first answer counts. With no UI attached the prompt waits until one
     attaches (or the app quits: then nothing is remembered and the app is asked again).
 
+    Broker: with --broker (or $HERALD_BROKER) the daemon also takes notifications from an MQTT
+    broker, posted from other machines with `herald post --broker` or any MQTT client, and keeps
+    the devices on one prefix in step (an answer, a dismissal or a read mark on one is handled on
+    all). It keeps a persistent session (client id from DIR/broker-device-id, QoS 1), so what is
+    posted while it is down arrives when it is back; it reconnects with backoff and logs one line
+    per change. See docs/BROKER.md.
+
     Options:
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
+    \(BrokerOptions.help)
 
     Examples:
       herald daemon
       herald daemon --prompt allow      # no UI at hand: let apps that ask notify
       HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
+      herald daemon --broker mqtts://alice@broker.example.org --broker-password-file ~/.config/herald/broker-password
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
@@ -49,6 +60,7 @@ enum DaemonCommand: HeraldCommand {
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
+        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true)
         try arguments.finish()
 
         let location = CenterLocation(context)
@@ -81,6 +93,12 @@ enum DaemonCommand: HeraldCommand {
         }
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
+        // The broker front door (MQTT), when one is named.
+        let brokerDoor = if let broker {
+            await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,
+                                        center: backend, log: { DaemonLog.write($0) })
+        } else { nil as BrokerDoor? }
+
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large
         // history takes seconds to check).
@@ -97,6 +115,7 @@ enum DaemonCommand: HeraldCommand {
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        brokerDoor?.close()
         await scheduler.value
         server.stop()
         do {
