@@ -58,7 +58,7 @@ enum PostCommand: HeraldCommand {
     Through an MQTT broker (no local daemon needed): every `herald daemon --broker` on the same
     prefix shows the notification (registering the app when it is new there: 3 and 5 are local
     only); with --wait the first answer from any of them is printed, exactly as above.
-    --attach is not available this way.
+    --attach is not available this way. Broker options:
     \(BrokerOptions.help)
 
     Examples:
