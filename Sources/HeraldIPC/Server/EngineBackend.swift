@@ -110,6 +110,9 @@ public final class EngineBackend: CenterBackend {
     public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
         try await engine.add(request, bundleIdentifier: bundleIdentifier)
     }
+    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
+        try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
+    }
     public func pendingRequests(bundleIdentifier: String) async -> [RequestRecord] {
         await engine.pendingRequests(bundleIdentifier: bundleIdentifier)
     }

@@ -20,7 +20,12 @@ struct RequestDispatcher: Sendable {
             do {
                 params = try payload.params(P.self)
             } catch {
-                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(WireCoding.explain(error))"))
+                // (A 30-digit integer makes the decoder blame the whole line: name the number.)
+                var reason = WireCoding.explain(error)
+                if reason.hasPrefix("(top level)"), let number = JSONLineDiagnosis.oversizedInteger(in: payload.line) {
+                    reason = number
+                }
+                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(reason)"))
                 return
             }
             do {

@@ -120,10 +120,11 @@ enum DaemonCommand: HeraldCommand {
     }
 }
 
-/// One line per event on standard error, with the time.
+/// One line per event on standard error, with the time; clients' text in it is escaped
+/// (`LogText`), never written raw.
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
     }
 }

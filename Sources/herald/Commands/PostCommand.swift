@@ -101,6 +101,7 @@ enum PostCommand: HeraldCommand {
         let client = try await location.connect(role: .cli, client: "herald post")
         defer { client.close() }
         let posted = try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category))
+        if let warning = posted.warning { printError("herald post: warning: \(warning)") }
         guard wait else {
             if json {
                 printJSON(["identifier": .string(posted.identifier), "app": .string(app)])
