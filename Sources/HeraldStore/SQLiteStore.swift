@@ -38,6 +38,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// Runs the WAL checkpoints of a writable store off the commit path.
     private let checkpointer: WALCheckpointer?
 
+    /// Waits for the background checkpoints scheduled so far; returns how many have completed
+    /// and the pages in the log after the latest commit.
+    func waitForBackgroundCheckpoints() -> (completed: Int, latestLogPages: Int32) {
+        checkpointer?.waitUntilIdle() ?? (0, 0)
+    }
+
     /// The most the log keeps on disk after a checkpoint (64 MiB).
     static let journalSizeLimit = 67_108_864
 

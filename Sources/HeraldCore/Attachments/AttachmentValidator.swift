@@ -70,16 +70,14 @@ public enum AttachmentValidator {
         let path = url.path
         // `stat`, not `lstat`: a symbolic link is judged by the file it points to, so a link to
         // /dev/zero, to a /proc file or to a file over the limit is refused like the file itself.
+        // Only regular files: a directory would be copied whole, and a FIFO or device never ends.
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw UNError(.attachmentInvalidURL, detail: "url: no file at \(path)")
         }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
-            throw UNError(.attachmentInvalidURL, detail: "url: \(path) is a directory, not a file")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
+        if let other = nonRegularKind(info.st_mode) {
             throw UNError(.attachmentInvalidURL,
-                          detail: "url: \(path) is not a regular file (a device, a pipe or a socket)")
+                          detail: "url: \(path) is \(other), not a file; attach an image, audio or movie file")
         }
         guard access(path, R_OK) == 0 else {
             throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable")
@@ -124,6 +122,19 @@ public enum AttachmentValidator {
                                    typeHint: hint, thumbnailHidden: record.thumbnailHidden)
         checked.fileName = record.fileName.isEmpty ? checked.fileName : record.fileName
         return checked
+    }
+
+    /// "a directory", "a named pipe (FIFO)", … for what is not a regular file; `nil` for one.
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     private static func typeHintIfNeeded(_ record: AttachmentRecord) -> String? {

@@ -61,7 +61,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
                                        locationLimit: configuration.locationTriggerLimit)
         var apps: [String: AppRecord] = [:]
-        for app in try store.loadApps() { apps[app.bundleIdentifier] = app }
+        for app in try store.loadApps() { apps[app.bundleIdentifier] = app.withDenialAsSettingOff() }
         var dropped: [PendingRecord] = []
         for record in try store.loadPending() {
             var record = record
@@ -222,6 +222,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var app = ensureApp(bundleIdentifier)
         app.authorizationStatus = granted ? .authorized : .denied
         app.authorizedOptions = granted ? options : []
+        // As in Settings: a denied app shows "Allow Notifications" off, and turning it on allows it.
+        if !granted { app.settings.allowNotifications = false }
         saveApp(app)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldIPC
 import HeraldStore
+import HeraldSystem
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -47,6 +48,9 @@ enum DaemonCommand: HeraldCommand {
 
         let location = CenterLocation(context)
         try location.home.create()
+        // One center per state directory: a second daemon (or a demo) on this home refuses.
+        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
@@ -83,7 +87,7 @@ enum DaemonCommand: HeraldCommand {
                 DaemonLog.write("WARNING: could not check the database: \(error)")
             }
         }
-        let signal = await waitForTerminationSignal()
+        let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
         DaemonLog.write("stopping (signal \(signal))")
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
@@ -96,27 +100,6 @@ enum DaemonCommand: HeraldCommand {
             DaemonLog.write("could not commit the last writes: \(error)")
         }
         return ExitStatus.success
-    }
-
-    /// Suspends until SIGINT or SIGTERM; returns the signal number.
-    private static func waitForTerminationSignal() async -> Int32 {
-        let queue = DispatchQueue(label: "herald.daemon.signals")
-        let numbers = [SIGINT, SIGTERM]
-        let sources = numbers.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: number, queue: queue)
-        }
-        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = OnceFlag()
-            for (number, source) in zip(numbers, sources) {
-                source.setEventHandler {
-                    if once.claim() { continuation.resume(returning: number) }
-                }
-                source.resume()
-            }
-        }
-        for source in sources { source.cancel() }
-        return received
     }
 }
 
