@@ -181,10 +181,15 @@ public final class IPCServer: Sendable {
     private func received(_ item: LineBuffer.Item, from session: ServerSession) {
         let line: Data
         switch item {
-        case .tooLong(let length):
+        case .tooLong(let length, let head):
             configuration.log("\(session.label): dropped a line over \(LineConnection.maximumLineLength) bytes")
-            session.sendError(id: nil, .protocolError(.lineTooLong,
-                "a line is \(length)+ bytes, over the limit of \(LineConnection.maximumLineLength) (1 MiB); it was discarded"))
+            // The reply carries the request's id when its head shows one, so the caller's wait
+            // ends; without one the connection closes after the reply, which ends it too.
+            let id = RequestIDScan.id(inHead: head)
+            session.sendError(id: id, .protocolError(.lineTooLong,
+                "the request is \(length)+ bytes, over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB); "
+                + "it was discarded"))
+            if id == nil { session.connection.closeAfterFlush() }
             return
         case .line(let data):
             line = data
