@@ -33,6 +33,10 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let coding: RecordCoding
     /// Whether the background search indexer has a run queued (guarded by `lock`).
     var searchIndexingScheduled = false
+    /// Deliveries per app since the last exact count, for retention as rows arrive (guarded by
+    /// `lock`; approximate — a rolled-back insert is counted — and only ever a trigger for an
+    /// exact pass).
+    var arrivalCounts: [String: Int] = [:]
     /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
     var commitGroupOpen = false
     /// The reader beside the writer, made on first use (guarded by `readerLock`, never by

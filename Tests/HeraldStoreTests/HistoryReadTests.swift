@@ -61,7 +61,7 @@ import TestSupport
         let writer = Thread {
             store.lock.lock()
             holding.signal()
-            _ = done.wait(timeout: .now() + 10)
+            _ = done.wait(timeout: .now() + 30)
             released.withLock { $0 = true }
             store.lock.unlock()
         }

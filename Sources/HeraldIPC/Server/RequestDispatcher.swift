@@ -82,6 +82,7 @@ extension RequestDispatcher {
         }
         d.on(Methods.categories) { server, p, _ in await server.backend.categories(bundleIdentifier: p.bundleIdentifier) }
         d.on(Methods.add) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier)
             try await server.backend.add(p.request, bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
@@ -182,8 +183,14 @@ extension RequestDispatcher {
             await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
-        d.on(Methods.post) { server, p, _ in try await server.post(p) }
-        d.on(Methods.push) { server, p, _ in try await server.push(p) }
+        d.on(Methods.post) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier)
+            return try await server.post(p)
+        }
+        d.on(Methods.push) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier ?? p.deviceToken ?? "(push without an app)")
+            return try await server.push(p)
+        }
         d.on(Methods.wait) { server, p, _ in
             let response = await server.waiters.wait(bundleIdentifier: p.bundleIdentifier, identifier: p.identifier,
                                                       since: p.since, timeout: p.timeout)
