@@ -132,7 +132,7 @@ extension SQLiteStore {
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
         if query.search != nil { try catchUpSearchIndex() }
-        if !query.unreadOnly, let search = query.search,
+        if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
            let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
             // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
             return try read {
@@ -193,6 +193,11 @@ extension SQLiteStore {
             conditions.append("delivered.bundle_id = ?\(values.count)")
         }
         if query.unreadOnly { conditions.append("delivered.is_read = 0") }
+        if let ids = query.deliveryIDs {
+            // One JSON array, however many ids: no limit on bound variables.
+            values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+            conditions.append("delivered.id IN (SELECT value FROM json_each(?\(values.count)))")
+        }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return (from, whereClause, values)
     }

@@ -42,12 +42,14 @@ do {
     if options.runs("engine") { stage("engine"); try await EngineBenchmarks.run(options, report: report) }
     if options.runs("calendar") { stage("calendar"); CalendarBenchmarks.run(options, report: report) }
     if options.runs("ui") { stage("ui"); UIBenchmarks.run(options, report: report) }
+    if options.runs("preview") { stage("preview"); PreviewBenchmarks.run(options, scratch: scratch, report: report) }
     var history: (home: HeraldHome, rows: Int)?
     if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("socket") {
         stage("socket")
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
     }
+    if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))
     exit(1)

@@ -126,7 +126,7 @@ extension EndToEnd {
         try demo.command("message Chloé Secret plans")
         let hidden = try demo.waitUntil("Chloé's banner") { DemoSession.line(in: $0, containing: "│ Chloé ") != nil }
         #expect(hidden.contains(Self.messagesBanner))
-        #expect(DemoSession.line(in: hidden, containing: "│ 1 new messages ") != nil)
+        #expect(DemoSession.line(in: hidden, containing: "│ 1 new message ") != nil)
         #expect(!hidden.contains("Secret plans"))
         // Ben's earlier message is hidden as well now.
         #expect(!hidden.contains("Visible while locked"))

@@ -88,6 +88,8 @@ import Testing
         #expect(!settings.allowNotifications && !settings.sounds && !settings.badges && !settings.showInHistory)
         #expect(settings.alertStyle == .alert)
         #expect(settings.showPreviews == .whenAuthenticated)
+        #expect(!settings.timeSensitive && settings.criticalAlerts && settings.scheduledDelivery)
+        #expect(model.overlay == .focus(FocusScreenState()))   // the last row opens the Focus screen
         _ = model.update(.key(.escape))
         #expect(model.overlay == nil)
     }

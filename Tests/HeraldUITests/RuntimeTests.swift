@@ -48,7 +48,7 @@ struct Harness {
         let h = Harness()
         h.program.start()
         await h.settle()
-        #expect(h.center.calls.prefix(3) == ["apps", "unreadCounts", "history(all, -, 0)"])
+        #expect(h.center.calls.prefix(4) == ["apps", "unreadCounts", "focusOverview", "history(all, -, 0)"])
         #expect(h.backend.screen.lines[2].contains("Alice"))
         #expect(h.backend.screen.hasSameText(as: h.program.model.view()))
     }

@@ -92,14 +92,17 @@ public struct HistoryQuery: Sendable, Hashable, Codable {
     public var limit: Int
     public var offset: Int
     public var unreadOnly: Bool
+    /// Only these deliveries (the ones a Focus or scheduled summary lists); `nil`: any.
+    public var deliveryIDs: [Int64]?
 
     public init(bundleIdentifier: String? = nil, search: String? = nil, limit: Int = 100, offset: Int = 0,
-                unreadOnly: Bool = false) {
+                unreadOnly: Bool = false, deliveryIDs: [Int64]? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.search = search
         self.limit = limit
         self.offset = offset
         self.unreadOnly = unreadOnly
+        self.deliveryIDs = deliveryIDs
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 
 /// The whole state of the terminal UI, as a value. `update(_:)` is the only place it changes;
 /// `view()` draws it. Tests build one, send it `Msg`s and look at the effects and the screen.
@@ -20,6 +21,12 @@ public struct AppModel: Sendable {
     public var apps: [AppRecord] = []
     public var unreadCounts: [String: Int] = [:]
     public var doNotDisturb = false
+    /// The Focus that is on (name and end), for the header; `nil` when none is (or not yet loaded).
+    public var activeFocus: FocusStatus?
+    /// The modes and summaries, as last loaded (for the Focus screen).
+    public var focusOverview: FocusOverview?
+    /// The list shows only the notifications a summary lists (Enter on a summary); Esc leaves.
+    public var heldFilter: HeldFilter?
 
     // MARK: History window
     /// The loaded window of history, newest first (at most `config.historyWindow` rows).
@@ -58,6 +65,10 @@ public struct AppModel: Sendable {
     public var showLog: Bool
     /// Set by `q` / `:quit`; the runtime stops.
     public var quitRequested = false
+    /// Attachment pictures made or being made (per file and box size).
+    public var previews = PreviewCache()
+    /// Format and duration of sound and movie attachments, by file path (read once).
+    public var mediaInfo: [String: MediaInfo] = [:]
 
     public init(width: Int = 80, height: Int = 24, now: Date = Date(), config: UIConfiguration = UIConfiguration()) {
         self.config = config
@@ -72,7 +83,8 @@ public struct AppModel: Sendable {
 
     /// The query that loads the current window.
     public var historyQuery: HistoryQuery {
-        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset)
+        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset,
+                     deliveryIDs: heldFilter?.deliveryIDs)
     }
 
     public func app(_ bundleIdentifier: String) -> AppRecord? {

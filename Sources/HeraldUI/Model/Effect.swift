@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldPreview
 
 /// A side effect `update` asks for; the runtime performs it (mostly against `CenterControl`) and
 /// feeds results back as `Msg`s.
@@ -14,6 +15,10 @@ public enum Effect: Sendable, Hashable {
     case loadDoNotDisturb
     case updateSettings(AppSettings, bundleIdentifier: String)
     case setDoNotDisturb(Bool)
+    /// Loads the Focus modes and the Focus that is on (`Msg.focusLoaded`).
+    case loadFocus
+    /// Turns a Focus on or off, or changes a mode; the new overview comes back as `Msg.focusLoaded`.
+    case changeFocus(FocusChange)
     /// Resumes the app waiting in `requestAuthorization`.
     case answerPrompt(id: Int, allowed: Bool)
     /// Rings the terminal bell.
@@ -23,4 +28,11 @@ public enum Effect: Sendable, Hashable {
     case quit
     /// A `:` command the UI does not know; the host's command handler runs it.
     case runCommand(String)
+    /// Decode an image attachment into a picture (off the UI's thread); answered by `.previewRendered`.
+    case renderPreview(PreviewRequest)
+    /// Open an attachment for the person: `xdg-open` on a desktop, the pager for text, else
+    /// a message with its path. The runtime suspends the terminal for a pager.
+    case openAttachment(AttachmentRecord)
+    /// Read a sound or movie attachment's header (format, duration); answered by `.mediaInfoRead`.
+    case readMediaInfo(path: String, type: String)
 }

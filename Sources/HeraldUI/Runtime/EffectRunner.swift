@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 
 /// Runs a `:` command the UI does not know (`invite Bob`, `badge 3`…). Returns the text for the
 /// status line, or `nil` when the command is unknown; a thrown error is shown as an error.
@@ -49,6 +50,10 @@ public struct EffectRunner: Sendable {
                 try await center.updateSettings(settings, bundleIdentifier: bundleIdentifier)
             case .setDoNotDisturb(let isOn):
                 try await center.setDoNotDisturb(isOn)
+            case .loadFocus:
+                send(.focusLoaded(try await center.focusOverview()))
+            case .changeFocus(let change):
+                send(.focusLoaded(try await center.changeFocus(change)))
             case .answerPrompt(let id, let allowed):
                 prompter?.answer(id: id, allowed: allowed)
             case .runCommand(let line):
@@ -61,11 +66,29 @@ public struct EffectRunner: Sendable {
                 } else {
                     send(.failed("Unknown command: \(line)"))
                 }
-            case .bell, .flash, .quit:
+            case .renderPreview, .readMediaInfo:
+                performFileWork(effect)
+            case .bell, .flash, .quit, .openAttachment:
                 break
             }
         } catch {
             send(.failed("\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
+        }
+    }
+}
+
+extension EffectRunner {
+    /// The effects that read attachment files (decode a picture, read a media header):
+    /// blocking and synchronous, for a thread that may block (`EffectWorker` runs them on
+    /// its own queue).
+    public func performFileWork(_ effect: Effect) {
+        switch effect {
+        case .renderPreview(let request):
+            send(.previewRendered(request, PreviewState.render(request)))
+        case .readMediaInfo(let path, let type):
+            send(.mediaInfoRead(path: path, MediaInfo.read(path: path, type: type)))
+        default:
+            break
         }
     }
 }
@@ -85,11 +108,16 @@ extension Effect {
         case .loadDoNotDisturb: return "Loading do-not-disturb"
         case .updateSettings: return "Settings"
         case .setDoNotDisturb: return "Do not disturb"
+        case .loadFocus: return "Loading Focus"
+        case .changeFocus: return "Focus"
         case .answerPrompt: return "Prompt"
         case .bell: return "Bell"
         case .flash: return "Flash"
         case .quit: return "Quit"
         case .runCommand: return "Command"
+        case .renderPreview: return "Preview"
+        case .openAttachment: return "Open"
+        case .readMediaInfo: return "Reading attachment"
         }
     }
 }

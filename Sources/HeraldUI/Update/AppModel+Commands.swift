@@ -7,6 +7,7 @@ extension AppModel {
         ("lock", "lock: previews follow Show Previews"),
         ("unlock", "unlock"),
         ("dnd on|off", "do not disturb"),
+        ("focus on|off", "Focus: on NAME [for 1h | until 14:00]; alone: screen"),
         ("mute / unmute", "the terminal bell"),
         ("log on|off", "show or hide the log pane"),
         ("help", "this help"),
@@ -37,6 +38,8 @@ extension AppModel {
             doNotDisturb = isOn
             setStatus("Do not disturb \(isOn ? "on" : "off")")
             return [.setDoNotDisturb(isOn)]
+        case "focus":
+            return runFocusCommand(Array(words.dropFirst()))
         case "mute":
             isMuted = true
             setStatus("Bell muted")

@@ -53,6 +53,10 @@ extension AppModel {
             break
         case .doNotDisturbChanged(let isOn):
             doNotDisturb = isOn
+        case .focusChanged(let status):
+            activeFocus = status
+            doNotDisturb = status != nil
+            effects.append(.loadFocus)
         case .pendingChanged:
             break
         }
@@ -76,6 +80,7 @@ extension AppModel {
         if stored {
             if !record.isRead { unreadCounts[record.bundleIdentifier, default: 0] += 1 }
             let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil
+                && heldFilter == nil
             if matchesFilter {
                 historyTotal += 1
                 if historyOffset == 0 {

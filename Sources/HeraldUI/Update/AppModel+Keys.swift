@@ -17,6 +17,8 @@ extension AppModel {
             return handleConfirmKey(key, state)
         case .input(let state)?:
             return handleInputKey(key, state)
+        case .focus(let state)?:
+            return handleFocusScreenKey(key, state)
         case nil:
             return handleMainKey(key)
         }
@@ -49,11 +51,16 @@ extension AppModel {
                 return []
             }
             guard let record = focusedRecord else { return [] }
+            if let held = openHeldList(record) { return held }
             return respond(to: record, with: .open)
         case .char(let c) where ("1"..."9").contains(c):
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
+        case .char("o"):
+            return openAttachment()
+        case .escape where banner.current == nil && heldFilter != nil:
+            return closeHeldList()
         case .escape, .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)

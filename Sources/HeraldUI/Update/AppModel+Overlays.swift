@@ -38,6 +38,8 @@ extension AppModel {
             state.selectedRow = min(rows.count - 1, state.selectedRow + 1)
         case .char("k"), .up, .backTab:
             state.selectedRow = max(0, state.selectedRow - 1)
+        case .enter where rows[state.selectedRow] == .focus, .char(" ") where rows[state.selectedRow] == .focus:
+            return openFocusScreen()
         case .enter, .char(" "), .right, .char("l"):
             overlay = .settings(state)
             return changeSetting(rows[state.selectedRow], of: state.bundleIdentifier, forward: true)
@@ -67,6 +69,10 @@ extension AppModel {
         case .badges: settings.badges.toggle()
         case .showInHistory: settings.showInHistory.toggle()
         case .showPreviews: settings.showPreviews = cycle(settings.showPreviews)
+        case .timeSensitive: settings.timeSensitive.toggle()
+        case .criticalAlerts: settings.criticalAlerts.toggle()
+        case .scheduledSummary: settings.scheduledDelivery.toggle()
+        case .focus: return []
         }
         apps[i].settings = settings
         return [.updateSettings(settings, bundleIdentifier: bundleIdentifier)]

@@ -4,7 +4,7 @@ import TerminalKit
 
 extension AppModel {
     /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.
-    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
@@ -30,6 +30,8 @@ extension AppModel {
             unreadCounts = counts
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
+        case .focusLoaded(let overview):
+            focusLoaded(overview)
         case .promptRequested(let id, let app, let options):
             prompts.append(PermissionPromptState(id: id, app: app, options: options))
         case .promptCancelled(let id):
@@ -45,10 +47,15 @@ extension AppModel {
             setStatus(text)
         case .failed(let text):
             setStatus(text, isError: true)
+        case .previewRendered(let request, let state):
+            previews[request] = state
+        case .mediaInfoRead(let path, let info):
+            if mediaInfo.count >= 256 { mediaInfo.removeAll() }
+            mediaInfo[path] = info
         }
         keepSelectionVisible()
         if listScroll == 0 { arrivalsAbove = 0 }
-        return effects
+        return effects + requestPreviews()
     }
 
     /// The sidebar's order: display names as people read them — case aside, numbers by value

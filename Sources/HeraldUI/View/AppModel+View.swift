@@ -10,7 +10,7 @@ extension AppModel {
         let theme = self.theme
 
         Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb, unread: totalUnread,
-               isLocked: isLocked, isMuted: isMuted, theme: theme).render(in: layout.header, into: &buffer)
+               isLocked: isLocked, isMuted: isMuted, focus: focusHeaderText, theme: theme).render(in: layout.header, into: &buffer)
         if let sidebarArea = layout.sidebar { sidebar.render(in: sidebarArea, into: &buffer) }
 
         let rows = listRows
@@ -46,6 +46,8 @@ extension AppModel {
             }
         case .confirm(let state)?:
             ConfirmDialog(message: state.message, theme: theme).render(in: layout.screen, into: &buffer)
+        case .focus(let state)?:
+            focusPanel(state).render(in: layout.screen, into: &buffer)
         case .input?, nil:
             break
         }
@@ -74,6 +76,7 @@ extension AppModel {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         var title = selectedApp.map { appName($0) } ?? "All notifications"
+        if let heldFilter { title = heldFilter.title + " · Esc: all" }
         if let searchText { title += " · “\(searchText)”" }
         var count = "\(historyTotal)"
         if historyOffset > 0 || historyTotal > history.count {
@@ -105,27 +108,38 @@ extension AppModel {
         }
         var empty = "No notifications"
         if searchText != nil { empty = "Nothing matches the search" }
+        if heldFilter != nil { empty = "The held notifications were deleted" }
         return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: focus == .list,
                                 emptyText: empty, theme: theme)
     }
 
     func detailView(_ record: DeliveredRecord) -> DetailView {
         let category = category(of: record)
-        return DetailView(appName: appName(record.bundleIdentifier),
-                          date: TimeFormat.full(record.date, timeZone: config.timeZone),
-                          content: visibleContent(of: record), attachments: record.content.attachments,
-                          userInfo: record.content.userInfo, actions: category?.actions ?? [],
-                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+        var view = DetailView(appName: appName(record.bundleIdentifier),
+                              date: TimeFormat.full(record.date, timeZone: config.timeZone),
+                              content: visibleContent(of: record), attachments: record.content.attachments,
+                              userInfo: record.content.userInfo, actions: category?.actions ?? [],
+                              hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+        view.picture = picture(for: detailPreviewRequest(for: record))
+        for attachment in record.content.attachments {
+            if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
+                view.mediaSummaries[attachment.path] = info.summary
+            }
+        }
+        return view
     }
 
     /// The banner on screen as a widget (also used to hit-test clicks).
     public func bannerWidget() -> Banner? {
         guard let record = banner.current else { return nil }
-        return Banner(appName: appName(record.bundleIdentifier),
-                      time: TimeFormat.clock(record.date, timeZone: config.timeZone),
-                      content: visibleContent(of: record),
-                      attachmentNames: record.content.attachments.map(\.fileName),
-                      actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky, theme: theme)
+        var banner = Banner(appName: appName(record.bundleIdentifier),
+                            time: TimeFormat.clock(record.date, timeZone: config.timeZone),
+                            content: visibleContent(of: record),
+                            attachmentNames: record.content.attachments.map(\.fileName),
+                            actions: actions(of: record), waiting: self.banner.queue.count,
+                            isAlert: self.banner.isSticky, theme: theme)
+        banner.thumbnail = picture(for: bannerThumbnailRequest(for: record))
+        return banner
     }
 
     func inputLine(_ input: InputState) -> InputLine {
@@ -155,6 +169,7 @@ extension AppModel {
         case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
         case .confirm?: return [("y", "yes"), ("n", "no")]
         case .input?: return [("Enter", "send"), ("Esc", "cancel")]
+        case .focus?: return [("↑↓", "move"), ("Enter", "on/off"), ("Esc", "close")]
         case nil: break
         }
         if focus == .sidebar && banner.current == nil {

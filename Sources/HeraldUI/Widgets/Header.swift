@@ -11,10 +11,13 @@ public struct Header: Widget {
     public var unread: Int
     public var isLocked: Bool
     public var isMuted: Bool
+    /// The Focus that is on and when it ends ("Work until 14:00"); shown instead of "DND on".
+    public var focus: String?
     public var theme: Theme
 
     public init(clock: String, doNotDisturb: Bool, unread: Int, isLocked: Bool = false, isMuted: Bool = false,
-                theme: Theme = Theme()) {
+                focus: String? = nil, theme: Theme = Theme()) {
+        self.focus = focus
         self.clock = clock
         self.doNotDisturb = doNotDisturb
         self.unread = unread
@@ -28,7 +31,8 @@ public struct Header: Widget {
         buffer.fill(area, with: Cell(symbol: " ", width: 1, style: theme.header))
         let used = buffer.setString(x: area.x + 1, y: area.y, "Herald", style: theme.header, maxWidth: area.width - 1) + 1
         // Parts from the right edge inwards, most important first.
-        var parts: [String] = [clock, "\(unread) unread", doNotDisturb ? "DND on" : "DND off"]
+        let quiet = focus.map { "◐ " + TerminalText.sanitize($0) } ?? (doNotDisturb ? "DND on" : "DND off")
+        var parts: [String] = [clock, "\(unread) unread", quiet]
         if isLocked { parts.append("🔒 Locked") }
         if isMuted { parts.append("Muted") }
         var right = area.maxX - 1
@@ -36,7 +40,7 @@ public struct Header: Widget {
             let w = DisplayWidth.of(part)
             if right - w < area.x + used + 1 { break }
             buffer.setString(x: right - w, y: area.y, part,
-                             style: part.hasPrefix("DND on") || part.hasPrefix("🔒") ? theme.header : theme.headerAccent)
+                             style: part.hasPrefix("DND on") || part.hasPrefix("◐") || part.hasPrefix("🔒") ? theme.header : theme.headerAccent)
             right -= w + 2
         }
     }

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
+import HeraldBroker
 import HeraldCore
-import HeraldIPC
+import HeraldDaemon
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -11,12 +13,17 @@ enum DaemonCommand: HeraldCommand {
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
     Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N]
+                  [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
     window): the engine with its SQLite store in the state directory, serving the socket that
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
     Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
     store and fire when it starts again.
+
+    One center per state directory: the daemon holds a lock (herald.lock) in it while it runs;
+    when another daemon or a running `herald demo` holds it, this one refuses, naming that
+    process and its pid (exit status 1). `scripts/install.sh --systemd` runs it from login.
 
     You rarely need to start it yourself: `herald` and the posting commands start one in the
     background when none answers (its log is DIR/daemon.log).
@@ -29,17 +36,26 @@ enum DaemonCommand: HeraldCommand {
     to the daemon; the first answer counts. With no UI attached the prompt waits until one
     attaches (or the app quits: then nothing is remembered and the app is asked again).
 
+    Broker: with --broker (or $HERALD_BROKER) the daemon also takes notifications from an MQTT
+    broker, posted from other machines with `herald post --broker` or any MQTT client, and keeps
+    the devices on one prefix in step (an answer, a dismissal or a read mark on one is handled on
+    all). It keeps a persistent session (client id from DIR/broker-device-id, QoS 1), so what is
+    posted while it is down arrives when it is back; it reconnects with backoff and logs one line
+    per change. See docs/BROKER.md.
+
     Options:
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
       --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
                             50, bursts of 500); past it a post is refused with an error that
                             says so. 0 turns the limit off
+    \(BrokerOptions.help)
 
     Examples:
       herald daemon
       herald daemon --prompt allow      # no UI at hand: let apps that ask notify
       HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
+      herald daemon --broker mqtts://alice@broker.example.org --broker-password-file ~/.config/herald/broker-password
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
@@ -48,6 +64,7 @@ enum DaemonCommand: HeraldCommand {
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
+        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true)
         try arguments.finish()
 
         let location = CenterLocation(context)
@@ -83,6 +100,12 @@ enum DaemonCommand: HeraldCommand {
         }
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
+        // The broker front door (MQTT), when one is named.
+        let brokerDoor = if let broker {
+            await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,
+                                        center: backend, log: { DaemonLog.write($0) })
+        } else { nil as BrokerDoor? }
+
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large
         // history takes seconds to check).
@@ -99,6 +122,7 @@ enum DaemonCommand: HeraldCommand {
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        brokerDoor?.close()
         await scheduler.value
         server.stop()
         do {
