@@ -37,7 +37,7 @@ import PackageDescription
 ///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
-///     HeraldPreview        ─▶ HeraldCore, TerminalKit, CImageCodecs
+///     HeraldPreview        ─▶ HeraldCore, TerminalKit, HeraldSystem, CImageCodecs
 ///     HeraldUI             ─▶ HeraldCore, TerminalKit, HeraldSystem, HeraldPreview
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
@@ -78,7 +78,7 @@ let package = Package(
         // The center's parts.
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
         .target(name: "TerminalKit", swiftSettings: swiftSettings),
-        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "TerminalKit", "CImageCodecs"],
+        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "CImageCodecs"],
                 swiftSettings: swiftSettings),
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "HeraldPreview"],
                 swiftSettings: swiftSettings),

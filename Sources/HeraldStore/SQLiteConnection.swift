@@ -113,6 +113,31 @@ package final class SQLiteConnection {
         return try body()
     }
 
+    /// Runs `body`; a statement still running at `deadline` is interrupted, and fails with
+    /// `StoreError.timedOut`. (SQLite calls the progress handler every 10,000 steps.)
+    func interrupting<T>(at deadline: Date, _ body: () throws -> T) throws -> T {
+        let limit = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        let remaining = max(0, deadline.timeIntervalSinceNow)
+        limit.pointee = DispatchTime.now().uptimeNanoseconds + UInt64(min(remaining, 1e6) * 1e9)
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let context else { return 0 }
+            let limit = context.assumingMemoryBound(to: UInt64.self).pointee
+            return DispatchTime.now().uptimeNanoseconds > limit ? 1 : 0
+        }, limit)
+        defer {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            limit.deallocate()
+        }
+        do {
+            return try body()
+        } catch let error as StoreError {
+            if case .sqlite(_, let code, _) = error, code & 0xff == SQLITE_INTERRUPT {
+                throw StoreError.timedOut(path: path, seconds: remaining)
+            }
+            throw error
+        }
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }
 

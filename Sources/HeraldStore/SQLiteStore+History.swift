@@ -38,6 +38,7 @@ extension SQLiteStore {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])
             }
+            try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
             return stored
         }
     }
@@ -205,6 +206,7 @@ extension SQLiteStore {
     /// transaction; their attachment files go once it commits, unless still referenced.
     func deleteDeliveries(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
+        arrivalCounts.removeAll()   // recounted at the next insert
         let idList: SQLValue = .text(try coding.encode(ids))
         let paths = try connection.query("""
             SELECT DISTINCT path FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))

@@ -1,5 +1,4 @@
 import CursesBackend
-import HeraldUI
 import TerminalKit
 import Testing
 

@@ -56,6 +56,11 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
     func deleteAllDelivered(bundleIdentifier: String?) throws
 
+    /// Reads for user interfaces that must neither wait behind the writer nor hold it up: on a
+    /// connection of their own, stopped at `deadline` (SQLite). `nil` (the default): the store
+    /// has no such connection, and reads go through the engine like everything else.
+    var offWriterReader: (any HistoryReader)? { get }
+
     // MARK: Responses (the audit trail, and the queue for apps that are not running)
 
     /// Stores a response and returns it with its new `responseID`.
@@ -74,6 +79,7 @@ public protocol NotificationStore: AnyObject, Sendable {
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.
 extension NotificationStore {
+    public var offWriterReader: (any HistoryReader)? { nil }
     public var prefersCommitGroups: Bool { false }
     public func beginCommitGroup() throws {}
     public func commitGroup() throws {}
@@ -98,4 +104,12 @@ public struct HistoryQuery: Sendable, Hashable, Codable {
         self.unreadOnly = unreadOnly
         self.deliveryIDs = deliveryIDs
     }
+}
+
+/// History reads that run beside the writer (`NotificationStore.offWriterReader`).
+public protocol HistoryReader: Sendable {
+    /// A page of history, as `NotificationStore.history`; throws when `deadline` passes first.
+    func history(_ query: HistoryQuery, deadline: Date) throws -> [DeliveredRecord]
+    /// As `NotificationStore.historyCount`; throws when `deadline` passes first.
+    func historyCount(_ query: HistoryQuery, deadline: Date) throws -> Int
 }

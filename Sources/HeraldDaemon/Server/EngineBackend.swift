@@ -95,6 +95,9 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public override func appRecord(bundleIdentifier: String) async -> AppRecord {
         withCommand(await engine.appRecord(bundleIdentifier: bundleIdentifier))
     }
+    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
+        try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
+    }
     public override func setServiceExtension(_ host: (any ServiceExtensionHost)?, bundleIdentifier: String) async {
         let command = state.withLock { state -> String? in
             if host != nil { state.inProcess.insert(bundleIdentifier) } else { state.inProcess.remove(bundleIdentifier) }

@@ -25,8 +25,19 @@ extension IPCServer {
         let app = await backend.appRecord(bundleIdentifier: params.bundleIdentifier)
         guard app.canDeliver else { throw NotificationsOff.error(for: app) }
         let date = configuration.now()
-        try await backend.add(params.request, bundleIdentifier: params.bundleIdentifier)
-        return PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
+        let dropped = try await backend.addReportingDropped(params.request, bundleIdentifier: params.bundleIdentifier)
+        var result = PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
+        if dropped.contains(params.request.identifier) {
+            throw WireError.protocolError(.pendingLimit, "\(params.request.identifier) was not scheduled: "
+                + "\(params.bundleIdentifier) already has \(EngineConfiguration().pendingLimit) pending requests that fire "
+                + "sooner, and the limit is \(EngineConfiguration().pendingLimit) per app (the latest-firing is dropped)")
+        }
+        if !dropped.isEmpty {
+            result.dropped = dropped
+            result.warning = "\(params.bundleIdentifier) is at its limit of \(EngineConfiguration().pendingLimit) pending "
+                + "requests: dropped the latest-firing \(dropped.joined(separator: ", ")) to make room"
+        }
+        return result
     }
 
     /// A post's registration and category steps, in the post queue.

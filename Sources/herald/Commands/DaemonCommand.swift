@@ -12,7 +12,7 @@ enum DaemonCommand: HeraldCommand {
     static let name = "daemon"
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
-    Usage: herald [--home DIR] daemon [--prompt allow|deny]
+    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N]
                   [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
@@ -46,6 +46,9 @@ enum DaemonCommand: HeraldCommand {
     Options:
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
+      --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
+                            50, bursts of 500); past it a post is refused with an error that
+                            says so. 0 turns the limit off
     \(BrokerOptions.help)
 
     Examples:
@@ -57,6 +60,7 @@ enum DaemonCommand: HeraldCommand {
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         let prompt = try arguments.option("--prompt")
+        let rate = try arguments.intOption("--rate-limit", in: 0...1_000_000)
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
@@ -87,6 +91,9 @@ enum DaemonCommand: HeraldCommand {
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
         serverConfiguration.prompter = prompter
+        if let rate {
+            serverConfiguration.postRate = rate == 0 ? nil : RateLimit(perSecond: Double(rate), burst: rate * 10)
+        }
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
         do {
             try await server.start()
@@ -130,10 +137,11 @@ enum DaemonCommand: HeraldCommand {
     }
 }
 
-/// One line per event on standard error, with the time.
+/// One line per event on standard error, with the time; clients' text in it is escaped
+/// (`LogText`), never written raw.
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
     }
 }

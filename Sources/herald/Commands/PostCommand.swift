@@ -139,6 +139,7 @@ enum PostCommand: HeraldCommand {
                 try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category,
                                                                requireKnownApp: caller.mustBeKnown ? true : nil))
             }
+            if let warning = posted.warning { printError("herald post: warning: \(warning)") }
             response = wait ? try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
                                                                              since: posted.date, timeout: timeout)).response : nil
         }
