@@ -79,6 +79,41 @@ extension EndToEnd {
         #expect(result.status == 0)
     }
 
+    /// The daemon finds its broker in the configuration file's `[broker]` section when neither
+    /// `--broker` nor `$HERALD_BROKER` names one; an unknown key there is refused with its line.
+    @Test func theDaemonReadsItsBrokerFromTheConfigurationFile() throws {
+        guard let broker = try Self.broker() else { return }
+        defer { broker.stop() }
+        let home = try TemporaryDirectory("herald-configured")
+        defer { home.remove() }
+        let config = home.url.appendingPathComponent("config")
+        try "[broker]\nurl = \(broker.url())\n".write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try ChildProcess(Self.herald, ["--home", home.path, "daemon"],
+                                      environment: ["HERALD_CONFIG": config.path, "HERALD_BROKER": ""],
+                                      streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.wait()
+        }
+        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
+        #expect(!Self.log(of: home).contains("unknown section"), "\(Self.log(of: home))")
+        let away = try TemporaryDirectory("herald-away")
+        defer { away.remove() }
+        let post = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+                                                                 "--app", "cron", "--title", "From the config"],
+                                                   environment: ["HERALD_NO_SPAWN": "1"])
+        #expect(post.status == 0, "stderr: \(post.stderr)")
+        let items = try Self.waitForHistory(home: home.path, count: 1, timeout: 30)
+        #expect(items.contains { ($0["title"] as? String) == "From the config" }, "\(items)")
+
+        let bad = home.url.appendingPathComponent("bad-config")
+        try "[broker]\nurl = \(broker.url())\npassword = hunter2\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try ProcessRunner.runSeparately(Self.herald, ["--home", home.path + "-other", "daemon"],
+                                                      environment: ["HERALD_CONFIG": bad.path, "HERALD_BROKER": ""])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("line 3") && refused.stderr.contains("password"), "\(refused.stderr)")
+    }
+
     @Test func postsPublishedWhileTheDaemonIsDownArriveExactlyOnce() throws {
         guard let broker = try Self.broker() else { return }
         defer { broker.stop() }

@@ -64,7 +64,8 @@ enum DaemonCommand: HeraldCommand {
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
-        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true)
+        let user = UserConfiguration()
+        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true, configuration: user.file)
         try arguments.finish()
 
         let location = CenterLocation(context)
@@ -73,7 +74,6 @@ enum DaemonCommand: HeraldCommand {
         let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
         defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
-        let user = UserConfiguration()
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
