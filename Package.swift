@@ -27,6 +27,8 @@ let package = Package(
         // C shims (the only places that touch C headers).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // libdbus's types and constants only; the functions are loaded at run time (no link).
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -41,13 +43,15 @@ let package = Package(
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["HeraldUI", "CNCurses"], swiftSettings: swiftSettings),
         .target(name: "HeraldIPC", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
+        // Front door: org.freedesktop.Notifications on the session bus.
+        .target(name: "HeraldDBus", dependencies: ["HeraldCore", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
 
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "HeraldDemo", "UserNotifications"],
+                                         "HeraldDemo", "UserNotifications", "HeraldDBus"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",

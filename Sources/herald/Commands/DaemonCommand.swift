@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HeraldCore
+import HeraldDBus
 import HeraldIPC
 import HeraldStore
 
@@ -9,7 +10,7 @@ enum DaemonCommand: HeraldCommand {
     static let name = "daemon"
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
-    Usage: herald [--home DIR] daemon [--prompt allow|deny]
+    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--no-dbus | --dbus-replace]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
     window): the engine with its SQLite store in the state directory, serving the socket that
@@ -28,9 +29,17 @@ enum DaemonCommand: HeraldCommand {
     to the daemon; the first answer counts. With no UI attached the prompt waits until one
     attaches (or the app quits: then nothing is remembered and the app is asked again).
 
+    Desktop notifications: when a session bus is reachable ($DBUS_SESSION_BUS_ADDRESS) and
+    libdbus is installed, the daemon also serves org.freedesktop.Notifications, so notify-send and
+    every program using libnotify post here; their actions, replies and dismissals go back to them.
+    If another notification server holds the name, one log line names it.
+
     Options:
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
+      --no-dbus             do not serve org.freedesktop.Notifications
+      --dbus-replace        take org.freedesktop.Notifications over from the server holding it
+                            (when that server allows replacement, as dunst and mako do)
 
     Examples:
       herald daemon
@@ -40,6 +49,9 @@ enum DaemonCommand: HeraldCommand {
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         let prompt = try arguments.option("--prompt")
+        let noDBus = arguments.flag("--no-dbus")
+        let replaceDBus = arguments.flag("--dbus-replace")
+        if noDBus && replaceDBus { throw UsageError("--no-dbus and --dbus-replace cannot be used together") }
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
@@ -72,9 +84,14 @@ enum DaemonCommand: HeraldCommand {
         }
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
+        let dbusDoor = noDBus ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
+            replace: replaceDBus, stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
+            serverVersion: VersionCommand.version, log: { DaemonLog.write($0) }))
+
         let scheduler = Task { await engine.run() }
         let signal = await waitForTerminationSignal()
         DaemonLog.write("stopping (signal \(signal))")
+        await dbusDoor?.close()
         scheduler.cancel()
         server.stop()
         return ExitStatus.success
