@@ -15,6 +15,8 @@ extension AppModel {
         banner.current = record
         banner.shownAt = now
         banner.isSticky = app(record.bundleIdentifier)?.settings.alertStyle == .alert
+            || record.content.traits?.bannerTimeout == 0   // a desktop notification that never expires
+            || (record.content.traits != nil && record.content.interruptionLevel == .critical)
     }
 
     /// The current banner goes (into the list); the next queued one appears.

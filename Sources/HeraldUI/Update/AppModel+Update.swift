@@ -67,7 +67,8 @@ extension AppModel {
     mutating func handleTick(_ date: Date) {
         now = date
         if banner.current != nil, !banner.isSticky, let shown = banner.shownAt,
-           date.timeIntervalSince(shown) >= config.bannerDuration, !isEditingReplyToBanner {
+           date.timeIntervalSince(shown) >= banner.current?.content.traits?.bannerTimeout ?? config.bannerDuration,
+           !isEditingReplyToBanner {
             advanceBanner()
         }
         if let status, date.timeIntervalSince(status.date) >= 6 { self.status = nil }

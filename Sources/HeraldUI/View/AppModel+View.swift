@@ -114,17 +114,21 @@ extension AppModel {
                           date: TimeFormat.full(record.date, timeZone: config.timeZone),
                           content: visibleContent(of: record), attachments: record.content.attachments,
                           userInfo: record.content.userInfo, actions: category?.actions ?? [],
-                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
+                          links: record.content.traits?.links ?? [], theme: theme)
     }
 
     /// The banner on screen as a widget (also used to hit-test clicks).
     public func bannerWidget() -> Banner? {
         guard let record = banner.current else { return nil }
-        return Banner(appName: appName(record.bundleIdentifier),
-                      time: TimeFormat.clock(record.date, timeZone: config.timeZone),
-                      content: visibleContent(of: record),
-                      attachmentNames: record.content.attachments.map(\.fileName),
-                      actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky, theme: theme)
+        var widget = Banner(appName: appName(record.bundleIdentifier),
+                            time: TimeFormat.clock(record.date, timeZone: config.timeZone),
+                            content: visibleContent(of: record),
+                            attachmentNames: record.content.attachments.map(\.fileName),
+                            actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky,
+                            theme: theme)
+        widget.progress = record.content.traits?.progress
+        return widget
     }
 
     func inputLine(_ input: InputState) -> InputLine {

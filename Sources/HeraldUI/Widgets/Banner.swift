@@ -23,6 +23,8 @@ public struct Banner: Widget {
     public var theme: Theme
     /// Body lines shown at most.
     public var maxBodyLines = 3
+    /// A progress value (0–100) drawn as a bar under the body (desktop notifications' `value`).
+    public var progress: Int?
 
     public init(appName: String, time: String, content: VisibleContent, attachmentNames: [String] = [],
                 actions: [ActionRecord] = [], waiting: Int = 0, isAlert: Bool = false, theme: Theme = Theme()) {
@@ -51,6 +53,7 @@ public struct Banner: Widget {
             }
             lines += body.map { [Span($0)] }
         }
+        if let progress, !content.isHidden { lines.append(ProgressBar(percent: progress).spans(width: width, theme: theme)) }
         if !attachmentNames.isEmpty && !content.isHidden {
             lines.append([Span(TextLayout.truncate("📎 " + attachmentNames.map { TerminalText.sanitize($0) }.joined(separator: ", "), to: width), theme.dim)])
         }

@@ -13,11 +13,13 @@ public struct DetailView: Widget {
     public var actions: [ActionRecord]
     public var hasReply: Bool
     public var isUnread: Bool
+    /// The body's links (text and URL), listed under it.
+    public var links: [(text: String, url: String)]
     public var theme: Theme
 
     public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
                 userInfo: [String: JSONValue] = [:], actions: [ActionRecord] = [], hasReply: Bool = false,
-                isUnread: Bool = false, theme: Theme = Theme()) {
+                isUnread: Bool = false, links: [(text: String, url: String)] = [], theme: Theme = Theme()) {
         self.appName = appName
         self.date = date
         self.content = content
@@ -26,6 +28,7 @@ public struct DetailView: Widget {
         self.actions = actions
         self.hasReply = hasReply
         self.isUnread = isUnread
+        self.links = links
         self.theme = theme
     }
 
@@ -52,6 +55,12 @@ public struct DetailView: Widget {
         }
         if !content.body.isEmpty {
             out += TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+        }
+        if !links.isEmpty && !content.isHidden {
+            for link in links {
+                let text = TerminalText.sanitize(link.text) + " → " + TerminalText.sanitize(link.url)
+                out += TextLayout.wrap(text, width: width).map { [Span($0, theme.dim)] }
+            }
         }
         if !actions.isEmpty {
             let buttons = ActionButtons(actions: actions, theme: theme)
