@@ -7,6 +7,9 @@ extension EndToEnd {
 /// `notify-send`, `gdbus`, `dbus-send` and `dbus-monitor`, answered in the `herald` UI in tmux.
 /// Skips (printing why) when dbus-daemon or the clients are not installed.
 @Suite struct DesktopNotificationsTests {
+    /// The footer of a banner on screen.
+    static let bannerFooter = "Enter open · 1-9 action"
+
     /// The rows of history with `title`.
     static func rows(_ history: [[String: Any]], title: String) -> [[String: Any]] {
         history.filter { $0["title"] as? String == title }
@@ -136,7 +139,7 @@ extension EndToEnd {
         #expect(call.status == 0, "\(call.stderr)")
         try monitor.waitForSignal("NotificationClosed(1, 3)")
         #expect(closed.finish().stdout == "1\n")
-        try desktop.center.ui.waitForAbsence("Close me")
+        try desktop.center.ui.waitForAbsence(Self.bannerFooter)   // the banner left; the row stays in history
 
         let dismissed = try desktop.startNotifySend(["--wait", "Dismiss me"])
         try desktop.center.ui.waitFor("Dismiss me")

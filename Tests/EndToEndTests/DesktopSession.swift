@@ -63,7 +63,7 @@ final class DesktopSession: @unchecked Sendable {
     /// `gdbus call` of a method of org.freedesktop.Notifications.
     func call(_ method: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try gdbus(["--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
-                   "--method", "org.freedesktop.Notifications.\(method)"] + arguments)
+                   "--method", "org.freedesktop.Notifications.\(method)", "--"] + arguments)
     }
 
     /// `dbus-send` of a method call, with its arguments in dbus-send's syntax (no introspection,
