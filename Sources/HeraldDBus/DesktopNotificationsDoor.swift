@@ -81,6 +81,7 @@ public final class DesktopNotificationsDoor: Sendable {
             bus.onMessage = { [unowned service] message in service.handle(message) }
             let log = options.log
             bus.onDisconnect = { log("D-Bus: the session bus went away; the D-Bus front door is closed") }
+            await service.start()
             bus.start()
             return .serving(DesktopNotificationsDoor(service: service))
         } catch {

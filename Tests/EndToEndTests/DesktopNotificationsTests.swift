@@ -224,6 +224,28 @@ extension EndToEnd {
         #expect(history.allSatisfy { ["Still here"].contains($0["title"] as? String ?? "") })
     }
 
+    @Test func actionsWorkFromTheListWhileTheSenderWaits() throws {
+        guard let desktop = try DesktopSession.startIfAvailable(bannerSeconds: 1) else { return }
+        defer { desktop.close() }
+        let send = try desktop.startNotifySend(["--action=ok=OK", "--wait", "From the list"])
+        try desktop.center.ui.waitFor("From the list")
+        try desktop.center.ui.waitForAbsence(Self.bannerFooter)    // the banner went; the row is selected
+        desktop.center.ui.send("1")
+        #expect(send.finish().stdout == "ok\n")
+    }
+
+    @Test func historySaysSoWhenTheSenderHasQuit() throws {
+        guard let desktop = try DesktopSession.startIfAvailable(bannerSeconds: 1) else { return }
+        defer { desktop.close() }
+        // gdbus exits right after Notify (notify-send with --action would wait).
+        let call = try desktop.call("Notify", ["gdbus", "0", "", "Sender gone", "", "['ok', 'OK']", "{}", "-1"])
+        #expect(call.status == 0, "\(call.stderr)")
+        try desktop.waitForHistory("the row marked") {
+            (Self.rows($0, title: "Sender gone").first?["traits"] as? [String: Any])?["isSenderGone"] as? Bool == true
+        }
+        try desktop.center.ui.waitFor("The sender has quit")
+    }
+
     @Test func capabilitiesAreWhatHeraldDoes() throws {
         guard let desktop = try DesktopSession.startIfAvailable() else { return }
         defer { desktop.close() }

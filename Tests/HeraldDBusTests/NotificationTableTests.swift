@@ -34,7 +34,8 @@ import Testing
                          isTransient: false, stackTag: nil)
         #expect(table.close(id) != nil)
         #expect(table.close(id) == nil)
-        #expect(table.senderLeft(":1.9") == [id])
+        table.delivered(identifier: "fdo-r-\(id)", deliveryID: 42)
+        #expect(table.senderLeft(":1.9").map(\.deliveryID) == [42])
         #expect(table[id]?.senderGone == true)
     }
 }

@@ -19,6 +19,9 @@ public struct NotificationTraits: Sendable, Hashable, Codable {
     public var progress: Int?
     /// Bold, italic, underlined and linked parts of the body.
     public var bodyStyles: [BodyStyle]
+    /// The sender has gone (left the bus, or the center restarted): actions and replies can no
+    /// longer reach it. Set by the front door; history shows it.
+    public var isSenderGone: Bool = false
 
     public init(bannerTimeout: TimeInterval? = nil, isTransient: Bool = false, isResident: Bool = false,
                 progress: Int? = nil, bodyStyles: [BodyStyle] = []) {

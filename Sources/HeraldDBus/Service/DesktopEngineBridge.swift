@@ -55,22 +55,29 @@ actor DesktopEngineBridge {
         try await engine.add(request, bundleIdentifier: bundle)
     }
 
-    /// Takes a notification off the screen and the list; a transient one leaves history too.
-    func close(identifier: String, bundleIdentifier: String, forget: Bool) async {
-        if forget {
-            await self.forget(identifier: identifier, bundleIdentifier: bundleIdentifier)
+    /// Takes a notification off the screen and the list; a transient one (its history row known)
+    /// leaves history too.
+    func close(identifier: String, bundleIdentifier: String, forgetting deliveryID: Int64?) async {
+        if let deliveryID {
+            try? await engine.deleteHistory(deliveryIDs: [deliveryID])
         } else {
             await engine.removeDeliveredNotifications(identifiers: [identifier], bundleIdentifier: bundleIdentifier)
         }
     }
 
-    /// Deletes a (transient) notification's history rows.
-    func forget(identifier: String, bundleIdentifier: String) async {
-        let query = HistoryQuery(bundleIdentifier: bundleIdentifier)
-        let rows = (try? await engine.history(query)) ?? []
-        let ids = rows.filter { $0.identifier == identifier }.map(\.deliveryID)
-        guard !ids.isEmpty else { return }
-        try? await engine.deleteHistory(deliveryIDs: ids)
+    /// History shows that these notifications' sender can no longer be reached.
+    func senderGone(deliveryIDs: [Int64]) async {
+        await engine.markSenderGone(deliveryIDs: deliveryIDs)
+    }
+
+    /// Calls `handler` (inside the engine) with the request identifier and history row of every
+    /// desktop notification stored.
+    func observeDeliveries(_ handler: @escaping @Sendable (String, Int64) -> Void) async {
+        await engine.addObserver { event in
+            guard case .delivered(let record, _) = event, record.deliveryID != 0,
+                  DesktopApp.isDesktopApp(record.bundleIdentifier) else { return }
+            handler(record.identifier, record.deliveryID)
+        }
     }
 
     /// Writes pixels as a PNG, or copies a file, into the staging folder; `nil` (and a log line)

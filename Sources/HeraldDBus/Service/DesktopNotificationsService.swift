@@ -32,6 +32,24 @@ final class DesktopNotificationsService: @unchecked Sendable {
         responses.target = self
     }
 
+    /// Starts following which history row each notification became (for transient ones and
+    /// for marking rows whose sender left).
+    func start() async {
+        let bus = self.bus
+        await bridge.observeDeliveries { [weak self] identifier, deliveryID in
+            bus.perform { [weak self] in self?.delivered(identifier: identifier, deliveryID: deliveryID) }
+        }
+    }
+
+    /// A notification reached history; if its sender already left (gdbus, a script), the row
+    /// says so at once.
+    private func delivered(identifier: String, deliveryID: Int64) {
+        guard let entry = table.delivered(identifier: identifier, deliveryID: deliveryID), entry.senderGone,
+              !entry.actionKeys.isEmpty else { return }
+        let bridge = self.bridge
+        jobs.add { await bridge.senderGone(deliveryIDs: [deliveryID]) }
+    }
+
     /// Waits for the engine calls already queued.
     func drain() async { await jobs.finish() }
 
@@ -82,7 +100,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
             guard arguments.count == 3, let name = arguments[0].string, name.hasPrefix(":"),
                   arguments[2].string == "" else { return }
             // Quietly: most senders (notify-send) leave right after Notify.
-            _ = table.senderLeft(name)
+            let rows = table.senderLeft(name).filter { !$0.actionKeys.isEmpty }.compactMap(\.deliveryID)
+            guard !rows.isEmpty else { return }
+            let bridge = self.bridge
+            jobs.add { await bridge.senderGone(deliveryIDs: rows) }
         case "NameLost":
             if arguments.first?.string == NotificationsInterface.busName {
                 log("D-Bus: lost \(NotificationsInterface.busName) to another server (it asked to replace Herald)")
@@ -145,7 +166,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
         let bridge = self.bridge
         jobs.add {
             await bridge.close(identifier: entry.identifier, bundleIdentifier: entry.bundleIdentifier,
-                               forget: entry.isTransient)
+                               forgetting: entry.isTransient ? entry.deliveryID : nil)
         }
     }
 
@@ -159,7 +180,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// The user acted on a notification (from its banner or from history).
     func respond(_ response: ResponseRecord) {
-        guard let id = table.id(forIdentifier: response.notification.identifier), let entry = table[id] else { return }
+        guard let id = table.id(forIdentifier: response.notification.identifier), let entry = table[id] else {
+            // From an earlier run of the daemon: its sender cannot be reached any more.
+            let bridge = self.bridge
+            let row = response.notification.deliveryID
+            jobs.add { await bridge.senderGone(deliveryIDs: [row]) }
+            return
+        }
         switch response.action {
         case .open:
             if entry.actionKeys.contains(DesktopNotification.defaultActionKey) {
@@ -171,9 +198,6 @@ final class DesktopNotificationsService: @unchecked Sendable {
             signal(entry, "NotificationReplied", [.uint32(id), .string(text)])
         case .dismiss:
             break
-        }
-        if entry.senderGone {
-            log("D-Bus: the sender of notification \(id) has left the bus; the response was kept in history only")
         }
         if response.action == .dismiss || !entry.isResident {
             close(id, reason: .dismissed)

@@ -18,6 +18,8 @@ struct NotificationTable {
         var isOpen: Bool
         /// The sender left the bus: actions can no longer reach it.
         var senderGone: Bool = false
+        /// The engine's history row, once delivered.
+        var deliveryID: Int64?
     }
 
     let run: String
@@ -63,6 +65,14 @@ struct NotificationTable {
 
     subscript(id: UInt32) -> Entry? { entries[id] }
 
+    /// The engine stored notification `identifier` as history row `deliveryID`; returns the entry.
+    @discardableResult
+    mutating func delivered(identifier: String, deliveryID: Int64) -> Entry? {
+        guard let id = id(forIdentifier: identifier) else { return nil }
+        entries[id]?.deliveryID = deliveryID
+        return entries[id]
+    }
+
     /// Marks an entry closed; returns it if it was open.
     mutating func close(_ id: UInt32) -> Entry? {
         guard var entry = entries[id], entry.isOpen else { return nil }
@@ -71,11 +81,11 @@ struct NotificationTable {
         return entry
     }
 
-    /// The sender left the bus: its entries can no longer be answered. Returns their ids.
-    mutating func senderLeft(_ sender: String) -> [UInt32] {
-        let ids = entries.filter { $0.value.sender == sender && !$0.value.senderGone }.map(\.key)
+    /// The sender left the bus: its entries can no longer be answered. Returns them.
+    mutating func senderLeft(_ sender: String) -> [Entry] {
+        let ids = entries.filter { $0.value.sender == sender && !$0.value.senderGone }.map(\.key).sorted()
         for id in ids { entries[id]?.senderGone = true }
-        return ids.sorted()
+        return ids.compactMap { entries[$0] }
     }
 
     private mutating func evictClosed() {

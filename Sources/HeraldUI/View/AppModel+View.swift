@@ -110,12 +110,14 @@ extension AppModel {
 
     func detailView(_ record: DeliveredRecord) -> DetailView {
         let category = category(of: record)
-        return DetailView(appName: appName(record.bundleIdentifier),
-                          date: TimeFormat.full(record.date, timeZone: config.timeZone),
-                          content: visibleContent(of: record), attachments: record.content.attachments,
-                          userInfo: record.content.userInfo, actions: category?.actions ?? [],
-                          hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
-                          links: record.content.traits?.links ?? [], theme: theme)
+        var detail = DetailView(appName: appName(record.bundleIdentifier),
+                              date: TimeFormat.full(record.date, timeZone: config.timeZone),
+                              content: visibleContent(of: record), attachments: record.content.attachments,
+                              userInfo: record.content.userInfo, actions: category?.actions ?? [],
+                              hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
+                              links: record.content.traits?.links ?? [], theme: theme)
+        detail.isSenderGone = record.content.traits?.isSenderGone == true
+        return detail
     }
 
     /// The banner on screen as a widget (also used to hit-test clicks).

@@ -15,6 +15,8 @@ public struct DetailView: Widget {
     public var isUnread: Bool
     /// The body's links (text and URL), listed under it.
     public var links: [(text: String, url: String)]
+    /// The sender can no longer be reached (a desktop notification's program left the bus).
+    public var isSenderGone: Bool = false
     public var theme: Theme
 
     public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
@@ -61,6 +63,11 @@ public struct DetailView: Widget {
                 let text = TerminalText.sanitize(link.text) + " → " + TerminalText.sanitize(link.url)
                 out += TextLayout.wrap(text, width: width).map { [Span($0, theme.dim)] }
             }
+        }
+        if isSenderGone {
+            out.append([])
+            out += TextLayout.wrap("The sender has quit: actions and replies no longer reach it.", width: width)
+                .map { [Span($0, theme.dim)] }
         }
         if !actions.isEmpty {
             let buttons = ActionButtons(actions: actions, theme: theme)
