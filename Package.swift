@@ -40,9 +40,12 @@ let package = Package(
 
         // The center's parts.
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
-        .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
-        .target(name: "CursesBackend", dependencies: ["HeraldUI", "CNCurses"], swiftSettings: swiftSettings),
-        .target(name: "HeraldIPC", dependencies: ["HeraldCore"], swiftSettings: swiftSettings),
+        .target(name: "TerminalKit", swiftSettings: swiftSettings),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem"], swiftSettings: swiftSettings),
+        .target(name: "CursesBackend", dependencies: ["TerminalKit", "CNCurses"], swiftSettings: swiftSettings),
+        .target(name: "HeraldIPC", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
+        .target(name: "HeraldSystem", swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
@@ -51,15 +54,16 @@ let package = Package(
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "HeraldDemo", "UserNotifications", "HeraldDBus"],
+                                         "HeraldDemo", "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldDBus"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "TestSupport"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
-        .target(name: "TestSupport", dependencies: ["HeraldCore"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem"], path: "Tests/TestSupport",
+                swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
@@ -68,14 +72,15 @@ let package = Package(
                     dependencies: ["UserNotifications", "UserNotificationsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport"],
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "HeraldUI"],
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport"],
+        .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport", "HeraldSystem"],
                     swiftSettings: swiftSettings),
     ]
 )

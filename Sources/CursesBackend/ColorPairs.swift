@@ -1,5 +1,5 @@
 import CNCurses
-import HeraldUI
+import TerminalKit
 
 /// Colour pairs allocated on first use (a terminal may have as few as 64), keyed by
 /// foreground and background.

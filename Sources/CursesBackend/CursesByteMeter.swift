@@ -1,6 +1,6 @@
 import CNCurses
 import Glibc
-import HeraldUI
+import TerminalKit
 
 /// The bytes the ncurses backend sends to a terminal for the frames it draws: a `CursesTerminal`
 /// that writes into a scratch file instead of the terminal, so the figures are ncurses' own

@@ -1,5 +1,5 @@
 import CNCurses
-import HeraldUI
+import TerminalKit
 
 /// The ncurses `TerminalBackend`: the only code that talks to the terminal.
 ///

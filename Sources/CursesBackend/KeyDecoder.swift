@@ -1,5 +1,5 @@
 import CNCurses
-import HeraldUI
+import TerminalKit
 
 /// Turns what `wget_wch` returns into `TerminalEvent`s.
 enum KeyDecoder {

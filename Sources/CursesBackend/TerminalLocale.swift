@@ -1,4 +1,5 @@
 import CNCurses
+import Foundation
 
 /// The locale step of the terminal lifecycle: `setlocale(LC_ALL, "")`, and when the resulting
 /// codeset is not UTF-8, a fall back to `C.UTF-8` so non-ASCII text is drawn correctly.

@@ -26,13 +26,22 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .socketPathTooLong(let path, let limit):
             return "socket path is \(path.utf8.count) bytes, over the limit of \(limit): \(path) (set HERALD_SOCKET to a shorter path)"
-        case .invalidSocketPath(let path): return "not a usable socket path: \(path)"
+        case .invalidSocketPath(let path):
+            return "\(path) is not a usable socket path (empty, or something other than a socket is there); "
+                + "remove what is there or set HERALD_SOCKET to another path"
         case .serverAlreadyRunning(let path): return "a herald daemon is already running on \(path)"
-        case .noServer(let path): return "no herald daemon is running on \(path)"
-        case .daemonDidNotStart(let why): return "could not start the herald daemon: \(why)"
-        case .connectionClosed: return "the connection to the herald daemon closed"
-        case .unsupportedProtocol(let version): return "unsupported protocol version \(version)"
-        case .malformedMessage(let why): return "malformed message: \(why)"
+        case .noServer(let path):
+            return "no herald center answers on \(path); start one with `herald daemon` "
+                + "(commands start it themselves unless HERALD_NO_SPAWN is set)"
+        case .daemonDidNotStart(let why):
+            return "could not start the herald center (\(why)); run `herald daemon` to see why"
+        case .connectionClosed:
+            return "the herald center closed the connection before answering (it stopped or restarted); run the command again"
+        case .unsupportedProtocol(let version):
+            return "the herald center speaks protocol version \(version), which this herald does not; "
+                + "restart the center with this herald (stop it, then run `herald daemon`)"
+        case .malformedMessage(let why):
+            return "the herald center sent a message this herald cannot read (\(why)); make sure both are the same version"
         case .noHello(let path, let seconds):
             return "the herald daemon on \(path) accepted the connection but did not answer within "
                 + "\(String(format: "%g", seconds)) s; if it is stuck, stop that herald daemon process and try again"

@@ -41,7 +41,8 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
     public var databaseExists: Bool { FileManager.default.fileExists(atPath: databaseURL.path) }
 
     /// Creates the directory (and missing parents) and the attachments directory, mode 0700.
-    /// An existing directory is left as it is.
+    /// An existing one that other users can read is tightened to 0700 — or refused with a
+    /// message when it is shared on purpose (world-writable or sticky, like /tmp) or not ours.
     public func create() throws {
         for directory in [url, attachmentsDirectory] {
             var isDirectory: ObjCBool = false
@@ -49,6 +50,7 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
                 guard isDirectory.boolValue else {
                     throw StoreError.cannotCreateHome(path: directory.path, reason: "a file is in the way")
                 }
+                try PrivateFiles.tightenDirectory(directory.path)
                 continue
             }
             do {

@@ -7,7 +7,8 @@ import HeraldCore
 /// delivery order, so the first page of a search walks the FTS index backwards and stops after
 /// `limit` matches instead of sorting every match.
 extension SQLiteStore {
-    static let deliveredColumns = "delivered.id, delivered.bundle_id, delivered.is_read, delivered.is_removed, delivered.record"
+    static let deliveredColumns = "delivered.id, delivered.bundle_id, delivered.is_read, delivered.is_removed, delivered.record, "
+        + "delivered.identifier, delivered.date, delivered.title"
 
     func decodeDelivered(_ row: Statement) throws -> DeliveredRecord {
         let id = row.int64(0)
@@ -84,15 +85,55 @@ extension SQLiteStore {
         }
     }
 
+    /// A page of history. A row that cannot be read (a damaged record, a damaged page) does not
+    /// fail the page: it comes back as `UnreadableDelivery`'s placeholder, and the readable rows
+    /// around it as they are.
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
         if query.search != nil { try catchUpSearchIndex() }
         let (from, conditions, values) = historyFilter(query)
         let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
-        let sql = "SELECT \(Self.deliveredColumns) FROM \(from) \(conditions) ORDER BY \(order) "
-            + "LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
-        return try read {
-            try connection.query(sql, values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))],
-                                 decodeDelivered)
+        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
+        do {
+            return try read {
+                try connection.query("SELECT \(Self.deliveredColumns) \(page)", bounds, decodeDeliveredOrPlaceholder)
+            }
+        } catch let error as StoreError {
+            guard case .corrupt = error else { throw error }
+            // A damaged page under the query: find the page's ids, then read row by row.
+            let ids = try pageIDs(query, page: page, bounds: bounds)
+            return ids.map { id in
+                (try? read {
+                    try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",
+                                              [.integer(id)], decodeDeliveredOrPlaceholder)
+                }) ?? UnreadableDelivery.placeholder(deliveryID: id, reason: "\(error)")
+            }
+        }
+    }
+
+    /// The ids of a history page, for reading it row by row: from the page's own query, else —
+    /// when the table's pages are damaged — from the `delivered_app` index alone (which holds
+    /// every id), for a page that filters on nothing but the app.
+    private func pageIDs(_ query: HistoryQuery, page: String, bounds: [SQLValue]) throws -> [Int64] {
+        do {
+            return try read { try connection.query("SELECT delivered.id \(page)", bounds) { $0.int64(0) } }
+        } catch let error as StoreError {
+            guard case .corrupt = error, query.search == nil, !query.unreadOnly else { throw error }
+            let app = query.bundleIdentifier.map { _ in "WHERE bundle_id = ?1" } ?? ""
+            let sql = "SELECT id FROM delivered INDEXED BY delivered_app \(app) ORDER BY id DESC "
+                + "LIMIT ?\(bounds.count - 1) OFFSET ?\(bounds.count)"
+            return try read { try connection.query(sql, bounds) { $0.int64(0) } }
+        }
+    }
+
+    /// `decodeDelivered`, or a placeholder naming the row when its record cannot be decoded.
+    func decodeDeliveredOrPlaceholder(_ row: Statement) -> DeliveredRecord {
+        do {
+            return try decodeDelivered(row)
+        } catch {
+            return UnreadableDelivery.placeholder(deliveryID: row.int64(0), bundleIdentifier: row.text(1),
+                                                  identifier: row.text(5), date: Date(timeIntervalSince1970: row.double(6)),
+                                                  title: row.text(7), reason: "\(error)")
         }
     }
 

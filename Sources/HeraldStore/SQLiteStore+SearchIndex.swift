@@ -42,6 +42,9 @@ extension SQLiteStore {
             try connection.withoutWaiting { try updateSearchIndex() }
         } catch StoreError.busy {
             // Another Herald is writing; it indexes what it wrote.
+        } catch StoreError.corrupt {
+            // Damaged pages past the mark: searches find what was indexed, the rest of history
+            // is still served, and the daemon's quick check reports the damage.
         }
     }
 

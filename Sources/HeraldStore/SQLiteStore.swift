@@ -38,6 +38,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// Runs the WAL checkpoints of a writable store off the commit path.
     private let checkpointer: WALCheckpointer?
 
+    /// Waits for the background checkpoints scheduled so far; returns how many have completed
+    /// and the pages in the log after the latest commit.
+    func waitForBackgroundCheckpoints() -> (completed: Int, latestLogPages: Int32) {
+        checkpointer?.waitUntilIdle() ?? (0, 0)
+    }
+
     /// The most the log keeps on disk after a checkpoint (64 MiB).
     static let journalSizeLimit = 67_108_864
 
@@ -59,6 +65,9 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
         if options.mode != .create, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path: path, reason: "there is no database yet")
+        }
+        if options.mode != .readOnly {
+            try PrivateFiles.prepareDatabase(path, create: options.mode == .create)
         }
         let access: SQLiteConnection.Access
         switch options.mode {
@@ -93,7 +102,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             try Migrations.migrate(connection)
             try catchUpSearchIndex()
             if options.applyRetentionOnOpen {
-                try applyRetention(now: Date())
+                do {
+                    try applyRetention(now: Date())
+                } catch StoreError.corrupt {
+                    // Damaged pages: the store still opens and serves what is readable; the
+                    // daemon's quick check says what is damaged (`quickCheck`).
+                }
             }
         }
     }

@@ -27,7 +27,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case diskFull(path: String)
     /// The operating system reported an I/O error.
     case ioError(path: String, reason: String)
-    /// A stored record could not be decoded (written by a buggy or incompatible build).
+    /// A stored record could not be decoded (damaged, or written by an incompatible build).
     case invalidRecord(path: String, table: String, key: String, reason: String)
     /// Any other SQLite failure (a bug in Herald rather than in the environment).
     case sqlite(path: String, code: Int32, message: String)
@@ -73,7 +73,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "input/output error on \(path): \(reason). Check the disk and its file system."
         case .invalidRecord(let path, let table, let key, let reason):
             return "a stored \(table) record (\(key)) in \(path) cannot be read: \(reason). "
-                + "It was probably written by an incompatible build of Herald."
+                + "Either the database is damaged (herald daemon reports damaged pages in its log when it starts) "
+                + "or the record was written by an incompatible build of Herald."
         case .sqlite(let path, let code, let message):
             return "SQLite error \(code) on \(path): \(message)"
         }

@@ -27,6 +27,10 @@ final class WALCheckpointer: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var scheduled = false
+    /// Background checkpoints that ran to the end (guarded by `lock`).
+    private var completed = 0
+    /// Pages in the log after the latest commit (guarded by `lock`).
+    private var latestLogPages: Int32 = 0
     /// Only touched on `queue`.
     private var connection: SQLiteConnection?
 
@@ -41,6 +45,7 @@ final class WALCheckpointer: @unchecked Sendable {
         sqlite3_wal_hook(connection.handle, { context, db, _, pages in
             guard let context else { return SQLITE_OK }
             let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+            checkpointer.record(logPages: pages)
             if pages >= checkpointer.hardLimit {
                 // Errors are SQLite's to retry: the next commit past the limit checkpoints again.
                 _ = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
@@ -49,6 +54,22 @@ final class WALCheckpointer: @unchecked Sendable {
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Waits until the checkpoints scheduled so far have run; returns how many background
+    /// checkpoints have completed and the pages in the log after the latest commit (tests wait
+    /// on this instead of a stopwatch).
+    func waitUntilIdle() -> (completed: Int, latestLogPages: Int32) {
+        queue.sync {}
+        lock.lock()
+        defer { lock.unlock() }
+        return (completed, latestLogPages)
+    }
+
+    private func record(logPages: Int32) {
+        lock.lock()
+        latestLogPages = logPages
+        lock.unlock()
     }
 
     func uninstall(from connection: SQLiteConnection) {
@@ -77,6 +98,9 @@ final class WALCheckpointer: @unchecked Sendable {
                 connection = opened
             }
             try connection?.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
+            lock.lock()
+            completed += 1
+            lock.unlock()
         } catch {
             // Nothing is lost: the pages stay in the log, and the next commit past the
             // threshold tries again (SQLite also checkpoints when the last connection closes).

@@ -3,6 +3,21 @@ import HeraldStore
 
 /// `herald-bench`: measures Herald's hot paths, prints a table, and with `--json FILE` writes
 /// the figures as one JSON object. See `BenchOptions.usage`.
+if CommandLine.arguments.dropFirst().first == "stress" {
+    do {
+        exit(try await StressCommand.parse(Array(CommandLine.arguments.dropFirst(2))).run())
+    } catch is BenchHelpRequested {
+        print(StressCommand.usage)
+        exit(0)
+    } catch let error as BenchUsageError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    } catch {
+        FileHandle.standardError.write(Data("herald-bench stress: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))

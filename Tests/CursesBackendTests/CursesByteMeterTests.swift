@@ -1,5 +1,5 @@
 import CursesBackend
-import HeraldUI
+import TerminalKit
 import Testing
 
 /// The meter counts what ncurses writes: nothing for an unchanged screen, a cursor move and the

@@ -6,7 +6,7 @@ extension EndToEnd {
 /// `herald post --wait` answered by a person at the terminal UI (`herald`), through the daemon:
 /// the script gets the answer on stdout.
 @Suite struct PostWaitTests {
-    static let deploy = ["--app", "ci.deploy", "--title", "Deploy to production?", "--body", "Build 1234 passed",
+    static let deploy = ["--new-app", "ci.deploy", "--title", "Deploy to production?", "--body", "Build 1234 passed",
                          "--action", "approve:Approve", "--action", "reject:Reject:destructive",
                          "--reply", "comment:Comment:Send:Say why…", "--wait"]
 

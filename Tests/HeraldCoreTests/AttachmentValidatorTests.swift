@@ -181,9 +181,13 @@ import TestSupport
         defer { dir.remove() }
         let store = AttachmentStore(directory: dir.url.appendingPathComponent("store"))
         let source = try writeFile(dir.url, "a.gif", bytes: gifBytes)
-        let first = try store.importFile(try AttachmentValidator.validate(identifier: "a", url: source), bundleIdentifier: "app")
+        let original = try AttachmentValidator.validate(identifier: "a", url: source)
+        let first = try store.importFile(original, bundleIdentifier: "app")
         #expect(store.contains(path: first.path))
+        #expect(FileManager.default.fileExists(atPath: source.path))   // until the request is accepted
+        store.removeOriginals(of: [original])
         #expect(!FileManager.default.fileExists(atPath: source.path))
+        store.removeOriginals(of: [first])   // a file in the store is never an original
         let second = try store.importFile(first, bundleIdentifier: "app")
         #expect(second.path != first.path)
         #expect(FileManager.default.fileExists(atPath: first.path))

@@ -130,3 +130,58 @@ import TestSupport
         #expect(await iterator.next() == .doNotDisturbChanged(true))
     }
 }
+
+/// Bug 1 of issue 13: a denied app can be allowed again in settings, and is authorized from then on.
+@Suite struct EngineAllowAgainTests {
+    @Test func aDeniedAppShowsAllowNotificationsOff() async throws {
+        let h = try await EngineHarness()
+        defer { h.directory.remove() }
+        h.prompter.answer = false
+        #expect(try await h.engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") == false)
+        #expect(await h.engine.appRecord(bundleIdentifier: "a").settings.allowNotifications == false)
+    }
+
+    @Test func turningAllowNotificationsOnAuthorizesADeniedApp() async throws {
+        let h = try await EngineHarness()
+        defer { h.directory.remove() }
+        h.prompter.answer = false
+        _ = try await h.engine.requestAuthorization(options: [.alert], bundleIdentifier: "a")
+        var settings = await h.engine.appRecord(bundleIdentifier: "a").settings
+        settings.allowNotifications = true
+        try await h.engine.updateSettings(settings, bundleIdentifier: "a")
+        let app = await h.engine.appRecord(bundleIdentifier: "a")
+        #expect(app.authorizationStatus == .authorized)
+        #expect(app.canDeliver)
+        // Asking again is answered from the record: authorized, no prompt.
+        #expect(try await h.engine.requestAuthorization(options: [.alert], bundleIdentifier: "a"))
+        #expect(h.prompter.promptCount == 1)
+        // And it is kept across a restart.
+        let reopened = try await h.reopened()
+        #expect(await reopened.engine.appRecord(bundleIdentifier: "a").authorizationStatus == .authorized)
+    }
+
+    @Test func aDenialStoredWithAllowOnIsReadAsOffAndCanBeAllowed() async throws {
+        let store = InMemoryStore()
+        var old = AppRecord(bundleIdentifier: "a")
+        old.authorizationStatus = .denied
+        try store.saveApp(old)   // as an older center saved it: "Allow Notifications" still on
+        let h = try await EngineHarness(store: store)
+        defer { h.directory.remove() }
+        var settings = await h.engine.appRecord(bundleIdentifier: "a").settings
+        #expect(settings.allowNotifications == false)
+        settings.allowNotifications = true
+        try await h.engine.updateSettings(settings, bundleIdentifier: "a")
+        #expect(await h.engine.appRecord(bundleIdentifier: "a").authorizationStatus == .authorized)
+    }
+
+    @Test func otherSettingsLeaveADeniedAppDenied() async throws {
+        let h = try await EngineHarness()
+        defer { h.directory.remove() }
+        h.prompter.answer = false
+        _ = try await h.engine.requestAuthorization(options: [.alert], bundleIdentifier: "a")
+        var settings = await h.engine.appRecord(bundleIdentifier: "a").settings
+        settings.sounds = false
+        try await h.engine.updateSettings(settings, bundleIdentifier: "a")
+        #expect(await h.engine.appRecord(bundleIdentifier: "a").authorizationStatus == .denied)
+    }
+}

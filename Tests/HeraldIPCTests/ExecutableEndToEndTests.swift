@@ -20,7 +20,7 @@ struct ExecutableEndToEndTests {
         let events = EventWaiter(await ui.events())
         let id = "ask-\(answer.rawValue)"
         let post = Task {
-            try await daemon.run(["post", "--app", "com.example.script", "--id", id, "--title", "Deploy?",
+            try await daemon.run(["post", "--new-app", "com.example.script", "--id", id, "--title", "Deploy?",
                                   "--action", "yes:Deploy:destructive", "--action", "no:Cancel",
                                   "--reply", "msg:Reply:Send:type here", "--wait", "--timeout", "30"])
         }
@@ -51,7 +51,7 @@ struct ExecutableEndToEndTests {
         let ui = try await daemon.ui()
         let events = EventWaiter(await ui.events())
         let post = Task {
-            try await daemon.run(["post", "--app", "com.example.json", "--id", "j1", "--title", "Lunch?",
+            try await daemon.run(["post", "--new-app", "com.example.json", "--id", "j1", "--title", "Lunch?",
                                   "--reply", "r:Answer", "--wait", "--json"])
         }
         let delivered = try await events.delivered("j1")
@@ -94,7 +94,7 @@ struct ExecutableEndToEndTests {
         }
         #expect(try await daemon.run(["dnd", "on"]).status == 0)
         #expect(try await daemon.run(["dnd"]).stdout == "on\n")
-        #expect(try await daemon.run(["badge", "--app", "com.example.b", "7"]).status == 0)
+        #expect(try await daemon.run(["badge", "--new-app", "com.example.b", "7"]).status == 0)
         #expect(try await daemon.ui().apps().first { $0.bundleIdentifier == "com.example.b" }?.badge == 7)
         #expect(try await daemon.run(["badge", "--app", "com.example.b", "clear"]).status == 0)
         let token = try await daemon.run(["app", "com.example.b", "--token"])
@@ -111,7 +111,7 @@ struct ExecutableEndToEndTests {
         }
     }
 
-    @Test("push delivers the sample .apns files", arguments: ["alert.apns", "time-sensitive.apns", "mutable-content.apns", "background.apns"])
+    @Test("push delivers the sample .apns files", arguments: ["alert.apns", "badge.apns", "time-sensitive.apns", "mutable-content.apns", "background.apns"])
     func pushSamples(file: String) async throws {
         let daemon = try await DaemonProcess()
         defer { daemon.stop(); daemon.removeHome() }
@@ -166,7 +166,7 @@ struct ExecutableEndToEndTests {
         let first = try await DaemonProcess()
         let home = first.home
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let posted = try await first.run(["post", "--app", "com.example.later", "--id", "later", "--title", "Later", "--in", "4"])
+        let posted = try await first.run(["post", "--new-app", "com.example.later", "--id", "later", "--title", "Later", "--in", "4"])
         #expect(posted.status == 0)
         let pending = try await IPCClient.connect(socketPath: first.socketPath, hello: ClientHello(role: .cli))
         #expect(try await pending.call(Methods.pendingRequests, AppParams(bundleIdentifier: "com.example.later")).map(\.identifier) == ["later"])

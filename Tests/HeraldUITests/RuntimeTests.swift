@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import Synchronization
+import TerminalKit
 import Testing
 import TestSupport
 @testable import HeraldUI

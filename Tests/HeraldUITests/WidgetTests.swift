@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 import Testing
 @testable import HeraldUI
 

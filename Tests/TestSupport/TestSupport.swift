@@ -1,5 +1,8 @@
 import Foundation
 import HeraldCore
+// Process helpers (`ChildProcess`, `ProcessRunner`) come from the plumbing module; tests get them
+// with `import TestSupport`.
+@_exported import HeraldSystem
 
 /// A fresh temporary directory for one test; removed by `remove()`.
 public struct TemporaryDirectory: Sendable {

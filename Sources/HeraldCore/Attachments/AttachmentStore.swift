@@ -1,13 +1,20 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The center's attachment data store: `<directory>/<bundle identifier>/<uuid>-<file name>`.
 ///
-/// Files are moved in when a request is added; a file that cannot be moved (a read-only
-/// directory, another device) or that already lives in the store is copied instead.
+/// A request's files come in in two steps, so a refused request never costs the caller a file:
+/// `importFile` copies each (after every attachment was checked), and only once the request is
+/// accepted does `removeOriginals` delete the caller's files — Apple's "move into the data
+/// store". The copy reads at most the kind's size limit from the opened file, so a file that
+/// grows (or a link swapped for /dev/zero) after the check cannot fill the disk.
 ///
 /// ```swift
 /// let store = AttachmentStore(directory: stateDirectory.appendingPathComponent("attachments"))
 /// let stored = try store.importFile(record, bundleIdentifier: "com.example.app")
+/// store.removeOriginals(of: [record])
 /// ```
 public struct AttachmentStore: Sendable {
     public let directory: URL
@@ -22,30 +29,28 @@ public struct AttachmentStore: Sendable {
         return URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix(root)
     }
 
-    /// Moves (or copies) the record's file into the app's folder and returns the record pointing
-    /// there. Throws `UNError(.attachmentMoveIntoDataStoreFailed)`.
+    /// Copies the record's (checked) file into the app's folder and returns the record pointing
+    /// there; the original is left alone (`removeOriginals`). Throws
+    /// `UNError(.attachmentMoveIntoDataStoreFailed)`, or `.attachmentInvalidFileSize` when the
+    /// file is no longer a regular file within its kind's limit.
     public func importFile(_ record: AttachmentRecord, bundleIdentifier: String) throws -> AttachmentRecord {
         let folder = try appFolder(bundleIdentifier)
         let name = safeName(record.fileName.isEmpty ? URL(fileURLWithPath: record.path).lastPathComponent
                                                     : record.fileName)
         let destination = folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
-        let source = URL(fileURLWithPath: record.path)
-        let fileManager = FileManager.default
-        var moved = false
-        if !contains(path: record.path) {
-            moved = (try? fileManager.moveItem(at: source, to: destination)) != nil
-        }
-        if !moved {
-            do {
-                try fileManager.copyItem(at: source, to: destination)
-            } catch {
-                throw UNError(.attachmentMoveIntoDataStoreFailed,
-                              detail: "could not move or copy \(record.path) into \(folder.path): \(error.localizedDescription)")
-            }
-        }
+        let limit = AttachmentValidator.kind(ofType: record.type)?.maximumSize ?? AttachmentValidator.Kind.movie.maximumSize
+        try BoundedFileCopy.copy(from: record.path, to: destination.path, limit: limit)
         var stored = record
         stored.path = destination.path
         return stored
+    }
+
+    /// Deletes the caller's files of attachments that were imported (never a file already in the
+    /// store; a file that cannot be deleted, in a read-only folder, stays).
+    public func removeOriginals(of attachments: [AttachmentRecord]) {
+        for attachment in attachments where !contains(path: attachment.path) {
+            unlink(attachment.path)
+        }
     }
 
     /// Copies a stored file to a new name in the store (each delivery of a repeating request owns

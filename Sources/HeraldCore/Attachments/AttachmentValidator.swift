@@ -1,9 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Validates an attachment file the way `UNNotificationAttachment(identifier:url:options:)` does.
 ///
 /// Checks, in order: a `file:` URL (`.attachmentInvalidURL`); the file exists, is a regular file
-/// and is readable (`.attachmentInvalidURL`); its type, from the type hint or else the file
+/// and is readable (`.attachmentInvalidURL`) — for a symbolic link, the file it points to; its type, from the type hint or else the file
 /// extension (`.attachmentUnrecognizedType`); its size against Apple's limit for the kind —
 /// audio 5 MB, image 10 MB, movie 50 MB — and not empty (`.attachmentInvalidFileSize`); the
 /// magic bytes of PNG, JPEG and GIF images (`.attachmentCorrupt`). Every error's `detail` names
@@ -65,14 +68,18 @@ public enum AttachmentValidator {
             throw UNError(.attachmentInvalidURL, detail: "url must be a file URL, got \(url.absoluteString)")
         }
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // `stat`, not `lstat`: a symbolic link is judged by the file it points to, so a link to
+        // /dev/zero, to a /proc file or to a file over the limit is refused like the file itself.
+        // Only regular files: a directory would be copied whole, and a FIFO or device never ends.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw UNError(.attachmentInvalidURL, detail: "url: no file at \(path)")
         }
-        guard !isDirectory.boolValue else {
-            throw UNError(.attachmentInvalidURL, detail: "url: \(path) is a directory, not a file")
+        if let other = nonRegularKind(info.st_mode) {
+            throw UNError(.attachmentInvalidURL,
+                          detail: "url: \(path) is \(other), not a file; attach an image, audio or movie file")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard access(path, R_OK) == 0 else {
             throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable")
         }
         let type: String
@@ -92,8 +99,8 @@ public enum AttachmentValidator {
             type = guessed
         }
         let kind = kind(ofType: type) ?? .image
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        // (A /proc file reports 0 bytes, whatever reading it would give: refused as empty.)
+        let size = Int64(info.st_size)
         guard size > 0 else {
             throw UNError(.attachmentInvalidFileSize, detail: "file size: \(url.lastPathComponent) is empty")
         }
@@ -115,6 +122,19 @@ public enum AttachmentValidator {
                                    typeHint: hint, thumbnailHidden: record.thumbnailHidden)
         checked.fileName = record.fileName.isEmpty ? checked.fileName : record.fileName
         return checked
+    }
+
+    /// "a directory", "a named pipe (FIFO)", … for what is not a regular file; `nil` for one.
+    public static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     private static func typeHintIfNeeded(_ record: AttachmentRecord) -> String? {

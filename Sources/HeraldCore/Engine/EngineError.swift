@@ -56,9 +56,8 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
 /// | `content.categoryIdentifier`, `content.threadIdentifier` | 1024 bytes each |
 /// | `content.userInfo` | 1 MiB as JSON |
 /// | `content.attachments` | 16 |
-/// | `content.badge` | 0 or more |
-/// | time-interval trigger | > 0, and ≥ 60 when repeating |
-/// | location trigger | latitude −90…90, longitude −180…180, radius > 0 (metres) |
+/// | numbers (badge, intervals, calendar components, radius, …) | `RequestLimits+Numbers.swift` |
+/// | location trigger | latitude −90…90, longitude −180…180 |
 public enum RequestLimits {
     public static let identifierBytes = 1024
     public static let bundleIdentifierBytes = 255
@@ -88,29 +87,15 @@ public enum RequestLimits {
         try validate(content: request.content)
         switch request.trigger {
         case .timeInterval(let seconds, let repeats)?:
-            if let message = TimeIntervalTriggerRule.validate(interval: seconds, repeats: repeats) {
-                throw EngineError.invalidRequest(field: "trigger.timeInterval", reason: "is \(seconds): \(message)")
-            }
-            if !seconds.isFinite {
-                throw EngineError.invalidRequest(field: "trigger.timeInterval", reason: "must be a finite number of seconds")
-            }
+            try validate(timeInterval: seconds, repeats: repeats)
+        case .calendar(let components, _)?:
+            try validate(calendar: components)
         case .location(let region, _)?:
-            guard region.latitude >= -90, region.latitude <= 90 else {
-                throw EngineError.invalidRequest(field: "trigger.region.latitude",
-                                                 reason: "is \(region.latitude); it must be from -90 to 90")
-            }
-            guard region.longitude >= -180, region.longitude <= 180 else {
-                throw EngineError.invalidRequest(field: "trigger.region.longitude",
-                                                 reason: "is \(region.longitude); it must be from -180 to 180")
-            }
-            guard region.radius > 0, region.radius.isFinite else {
-                throw EngineError.invalidRequest(field: "trigger.region.radius",
-                                                 reason: "is \(region.radius); it must be more than 0 metres")
-            }
+            try validate(region: region)
         case .push?:
             throw EngineError.invalidRequest(field: "trigger",
                                              reason: "is a push trigger; only the center makes those (use push)")
-        case .calendar?, nil:
+        case nil:
             break
         }
     }
@@ -122,9 +107,7 @@ public enum RequestLimits {
         try checkLength(content.body, field: "content.body", limit: bodyBytes)
         try checkLength(content.categoryIdentifier, field: "content.categoryIdentifier", limit: identifierFieldBytes)
         try checkLength(content.threadIdentifier, field: "content.threadIdentifier", limit: identifierFieldBytes)
-        if let badge = content.badge, badge < 0 {
-            throw EngineError.invalidRequest(field: "content.badge", reason: "is \(badge); it must be 0 or more")
-        }
+        try validateNumbers(content: content)
         if content.attachments.count > attachmentCount {
             throw EngineError.invalidRequest(field: "content.attachments",
                                              reason: "has \(content.attachments.count) attachments; the limit is \(attachmentCount)")
@@ -138,7 +121,7 @@ public enum RequestLimits {
         }
     }
 
-    private static func checkLength(_ value: String, field: String, limit: Int, allowEmpty: Bool = true) throws {
+    static func checkLength(_ value: String, field: String, limit: Int, allowEmpty: Bool = true) throws {
         if !allowEmpty && value.isEmpty {
             throw EngineError.invalidRequest(field: field, reason: "must not be empty")
         }

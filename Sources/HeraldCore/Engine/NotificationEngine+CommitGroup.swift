@@ -31,6 +31,12 @@ extension NotificationEngine {
         try await withCheckedThrowingContinuation { commitGroup.waiters.append($0) }
     }
 
+    /// Commits whatever the open commit group holds. The daemon calls it last, after its
+    /// scheduler has stopped, so a SIGTERM loses nothing that was firing.
+    public func commitPendingWrites() throws {
+        if let error = commitOpenGroup() { throw error }
+    }
+
     /// Commits the open group and answers everyone waiting for it; returns the commit's error.
     @discardableResult
     func commitOpenGroup() -> (any Error)? {

@@ -20,9 +20,12 @@ extension NotificationEngine {
         removeFromList(records)
     }
 
+    /// Off the list, and read: a notification taken off the list no longer waits for the user,
+    /// so an open UI drops its unread mark and banner at once (the `.updated` event).
     private func removeFromList(_ records: [DeliveredRecord]) {
         for var record in records {
             record.isRemovedFromList = true
+            record.isRead = true
             guard (try? store.updateDelivered(record)) != nil else { continue }
             emit(.updated(record))
         }
@@ -88,9 +91,12 @@ extension NotificationEngine {
         try await setBadgeCount(count, bundleIdentifier: bundleIdentifier)
     }
 
+    /// Changes an app's settings. Turning "Allow Notifications" on for a denied app authorizes it
+    /// from then on (Apple's rule: the user can allow a denied app later in Settings).
     public func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws {
         var app = ensureApp(bundleIdentifier)
         app.settings = settings
+        app.allowAgainIfDenied()
         try store.saveApp(app)
         saveApp(app)
     }

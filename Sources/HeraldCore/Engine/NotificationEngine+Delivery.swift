@@ -19,8 +19,12 @@ extension NotificationEngine {
     ///
     /// The history write joins the engine's commit group; a caller that acknowledges the request
     /// waits for `waitForCommit()` and checks `storeError` (`deliverDurably`).
+    ///
+    /// `firing`: the request fired from the pending list; its pending row is removed (or moved to
+    /// the next date) in the same transaction as the history write, never before it.
     @discardableResult
-    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool) async -> Delivery {
+    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
+                 firing: FiredPendingWrite? = nil) async -> Delivery {
         let app = ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
@@ -58,12 +62,13 @@ extension NotificationEngine {
             joinCommitGroup()
             do {
                 let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
-                if old.isEmpty {
+                if old.isEmpty && firing == nil {
                     // One write is atomic on its own: no transaction around it.
                     record = try store.insertDelivered(record)
                 } else {
                     try store.batch {
-                        try store.deleteDelivered(ids: old.map(\.deliveryID))
+                        try firing?.apply(to: store, request: request, bundleIdentifier: bundleIdentifier)
+                        if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
                         record = try store.insertDelivered(record)
                     }
                 }
@@ -74,8 +79,12 @@ extension NotificationEngine {
                 record.deliveryID = 0
                 storeError = error
             }
-        } else if ownsAttachments {
-            attachmentStore.deleteFiles(of: request.content.attachments)
+        } else {
+            if let firing {
+                joinCommitGroup()
+                try? firing.apply(to: store, request: request, bundleIdentifier: bundleIdentifier)
+            }
+            if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }
         emit(.delivered(record, replacedDeliveryID: replacedID))
         return Delivery(record: record, storeError: storeError)

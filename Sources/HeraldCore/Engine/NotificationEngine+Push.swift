@@ -95,6 +95,7 @@ extension NotificationEngine {
                   let stored = try? attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier)
             else { continue }
             attachments.append(stored)
+            attachmentStore.removeOriginals(of: [checked])
         }
         content.attachments = attachments
         return content

@@ -92,13 +92,14 @@ extension NotificationEngine {
             let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
             schedule.remove(key)
             regionInside[key] = nil
-            try? store.removePending(bundleIdentifier: record.bundleIdentifier, identifiers: [record.request.identifier])
             if !changedApps.contains(record.bundleIdentifier) { changedApps.append(record.bundleIdentifier) }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
         for record in firing {
-            await deliver(record.request, bundleIdentifier: record.bundleIdentifier,
-                          ownsAttachments: record.request.trigger?.repeats != true)
+            let oneShot = record.request.trigger?.repeats != true
+            // The pending row leaves in the delivery's own transaction.
+            await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: oneShot,
+                          firing: oneShot ? .remove : nil)
         }
     }
 }

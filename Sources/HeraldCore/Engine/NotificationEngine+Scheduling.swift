@@ -14,10 +14,18 @@ extension NotificationEngine {
         try RequestLimits.validate(request)
         ensureAppExists(bundleIdentifier)
         var request = request
+        // The caller's files, deleted once the request is accepted (Apple moves them).
+        var originals: [AttachmentRecord] = []
         if !request.content.attachments.isEmpty {
             // (Only then: writing `content` makes a new copy of it.)
-            request.content.attachments = try importAttachments(request.content.attachments,
-                                                                bundleIdentifier: bundleIdentifier)
+            let checked = try request.content.attachments.map(AttachmentValidator.revalidate)
+            if apps[bundleIdentifier]?.canDeliver == true {
+                request.content.attachments = try importAttachments(checked, bundleIdentifier: bundleIdentifier)
+                originals = checked
+            } else {
+                // Nothing will be shown: the caller's files are neither taken nor deleted.
+                request.content.attachments = checked
+            }
         }
         let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
 
@@ -30,6 +38,7 @@ extension NotificationEngine {
                 wake.signal()
             }
             try await deliverDurably(request, bundleIdentifier: bundleIdentifier)
+            attachmentStore.removeOriginals(of: originals)
             return
         }
 
@@ -57,16 +66,17 @@ extension NotificationEngine {
         emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
         wake.signal()
         try await waitForCommit()
+        attachmentStore.removeOriginals(of: originals)
     }
 
-    /// Validates and moves attachments into the store; on any failure the ones already moved are
-    /// deleted and the error (a `UNError.attachment…`) is thrown.
+    /// Copies checked attachments into the store; on any failure the copies already made are
+    /// deleted and the error (a `UNError.attachment…`) is thrown. The caller's files are not
+    /// touched here (`AttachmentStore.removeOriginals`, once the request is accepted).
     func importAttachments(_ attachments: [AttachmentRecord], bundleIdentifier: String) throws -> [AttachmentRecord] {
         var imported: [AttachmentRecord] = []
         do {
             for attachment in attachments {
-                let checked = try AttachmentValidator.revalidate(attachment)
-                imported.append(try attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier))
+                imported.append(try attachmentStore.importFile(attachment, bundleIdentifier: bundleIdentifier))
             }
         } catch {
             attachmentStore.deleteFiles(of: imported)
@@ -127,54 +137,35 @@ extension NotificationEngine {
 
     /// Delivers everything due at `clock.now()`, in fire-date order, through the full pipeline;
     /// returns after every delegate call it made has finished. Repeating requests move to their
-    /// next date (after now), one-shot requests leave the pending list.
+    /// next date (after now), one-shot requests leave the pending list — each in the same store
+    /// transaction as its own delivery, so stopping the daemon at any instant loses none.
     public func fireDue() async {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        let changedApps = saveFired(fired)
-        for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        for bundle in Self.appsInOrder(fired) { emit(.pendingChanged(bundleIdentifier: bundle)) }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
         remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
         while let item = remaining.popLast() {
+            let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil)
+                          ownsAttachments: item.nextFireDate == nil, firing: write)
         }
     }
 
-    /// Writes what firing changed to the store, in one batch: repeating requests with their next
-    /// date, and one-shot requests removed (one call per app). Returns the apps whose pending
-    /// requests changed, in the order of their first fired request.
-    private func saveFired(_ fired: [PendingSchedule.Fired]) -> [String] {
-        var changedApps: [String] = []
-        var finished: [[String]] = []
-        var appIndex: [String: Int] = [:]
-        var rescheduled: [PendingRecord] = []
+    /// The apps of the fired requests, in the order of their first fired request.
+    private static func appsInOrder(_ fired: [PendingSchedule.Fired]) -> [String] {
+        var apps: [String] = []
+        var seen: Set<String> = []
         // Read in place, by index: a copy of a fired record would retain its (cold) content.
         for index in fired.indices {
             let bundle = fired[index].record.bundleIdentifier
             // Runs from one app are the rule: compare with the last app before hashing.
-            let app = changedApps.last == bundle ? changedApps.count - 1 : appIndex[bundle] ?? {
-                appIndex[bundle] = changedApps.count
-                changedApps.append(bundle)
-                finished.append([])
-                return changedApps.count - 1
-            }()
-            if fired[index].nextFireDate != nil {
-                rescheduled.append(fired[index].rescheduled!)
-            } else {
-                finished[app].append(fired[index].record.request.identifier)
-            }
+            if apps.last != bundle, seen.insert(bundle).inserted { apps.append(bundle) }
         }
-        try? store.batch {
-            for record in rescheduled { try store.savePending(record) }
-            for (app, identifiers) in finished.enumerated() where !identifiers.isEmpty {
-                try store.removePending(bundleIdentifier: changedApps[app], identifiers: identifiers)
-            }
-        }
-        return changedApps
+        return apps
     }
 
     /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date

@@ -61,7 +61,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
                                        locationLimit: configuration.locationTriggerLimit)
         var apps: [String: AppRecord] = [:]
-        for app in try store.loadApps() { apps[app.bundleIdentifier] = app }
+        for app in try store.loadApps() { apps[app.bundleIdentifier] = app.withDenialAsSettingOff() }
         var dropped: [PendingRecord] = []
         for record in try store.loadPending() {
             var record = record
@@ -234,6 +234,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var app = ensureApp(bundleIdentifier)
         app.authorizationStatus = granted ? .authorized : .denied
         app.authorizedOptions = granted ? options : []
+        // As in Settings: a denied app shows "Allow Notifications" off, and turning it on allows it.
+        if !granted { app.settings.allowNotifications = false }
         saveApp(app)
     }
 
@@ -252,8 +254,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     // MARK: Badge, token, extension
 
     public func setBadgeCount(_ count: Int, bundleIdentifier: String) async throws {
-        guard count >= 0 else {
-            throw UNError(.badgeInputInvalid, detail: "badge count is \(count); it must be 0 or more")
+        guard (0...RequestLimits.maximumBadge).contains(count) else {
+            throw UNError(.badgeInputInvalid,
+                          detail: "badge count is \(count); it must be from 0 to \(RequestLimits.maximumBadge)")
         }
         var app = ensureApp(bundleIdentifier)
         guard app.badge != count else { return }

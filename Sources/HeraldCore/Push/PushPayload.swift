@@ -70,8 +70,8 @@ public struct PushPayload: Sendable, Hashable {
         content.userInfo = top
         try applyAlert(aps["alert"], to: &content)
         if let badge = aps["badge"] {
-            guard let number = badge.intValue, badge.boolValueIsNotBool, number >= 0 else {
-                throw PushError.badPayload("\"aps.badge\" must be a number, 0 or more")
+            guard let number = badge.intValue, badge.boolValueIsNotBool, number >= 0, number <= RequestLimits.maximumBadge else {
+                throw PushError.badPayload("\"aps.badge\" must be a number from 0 to \(RequestLimits.maximumBadge)")
             }
             content.badge = number
         }
@@ -91,7 +91,7 @@ public struct PushPayload: Sendable, Hashable {
             content.interruptionLevel = parsed
         }
         if let score = aps["relevance-score"] {
-            guard let number = score.doubleValue else {
+            guard let number = score.doubleValue, number >= 0, number <= 1 else {
                 throw PushError.badPayload("\"aps.relevance-score\" must be a number (0 to 1)")
             }
             content.relevanceScore = number

@@ -9,7 +9,7 @@ public let UNErrorDomain: String = "UNErrorDomain"
 /// do { try await center.setBadgeCount(-1) }
 /// catch let error as UNError where error.code == .badgeInputInvalid { … }
 /// ```
-public struct UNError: CustomNSError, Hashable, Sendable, LocalizedError {
+public struct UNError: CustomNSError, Hashable, Sendable, LocalizedError, CustomStringConvertible {
     /// Apple's error codes (raw values are Apple's `UNErrorCode` values).
     public enum Code: Int, Sendable, Hashable, CaseIterable {
         case notificationsNotAllowed = 1

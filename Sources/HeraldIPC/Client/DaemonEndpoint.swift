@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 
 /// Where a client finds the daemon, and how it starts one: the state directory, the socket in
 /// it (`SocketLocation`), the log a started daemon writes, and the command that starts a daemon
@@ -43,7 +44,11 @@ public struct DaemonEndpoint: Sendable, Hashable {
     public func connect(hello: ClientHello, executable: String?,
                         environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> IPCClient {
         guard let executable, environment["HERALD_NO_SPAWN"] == nil else {
-            return try await IPCClient.connect(socketPath: socketPath, hello: hello)
+            do {
+                return try await IPCClient.connect(socketPath: socketPath, hello: hello)
+            } catch let error as Errno where error.meansNoServer {
+                throw IPCError.noServer(path: socketPath)
+            }
         }
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

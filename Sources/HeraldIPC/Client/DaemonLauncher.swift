@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import HeraldSystem
 
 /// Connects to the daemon, starting one in the background when none answers (as tmux starts its
 /// server).
@@ -43,7 +41,8 @@ public enum DaemonLauncher {
         } catch let error as Errno where error.meansNoServer {
             // Start one below.
         }
-        let pid = try DetachedProcess.spawn(daemonCommand, logPath: logPath)
+        let daemon = try ChildProcess(daemonCommand[0], Array(daemonCommand.dropFirst()),
+                                      streams: .detached(errorLog: logPath))
         let deadline = Date().addingTimeInterval(timeout)
         var lastError: any Error = IPCError.noServer(path: socketPath)
         while Date() < deadline {
@@ -52,12 +51,11 @@ public enum DaemonLauncher {
             } catch let error as Errno where error.meansNoServer {
                 lastError = error
             }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if let status = daemon.exitStatusIfExited() {
                 // It exited: perhaps another client's daemon won the race; try once more.
                 if let client = try? await IPCClient.connect(socketPath: socketPath, hello: hello) { return client }
                 let log = logPath.map { " (see \($0))" } ?? ""
-                throw IPCError.daemonDidNotStart("'\(daemonCommand.joined(separator: " "))' exited with status \(status >> 8)\(log)")
+                throw IPCError.daemonDidNotStart("'\(daemonCommand.joined(separator: " "))' exited with status \(status)\(log)")
             }
             try await Task.sleep(nanoseconds: 20_000_000)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 
 /// A connection to a Herald daemon: sends requests and matches replies by id, receives events,

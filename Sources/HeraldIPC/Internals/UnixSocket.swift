@@ -1,3 +1,4 @@
+import HeraldSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -145,10 +145,15 @@ public struct PostParams: Codable, Sendable, Hashable {
     public var request: RequestRecord
     /// Registered for the app (alongside its other categories) before the request is added.
     public var category: CategoryRecord?
-    public init(bundleIdentifier: String, request: RequestRecord, category: CategoryRecord? = nil) {
+    /// `true`: the center must already know the app (`herald post --app`); an unknown one is
+    /// refused with the `herald` domain's reason `unknownApp` instead of being created.
+    public var requireKnownApp: Bool?
+    public init(bundleIdentifier: String, request: RequestRecord, category: CategoryRecord? = nil,
+                requireKnownApp: Bool? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.request = request
         self.category = category
+        self.requireKnownApp = requireKnownApp
     }
 }
 

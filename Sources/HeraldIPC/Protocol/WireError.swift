@@ -24,6 +24,16 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
     public static let apnsDomain = "apns"
     public static let heraldDomain = "herald"
 
+    /// The `reason` of a `herald`-domain error for an app the center does not know.
+    public static let unknownAppReason = "unknownApp"
+
+    /// `post` with `requireKnownApp` for an app the center has never seen.
+    public static func unknownApp(_ bundleIdentifier: String) -> WireError {
+        WireError(domain: heraldDomain, reason: unknownAppReason,
+                  message: "the center knows no app named \"\(bundleIdentifier)\"; check the name with `herald apps`, "
+                      + "or use --new-app \(bundleIdentifier) to post as a new app")
+    }
+
     /// A protocol error (the message, not the center, was at fault).
     static func protocolError(_ reason: IPCProtocolReason, _ message: String) -> WireError {
         WireError(domain: protocolDomain, reason: reason.rawValue, message: message)

@@ -11,10 +11,19 @@ extension IPCServer {
     /// Registers the app when first seen (authorized, no prompt), merges the post's category
     /// into the app's categories, and adds the request. Those first steps run one post at a time;
     /// a post of a known app without a category has none and goes straight to the engine.
+    ///
+    /// An app whose notifications are off (denied, or "Allow Notifications" off) gets
+    /// `UNError.notificationsNotAllowed` and nothing is added: a script learns at once that
+    /// nobody will see it (an app's own `add` keeps Apple's silence).
     func post(_ params: PostParams) async throws -> PostResult {
+        if params.requireKnownApp == true, try await !isKnown(params.bundleIdentifier) {
+            throw WireError.unknownApp(params.bundleIdentifier)
+        }
         if params.category != nil || !knownApps.contains(params.bundleIdentifier) {
             try await preparePost(params)
         }
+        let app = await backend.appRecord(bundleIdentifier: params.bundleIdentifier)
+        guard app.canDeliver else { throw NotificationsOff.error(for: app) }
         let date = configuration.now()
         try await backend.add(params.request, bundleIdentifier: params.bundleIdentifier)
         return PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
@@ -27,6 +36,8 @@ extension IPCServer {
             try await self.registerIfNew(params.bundleIdentifier)
             if let category = params.category {
                 var categories = await backend.categories(bundleIdentifier: params.bundleIdentifier)
+                // The same actions again (`herald post` names a category after its actions).
+                if categories.contains(category) { return }
                 categories.removeAll { $0.identifier == category.identifier }
                 let posted = categories.filter { $0.identifier.hasPrefix(IPCServer.postCategoryPrefix) }
                 if posted.count >= IPCServer.postCategoryLimit {
@@ -64,10 +75,16 @@ extension IPCServer {
 
     /// Registers an app the center does not know yet as a command-line app (authorized).
     func registerIfNew(_ bundleIdentifier: String) async throws {
-        guard !knownApps.contains(bundleIdentifier) else { return }
-        let known = try await backend.apps().contains { $0.bundleIdentifier == bundleIdentifier }
-        if !known { await backend.registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
+        if try await !isKnown(bundleIdentifier) { await backend.registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
         knownApps.insert(bundleIdentifier)
+    }
+
+    /// Whether the center has a record of the app.
+    func isKnown(_ bundleIdentifier: String) async throws -> Bool {
+        if knownApps.contains(bundleIdentifier) { return true }
+        let known = try await backend.apps().contains { $0.bundleIdentifier == bundleIdentifier }
+        if known { knownApps.insert(bundleIdentifier) }
+        return known
     }
 
     /// The `"Simulator Target Bundle"` key of a push file, when it is a string.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +48,7 @@ public final class IPCServer: Sendable {
 
     private struct State {
         var listener: UnixSocket?
-        var lockDescriptor: Int32 = -1
+        var lock: LockFile?
         var sessions: [Int: ServerSession] = [:]
         var nextSession = 0
         /// Which session connected each app last (only that one's close disconnects it).
@@ -73,24 +74,21 @@ public final class IPCServer: Sendable {
         let address = try SocketAddress(path: socketPath)
         try SocketFiles.prepareDirectory(forSocketAt: socketPath)
         // A lock file serialises daemons starting at once, so none removes another's fresh socket.
-        let lock = open(socketPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw Errno.current }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-            close(lock)
+        guard let lock = try LockFile.acquire(path: socketPath + ".lock") else {
             throw IPCError.serverAlreadyRunning(path: socketPath)
         }
         let listener: UnixSocket
         do {
             listener = try UnixSocket.listen(at: address)
         } catch {
-            close(lock)
+            lock.release()
             throw error
         }
         // Observe before accepting anyone, so no event is missed.
         let observation = await backend.observeEvents { [weak self] event in self?.fanOut(event) }
         state.withLock {
             $0.listener = listener
-            $0.lockDescriptor = lock
+            $0.lock = lock
             $0.eventObservation = observation
         }
         let thread = Thread { [weak self] in self?.acceptLoop(listener) }
@@ -107,7 +105,7 @@ public final class IPCServer: Sendable {
                 state.listener = nil
                 state.eventObservation = nil
             }
-            return (state.listener, Array(state.sessions.values), state.eventObservation, state.lockDescriptor)
+            return (state.listener, Array(state.sessions.values), state.eventObservation, state.lock)
         }
         observation?.cancel()
         if let listener {
@@ -117,9 +115,9 @@ public final class IPCServer: Sendable {
             listener.shutdown()
         }
         for session in sessions { session.connection.close() }
-        if lock >= 0 {
+        if let lock {
             unlink(socketPath + ".lock")
-            close(lock)
+            lock.release()
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 
 /// A notification service extension that is a shell command (`herald app --service-extension CMD`).
@@ -25,10 +26,10 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
     private let running = Mutex<[ObjectIdentifier: Running]>([:])
 
     private final class Running: Sendable {
-        let process: Process
+        let process: ChildProcess
         let original: ContentRecord
         let finish: @Sendable (ContentRecord) -> Void
-        init(process: Process, original: ContentRecord, finish: @escaping @Sendable (ContentRecord) -> Void) {
+        init(process: ChildProcess, original: ContentRecord, finish: @escaping @Sendable (ContentRecord) -> Void) {
             self.process = process
             self.original = original
             self.finish = finish
@@ -54,35 +55,26 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
             finish(original)
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        let running = Running(process: process, original: original, finish: finish)
-        let key = ObjectIdentifier(running)
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess("/bin/sh", ["-c", command], streams: .pipes)
         } catch {
             FileHandle.standardError.write(Data("herald: service extension '\(command)' did not start: \(error)\n".utf8))
             finish(original)
             return
         }
+        let running = Running(process: process, original: original, finish: finish)
+        let key = ObjectIdentifier(running)
         self.running.withLock { $0[key] = running }
         let command = self.command
-        Thread.detachNewThread {
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
-            try? stdin.fileHandleForWriting.close()
-        }
         Thread.detachNewThread { [weak self] in
-            let output = stdout.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let (output, errors) = process.readOutputs(input: input)
+            let status = process.wait()
             _ = self?.running.withLock { $0.removeValue(forKey: key) }
-            guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            FileHandle.standardError.write(errors)
+            guard status == 0 else {
                 FileHandle.standardError.write(Data(
-                    "herald: service extension '\(command)' failed (status \(process.terminationStatus)); delivering the original content\n".utf8))
+                    "herald: service extension '\(command)' failed (status \(status)); delivering the original content\n".utf8))
                 finish(original)
                 return
             }
@@ -110,7 +102,7 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
 
     private func stop(_ key: ObjectIdentifier) {
         guard let running = running.withLock({ $0.removeValue(forKey: key) }) else { return }
-        if running.process.isRunning { running.process.terminate() }
+        running.process.signal(SIGTERM)
         running.finish(running.original)
     }
 

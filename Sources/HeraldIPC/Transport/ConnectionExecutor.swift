@@ -1,3 +1,4 @@
+import HeraldSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -27,26 +28,8 @@ final class ConnectionExecutor: TaskExecutor, Sendable {
     }
 
     private let state = Mutex(State())
-    /// A pipe (non-blocking, close-on-exec): a byte written to `wakeWriter` wakes the thread
-    /// sleeping on `wakeReader`.
-    private let wakeReader: Int32
-    private let wakeWriter: Int32
-
-    init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            }
-        }
-        (wakeReader, wakeWriter) = (ends[0], ends[1])
-    }
-
-    deinit {
-        _ = close(wakeReader)
-        _ = close(wakeWriter)
-    }
+    /// Wakes the thread sleeping in `poll` when a job arrives.
+    private let wakePipe = WakePipe()
 
     func enqueue(_ job: UnownedJob) {
         let wake = state.withLock { state -> Bool in
@@ -54,7 +37,7 @@ final class ConnectionExecutor: TaskExecutor, Sendable {
             defer { state.isSleeping = false }
             return state.isSleeping
         }
-        if wake { signal() }
+        if wake { wakePipe.wake() }
     }
 
     /// Counts a task that prefers this executor; the thread outlives the socket until it ends.
@@ -67,7 +50,7 @@ final class ConnectionExecutor: TaskExecutor, Sendable {
             defer { state.isSleeping = false }
             return state.isSleeping
         }
-        if wake { signal() }
+        if wake { wakePipe.wake() }
     }
 
     /// On the reading thread: runs jobs until `socket` has something to read (bytes, end of
@@ -113,25 +96,17 @@ final class ConnectionExecutor: TaskExecutor, Sendable {
 
     /// Sleeps until a job arrives or `socket` is readable; returns whether the socket is.
     private func sleep(watching socket: UnixSocket?) -> Bool {
-        var descriptors = [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0)]
         if let socket { descriptors.append(pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)) }
         var result: Int32
         repeat {
             // Without a pipe (no descriptors left when the connection came) look for jobs often.
-            result = poll(&descriptors, nfds_t(descriptors.count), wakeReader >= 0 ? -1 : 10)
+            result = poll(&descriptors, nfds_t(descriptors.count), wakePipe.isOpen ? -1 : 10)
         } while result < 0 && errno == EINTR
         state.withLock { $0.isSleeping = false }
         // A failed poll: let the read report the socket's error.
         if result < 0 { return socket != nil }
-        if descriptors[0].revents != 0 {
-            var bytes = (UInt64(0), UInt64(0))
-            _ = withUnsafeMutableBytes(of: &bytes) { read(wakeReader, $0.baseAddress, $0.count) }
-        }
+        if descriptors[0].revents != 0 { wakePipe.drain() }
         return descriptors.count > 1 && descriptors[1].revents != 0
-    }
-
-    private func signal() {
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
     }
 }

@@ -59,7 +59,8 @@ extension AppModel {
 /// Expands the `%u` and `%@` placeholders of Apple's notification format strings.
 public enum FormatString {
     /// `%u` (also `%lu`, `%d`, `%ld`, `%i`) becomes `count`, `%@` becomes `arguments` (or "" when
-    /// nil), `%%` becomes `%`.
+    /// nil), `%%` becomes `%`. With a count of 1 the noun after it is made singular
+    /// (`EnglishPlural`).
     ///
     /// ```swift
     /// FormatString.apply("%u new messages from %@", count: 3, arguments: "Ann, Bob")
@@ -75,6 +76,12 @@ public enum FormatString {
             if let spec = ["lu", "ld", "u", "d", "i"].first(where: { chars.hasPrefix($0) }) {
                 chars.removeFirst(spec.count)
                 out += String(count)
+                if count == 1 {
+                    // "1 new messages" → "1 new message" (Apple would use a .stringsdict).
+                    let end = chars.firstIndex(of: "%") ?? chars.endIndex
+                    out += EnglishPlural.singularizingNoun(in: chars[..<end])
+                    chars = chars[end...]
+                }
             } else {
                 out.append("%")
             }

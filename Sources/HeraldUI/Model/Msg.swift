@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
 /// results of effects all enter `AppModel.update` as a `Msg` — through `UIProgram.send`.

@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 /// What is drawn over the main screen and takes the keys, besides banners and permission prompts.
 public enum Overlay: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The styles the widgets use. With colours off (`NO_COLOR`) every style keeps only its
 /// attributes and destructive actions are underlined instead of red.
 public struct Theme: Sendable, Hashable {

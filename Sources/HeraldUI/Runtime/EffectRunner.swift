@@ -65,7 +65,7 @@ public struct EffectRunner: Sendable {
                 break
             }
         } catch {
-            send(.failed("\(effect.shortName) failed: \(error)"))
+            send(.failed("\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// The UI loop (Bubble Tea's `Program`): reads terminal events, takes every message waiting in
 /// the inbox, runs them through `AppModel.update`, hands effects out, and redraws once per frame

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The help overlay's keys: on a screen too small for all of it, `j` `k` (and the arrows,
 /// `Space`, `PgUp` `PgDn`) scroll it; any other key closes it.
 extension AppModel {

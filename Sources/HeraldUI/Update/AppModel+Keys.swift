@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     /// The notification the action keys act on: the banner on screen, else the selected row's.

@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     /// Clicks on prompt buttons, banner buttons (or the banner: open), sidebar and list rows;

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     mutating func handlePromptKey(_ key: Key) -> [Effect] {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     /// The whole screen for the current state: a pure function of the model.

@@ -1,3 +1,4 @@
+import TerminalKit
 /// Where each part of the screen goes for a given size and state. Shared by `view()` (to draw)
 /// and `update` (to scroll and to hit-test mouse clicks).
 ///

@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 /// The numbered action buttons of a notification: `[1 Accept] [2 Decline]`. Destructive actions
 /// are red (underlined without colour), `.foreground` ones end in `↗`, `.authenticationRequired`

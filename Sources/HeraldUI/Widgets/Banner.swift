@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 /// An incoming notification drawn over the top of the screen: app name and time, title,
 /// subtitle, a few wrapped lines of body, attachment names and the numbered action buttons.

@@ -1,3 +1,4 @@
+import TerminalKit
 /// A rounded border with an optional title on the top edge and a note on the bottom edge.
 /// `inner(of:)` is the area left inside.
 ///

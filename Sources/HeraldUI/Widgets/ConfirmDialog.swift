@@ -1,3 +1,4 @@
+import TerminalKit
 /// A yes/no question in a small box: "Clear all history? [y] Yes  [n] No".
 public struct ConfirmDialog: Widget {
     public var message: String

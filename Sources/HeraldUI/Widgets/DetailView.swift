@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 /// Everything about one notification: app and date, title, subtitle, the whole body wrapped,
 /// attachments (file name, type, size), `userInfo` as indented JSON and the action buttons.

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The top row: "Herald", then the lock, mute and do-not-disturb states, the unread count and the
 /// clock on the right. Lower-priority parts are left out when the row is narrow.
 ///

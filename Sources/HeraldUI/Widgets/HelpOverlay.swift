@@ -1,3 +1,4 @@
+import TerminalKit
 /// Every key and command, in a box over the screen; on a screen too small for all of it, the
 /// box shows `scroll` lines down and its footer says how to scroll.
 public struct HelpOverlay: Widget {

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The one-line editor at the bottom of the screen, for a reply, a search or a command. Shows
 /// the placeholder while empty and the send button title on the right:
 ///

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The last lines of an application log (the demo shows its delegate calls here), newest at
 /// the bottom, under a "Log" rule.
 public struct LogPane: Widget {

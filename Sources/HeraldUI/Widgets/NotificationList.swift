@@ -1,3 +1,4 @@
+import TerminalKit
 /// The history list, one notification (or collapsed group) per row:
 ///
 /// ```text

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The `requestAuthorization` modal, in the middle of the screen:
 ///
 /// ```text

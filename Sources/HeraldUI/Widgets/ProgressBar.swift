@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 /// A progress bar for a notification's progress value (0–100), one line wide:
 ///

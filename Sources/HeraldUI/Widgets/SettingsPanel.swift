@@ -1,4 +1,5 @@
 import HeraldCore
+import TerminalKit
 
 /// An app's notification settings, like iOS Settings › Notifications › App:
 ///

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The apps pane: "All" and every app with its badge, the selected one highlighted. A vertical
 /// rule on its right edge separates it from the list.
 ///

@@ -1,3 +1,4 @@
+import TerminalKit
 /// The bottom row: the keys that apply right now (`Enter open  1-9 act  …`), or a message.
 public struct StatusLine: Widget {
     public var hints: [(key: String, action: String)]

@@ -1,3 +1,4 @@
+import TerminalKit
 /// Something that draws itself into an area of a buffer (ratatui's `Widget`).
 ///
 /// ```swift

@@ -2,8 +2,8 @@ import Foundation
 import HeraldCore
 import HeraldIPC
 import HeraldStore
+import HeraldSystem
 import Synchronization
-import TestSupport
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
 /// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
@@ -12,23 +12,16 @@ import TestSupport
 enum SocketBenchmarks {
     /// A `herald daemon` child process on a private home and socket.
     final class Daemon {
-        let process = Process()
+        let process: ChildProcess
         let socketPath: String
         let home: HeraldHome
 
         init(herald: String, home: HeraldHome, socketPath: String, log: URL) throws {
             self.home = home
             self.socketPath = socketPath
-            process.executableURL = URL(fileURLWithPath: herald)
-            process.arguments = ["--home", home.url.path, "daemon"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["HERALD_SOCKET"] = socketPath
-            process.environment = environment
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardError = handle
-            process.standardOutput = handle
-            try process.run()
+            process = try ChildProcess(herald, ["--home", home.url.path, "daemon"],
+                                       environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log.path))
         }
 
         /// Connects, retrying while the daemon starts (up to `seconds`).
@@ -44,12 +37,11 @@ enum SocketBenchmarks {
             }
         }
 
-        var residentBytes: Int { Measure.residentBytes(pid: process.processIdentifier) }
+        var residentBytes: Int { Measure.residentBytes(pid: process.pid) }
 
         func stop() {
-            guard process.isRunning else { return }
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            process.wait()
         }
     }
 
@@ -127,15 +119,13 @@ enum SocketBenchmarks {
         // A whole `herald post` process against the running daemon.
         var cliSamples: [Double] = []
         for n in 0..<max(3, options.size(30)) {
-            var environment = ProcessInfo.processInfo.environment
-            environment["HERALD_SOCKET"] = socketPath
-            environment["HERALD_NO_SPAWN"] = "1"
             let start = Measure.now()
             // posix_spawn/waitpid: Foundation's Process.waitUntilExit waits on its run loop, which
             // added up to ~50 ms to a 10 ms process on a busy machine.
-            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--app", "bench.cli",
+            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli",
                                                    "--title", "CLI \(n)", "--sound", "none"],
-                                          environment: environment, captureOutput: false).wait()
+                                          environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
+                                          streams: .null).wait()
             cliSamples.append(Double(Measure.now() - start) / 1e6)
             if status != 0 { throw BenchUsageError("herald post failed with status \(status)") }
         }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import CursesBackend
 import HeraldUI
+import TerminalKit
 
 /// `frame_ms` (model → buffer → diff on a 200×60 screen with 100,000 notifications in history)
 /// and `banner_bytes` vs `full_redraw_bytes` (terminal bytes for one new banner vs redrawing

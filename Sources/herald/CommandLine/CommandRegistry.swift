@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Every `herald` subcommand, in the order `herald --help` lists them.
 enum CommandRegistry {
@@ -29,6 +30,7 @@ enum CommandRegistry {
 
         Usage: herald [--home DIR] [<command> [options]]
                herald <command> --help
+               herald --version
 
         With no command, herald shows the notification center in this terminal (herald ui).
 
@@ -57,6 +59,9 @@ enum CommandRegistry {
             // Plain `herald` is the terminal UI, like plain `tmux`.
             rest = [UICommand.name]
         }
+        if rest == ["--version"] || rest == ["-V"] {
+            rest = [VersionCommand.name]
+        }
         if rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
             print(overview, terminator: "")
             return ExitStatus.success
@@ -76,8 +81,11 @@ enum CommandRegistry {
         } catch let error as UsageError {
             printError("herald \(name): \(error)\nRun 'herald \(name) --help' for usage.")
             return ExitStatus.usage
-        } catch {
+        } catch let error as CommandError {
             printError("herald \(name): \(error)")
+            return error.status
+        } catch {
+            printError("herald \(name): \(ErrorSentence.describe(error))")
             return ExitStatus.failure
         }
     }

@@ -19,12 +19,19 @@ struct CommandContext: Sendable {
     var home: String?
 }
 
-/// Exit statuses shared by every command.
+/// Exit statuses shared by every command (the README lists them).
 enum ExitStatus {
     static let success: Int32 = 0
+    /// Anything else went wrong (the center could not be reached, a file could not be read, …).
     static let failure: Int32 = 1
+    /// Wrong or missing arguments.
     static let usage: Int32 = 2
+    /// Something named does not exist: an unknown `--app`, an identifier `remove` did not find.
+    static let notFound: Int32 = 3
+    /// `post --wait --timeout` ran out of time.
     static let timeout: Int32 = 4
+    /// `post`: the app's notifications are off (denied or turned off in its settings).
+    static let notificationsOff: Int32 = 5
 }
 
 /// Writes to standard error.

@@ -1,6 +1,8 @@
 import Foundation
 import HeraldCore
+import HeraldIPC
 import HeraldStore
+import TerminalKit
 
 /// `herald apps`: every app that has talked to the center, with authorization and badge.
 enum AppsCommand: HeraldCommand {
@@ -44,13 +46,22 @@ enum AppsCommand: HeraldCommand {
         }
         let table = TextTable(
             headers: ["APP", "NAME", "AUTHORIZATION", "BADGE", "UNREAD", "PENDING", "CATEGORIES"],
-            maxWidths: [36, 24, nil, nil, nil, nil, 40],
+            maxWidths: [nil, 24, nil, nil, nil, nil, 40],
             rows: items.map { item in
                 [item.bundleIdentifier, item.displayName, item.authorizationStatus, String(item.badge),
-                 String(item.unread), String(item.pending), item.categories.map(\.identifier).joined(separator: ", ")]
+                 String(item.unread), String(item.pending), categoriesCell(item.categories.map(\.identifier))]
             })
         print(table.render(), terminator: "")
         return ExitStatus.success
+    }
+}
+
+extension AppsCommand {
+    /// The app's own categories by name; those `herald post` made for its buttons as a count.
+    static func categoriesCell(_ identifiers: [String]) -> String {
+        let own = identifiers.filter { !$0.hasPrefix(IPCServer.postCategoryPrefix) }
+        let posted = identifiers.count - own.count
+        return (own + (posted > 0 ? ["\(posted) from herald post"] : [])).joined(separator: ", ")
     }
 }
 

@@ -5,10 +5,11 @@ enum BadgeCommand: HeraldCommand {
     static let name = "badge"
     static let summary = "set or clear an app's badge"
     static let help = """
-    Usage: herald badge [--app ID] N|clear
+    Usage: herald badge [--app ID | --new-app ID] N|clear
 
     Sets the app's badge to N (0 or `clear` removes it). Without --app the app is the calling
-    command's name, as with `herald post`.
+    script or program, as with `herald post`. --app must name an app the center knows (exit
+    status 3 otherwise); --new-app makes it when new.
 
     Examples:
       herald badge 3
@@ -16,7 +17,8 @@ enum BadgeCommand: HeraldCommand {
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
-        let app = try CallingApp.resolve(&arguments)
+        let caller = try CallingApp.resolve(&arguments)
+        let app = caller.name
         let values = try arguments.positionals()
         guard values.count == 1 else { throw UsageError("give a count or 'clear'") }
         let count: Int
@@ -30,6 +32,7 @@ enum BadgeCommand: HeraldCommand {
         }
         let client = try await CenterLocation(context).connect(role: .cli, client: "herald badge")
         defer { client.close() }
+        try await caller.requireKnown(client: client)
         try await IPCServerRegistration.ensure(app, client: client)
         _ = try await client.call(Methods.setBadge, BadgeParams(bundleIdentifier: app, count: count))
         return ExitStatus.success

@@ -8,7 +8,8 @@ enum ClearCommand: HeraldCommand {
     Usage: herald clear [--app ID] [--history]
 
     Removes delivered notifications from the list, for one app or every app; history keeps
-    them. With --history they are deleted from history too.
+    them, marked read (an open `herald ui` updates at once). With --history they are deleted
+    from history too. --app must name an app the center knows (exit status 3 otherwise).
 
     Examples:
       herald clear
@@ -21,11 +22,10 @@ enum ClearCommand: HeraldCommand {
         try arguments.finish()
         let client = try await CenterLocation(context).connect(role: .cli, client: "herald clear")
         defer { client.close() }
-        var apps: [String]
+        var apps = try await client.call(Methods.apps, Empty()).map(\.bundleIdentifier)
         if let app {
+            try await CallingApp(name: app, mustBeKnown: true).requireKnown(client: client)
             apps = [app]
-        } else {
-            apps = try await client.call(Methods.apps, Empty()).map(\.bundleIdentifier)
         }
         for bundle in apps {
             _ = try await client.call(Methods.removeAllDeliveredNotifications, AppParams(bundleIdentifier: bundle))

@@ -1,11 +1,4 @@
 import Foundation
-import Synchronization
-
-/// True the first time `claim()` is called, false after.
-final class OnceFlag: Sendable {
-    private let done = Mutex(false)
-    func claim() -> Bool { done.withLock { done in defer { done = true }; return !done } }
-}
 
 /// Reads a whole file, or standard input for `-`.
 enum InputFile {
@@ -18,8 +11,13 @@ enum InputFile {
     }
 }
 
-/// A failure a command reports in one sentence (exit status 1).
+/// A failure a command reports in one sentence (exit status 1 unless it says otherwise).
 struct CommandError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The exit status `herald` ends with.
+    let status: Int32
+    init(_ description: String, status: Int32 = ExitStatus.failure) {
+        self.description = description
+        self.status = status
+    }
 }

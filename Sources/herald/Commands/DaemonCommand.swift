@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldDBus
 import HeraldIPC
 import HeraldStore
+import HeraldSystem
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -59,6 +60,9 @@ enum DaemonCommand: HeraldCommand {
 
         let location = CenterLocation(context)
         try location.home.create()
+        // One center per state directory: a second daemon (or a demo) on this home refuses.
+        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         let configuration = EngineConfiguration()
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
@@ -89,33 +93,30 @@ enum DaemonCommand: HeraldCommand {
             serverVersion: VersionCommand.version, log: { DaemonLog.write($0) }))
 
         let scheduler = Task { await engine.run() }
-        let signal = await waitForTerminationSignal()
-        DaemonLog.write("stopping (signal \(signal))")
-        await dbusDoor?.close()
-        scheduler.cancel()
-        server.stop()
-        return ExitStatus.success
-    }
-
-    /// Suspends until SIGINT or SIGTERM; returns the signal number.
-    private static func waitForTerminationSignal() async -> Int32 {
-        let queue = DispatchQueue(label: "herald.daemon.signals")
-        let numbers = [SIGINT, SIGTERM]
-        let sources = numbers.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: number, queue: queue)
-        }
-        let received = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = OnceFlag()
-            for (number, source) in zip(numbers, sources) {
-                source.setEventHandler {
-                    if once.claim() { continuation.resume(returning: number) }
-                }
-                source.resume()
+        // Damage is reported, not discovered by a reader later (off the start path: a large
+        // history takes seconds to check).
+        Task.detached(priority: .background) {
+            do {
+                let report = try store.quickCheck()
+                if !report.isIntact { DaemonLog.write("WARNING: \(report)") }
+            } catch {
+                DaemonLog.write("WARNING: could not check the database: \(error)")
             }
         }
-        for source in sources { source.cancel() }
-        return received
+        let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
+        DaemonLog.write("stopping (signal \(signal))")
+        await dbusDoor?.close()
+        // Drain: the requests already firing are delivered and committed (each with its pending
+        // row) before the process exits; the scheduler takes nothing new once cancelled.
+        scheduler.cancel()
+        await scheduler.value
+        server.stop()
+        do {
+            try await engine.commitPendingWrites()
+        } catch {
+            DaemonLog.write("could not commit the last writes: \(error)")
+        }
+        return ExitStatus.success
     }
 }
 

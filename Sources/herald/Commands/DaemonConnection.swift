@@ -29,25 +29,3 @@ struct CenterLocation: Sendable {
         return try await endpoint.connect(hello: hello, executable: DaemonLauncher.currentExecutable)
     }
 }
-
-/// The app a command speaks for when `--app` is not given: the calling command's name (the
-/// parent process, from `/proc`), as macOS names a notification after its sender.
-enum CallingApp {
-    static func name() -> String {
-        let parent = getppid()
-        if let comm = try? String(contentsOfFile: "/proc/\(parent)/comm", encoding: .utf8) {
-            let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !name.isEmpty { return name }
-        }
-        return "herald"
-    }
-
-    /// `--app ID`, else the caller's name.
-    static func resolve(_ arguments: inout Arguments) throws -> String {
-        if let app = try arguments.option("--app") {
-            guard !app.isEmpty else { throw UsageError("--app needs a bundle identifier") }
-            return app
-        }
-        return name()
-    }
-}

@@ -2,7 +2,9 @@ import CursesBackend
 import Foundation
 import HeraldCore
 import HeraldDemo
+import HeraldIPC
 import HeraldStore
+import HeraldSystem
 import HeraldUI
 import UserNotifications
 
@@ -22,7 +24,9 @@ enum DemoCommand: HeraldCommand {
       --fresh     start from an empty demo state directory (deletes the demo's previous state)
 
     The demo keeps its state apart from your own center: in DIR if --home is given, else in
-    the "demo" folder inside the state directory.
+    the "demo" folder inside the state directory. While it runs, the demo is the center of that
+    directory: it holds its lock (a daemon on the same directory refuses to start) and serves
+    its socket, so `herald --home DIR post`, `push` or `ui` reach the demo.
 
     Commands inside (type : first): invite, message [from] [text], reminder, push, badge N,
     foreground APP, background APP, move LAT,LON, lock, unlock, help.
@@ -38,8 +42,14 @@ enum DemoCommand: HeraldCommand {
 
         let home = context.home.map(HeraldHome.init(path:))
             ?? HeraldHome(path: HeraldHome.resolve().url.appendingPathComponent("demo").path)
-        if fresh { try? FileManager.default.removeItem(at: home.url) }
         try home.create()
+        // One center per state directory: the demo is that center for its home while it runs.
+        let lock = try CenterLock.acquire(stateDirectory: home.url, holder: "herald demo")
+        defer { lock.release() }
+        if fresh {
+            try DemoHome.empty(home, keeping: CenterLock.fileName)
+            try home.create()
+        }
         let store = try SQLiteStore(home: home)
         let prompter = UIPrompter()
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
@@ -52,6 +62,9 @@ enum DemoCommand: HeraldCommand {
         DemoLog.shared.sink = { inbox.log($0) }
         inbox.setLogPaneVisible(true)
         for line in DemoController.welcome { inbox.log(line) }
+        // Commands given this home (`herald --home DIR post`, `push`, `ui`) reach the demo's center.
+        let server = await DemoHome.serve(engine, home: home)
+        defer { server.stop() }
 
         let demo = await DemoController(host: EngineDemoHost(engine: engine))
         var ui = UIConfiguration.fromEnvironment()
@@ -59,8 +72,8 @@ enum DemoCommand: HeraldCommand {
         ui.showLogPane = true
         let launch = Task { @MainActor in await demo.launch() }
         defer { launch.cancel() }
-        try await TerminalApp.run(center: engine, options: TerminalApp.Options(ui: ui), prompter: prompter,
-                                  inbox: inbox) { line in
+        try await TerminalApp.run(center: engine, driver: .curses, options: TerminalApp.Options(ui: ui),
+                                  prompter: prompter, inbox: inbox) { line in
             await demo.run(line)
         }
         return ExitStatus.success

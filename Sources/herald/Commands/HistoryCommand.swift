@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import TerminalKit
 
 /// `herald history`: delivered notifications, newest first, from the database (works whether or
 /// not a center is running: the daemon writes in WAL mode and this only reads).
@@ -169,127 +170,5 @@ enum StoreCommandSupport {
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return formatter
-    }
-}
-
-/// Text from notifications made safe and measurable for a terminal.
-enum TerminalText {
-    /// Removes control characters and escape sequences (whole CSI `ESC [ … final` and OSC
-    /// `ESC ] … BEL/ST` sequences, then any other C0, DEL, C1, bidirectional override and
-    /// invisible format character); line breaks and tabs become spaces.
-    static func clean(_ text: String) -> String {
-        let input = Array(text.unicodeScalars)
-        var scalars = String.UnicodeScalarView()
-        var lastWasSpace = false
-        var index = 0
-        while index < input.count {
-            let scalar = input[index]
-            index += 1
-            if scalar == "\u{1B}" || scalar == "\u{9B}" || scalar == "\u{9D}" {
-                // CSI: parameters and intermediates up to a final byte; OSC: up to BEL or ST.
-                var kind = scalar == "\u{9D}" ? "]" : "["
-                if scalar == "\u{1B}", index < input.count {
-                    if input[index] == "[" || input[index] == "]" { kind = String(input[index]); index += 1 } else { index += 1; continue }
-                }
-                if kind == "[" {
-                    while index < input.count, !(0x40...0x7E).contains(input[index].value) { index += 1 }
-                    index += 1
-                } else {
-                    while index < input.count, input[index] != "\u{07}", input[index] != "\u{9C}",
-                          !(input[index] == "\u{1B}" && index + 1 < input.count && input[index + 1] == "\\") { index += 1 }
-                    index += index < input.count && input[index] == "\u{1B}" ? 2 : 1
-                }
-                continue
-            }
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                if !lastWasSpace { scalars.append(" ") }
-                lastWasSpace = true
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .control: continue
-            case .format where scalar != "\u{200D}" && scalar != "\u{200C}": continue   // keep emoji joiners
-            default: break
-            }
-            scalars.append(scalar)
-            lastWasSpace = scalar == " "
-        }
-        return String(scalars)
-    }
-
-    /// Terminal columns a string takes: wide East Asian characters and emoji count 2, combining
-    /// marks 0.
-    static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
-    }
-
-    static func width(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .control, .format: return 0
-        default: break
-        }
-        switch first.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
-    }
-
-    /// Cuts `text` to at most `limit` columns, ending with `…` when it was cut.
-    static func truncate(_ text: String, to limit: Int) -> String {
-        guard width(text) > limit else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = width(of: character)
-            if used + w > limit - 1 { break }
-            result.append(character)
-            used += w
-        }
-        return result + "…"
-    }
-}
-
-/// Left-aligned columns separated by two spaces; every cell is cleaned of control characters
-/// and cut to its column's maximum width.
-struct TextTable {
-    var headers: [String]
-    /// Per column: the widest a cell may be (`nil`: no limit).
-    var maxWidths: [Int?]
-    var rows: [[String]]
-
-    func render() -> String {
-        let cells = rows.map { row in
-            row.enumerated().map { index, cell -> String in
-                let clean = TerminalText.clean(cell)
-                guard index < maxWidths.count, let limit = maxWidths[index] else { return clean }
-                return TerminalText.truncate(clean, to: limit)
-            }
-        }
-        var widths = headers.map(TerminalText.width)
-        for row in cells {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], TerminalText.width(cell))
-            }
-        }
-        var output = ""
-        for row in [headers] + cells {
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                if index == row.count - 1 {
-                    line += cell
-                } else {
-                    line += cell + String(repeating: " ", count: widths[index] - TerminalText.width(cell) + 2)
-                }
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            output += line + "\n"
-        }
-        return output
     }
 }

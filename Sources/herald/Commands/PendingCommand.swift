@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import TerminalKit
 
 /// `herald pending`: scheduled requests waiting for their trigger, soonest first.
 enum PendingCommand: HeraldCommand {
@@ -11,7 +12,9 @@ enum PendingCommand: HeraldCommand {
 
     Lists the pending notification requests (what getPendingNotificationRequests returns), the
     soonest to fire first, read from the state directory's database (while a center runs, or
-    when none does). Location triggers, which wait for the device to move, come last.
+    when none does). Location triggers, which wait for the device to move, come last ("on
+    location"); a calendar trigger whose date has passed says "never (date passed)". App names
+    and identifiers are printed whole, so they can be copied (or use --json).
 
     Options:
       --app ID    Only this app's requests (bundle identifier).
@@ -41,9 +44,9 @@ enum PendingCommand: HeraldCommand {
         let formatter = StoreCommandSupport.localTimeFormatter()
         let table = TextTable(
             headers: ["NEXT FIRE", "APP", "IDENTIFIER", "TRIGGER", "TITLE"],
-            maxWidths: [nil, 28, 28, 40, 40],
+            maxWidths: [nil, nil, nil, 40, 40],
             rows: records.map { record in
-                [record.nextFireDate.map(formatter.string(from:)) ?? "on location",
+                [record.nextFireDate.map(formatter.string(from:)) ?? PendingItem.withoutDate(record.request.trigger),
                  record.bundleIdentifier, record.request.identifier,
                  PendingItem.describe(record.request.trigger), record.request.content.title]
             })
@@ -82,13 +85,24 @@ struct PendingItem: Encodable {
         nextFireDate = record.nextFireDate
     }
 
+    /// The NEXT FIRE cell of a request with no fire date: a location trigger waits for the
+    /// device; a calendar trigger whose date has passed never fires.
+    static func withoutDate(_ trigger: TriggerRecord?) -> String {
+        switch trigger {
+        case .location?: return "on location"
+        case .calendar?: return "never (date passed)"
+        case .push?, .timeInterval?, nil: return "at once"
+        }
+    }
+
     /// `every 90 s`, `after 60 s`, `calendar hour=9 minute=30 (repeats)`, `entering office (…)`.
     static func describe(_ trigger: TriggerRecord?) -> String {
         switch trigger {
         case nil:
             return "at once"
         case .timeInterval(let seconds, let repeats)?:
-            let amount = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            // (`Int(exactly:)`: a stored interval too large for an Int is shown, never trapped on.)
+            let amount = Int(exactly: seconds).map(String.init) ?? String(seconds)
             return (repeats ? "every " : "after ") + amount + " s"
         case .calendar(let components, let repeats)?:
             let fields: [(String, Int?)] = [

@@ -1,39 +1,46 @@
 import Foundation
 import HeraldCore
 import HeraldIPC
+import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.
 enum PostCommand: HeraldCommand {
     static let name = "post"
     static let summary = "post a notification from a script (and wait for the answer)"
     static let help = """
-    Usage: herald post --title T [--subtitle S] [--body B] [--app BUNDLE] [--id ID] [--thread T]
+    Usage: herald post --title T [--subtitle S] [--body B] [--app ID | --new-app ID] [--id ID] [--thread T]
                        [--action ID:TITLE[:foreground,destructive,auth]]...
                        [--reply ID:TITLE[:BUTTON[:PLACEHOLDER]]] [--attach FILE]... [--sound [NAME|none]]
                        [--badge N] [--level passive|active|time-sensitive|critical] [--info KEY=VALUE]...
                        [--in SECONDS | --at TIME] [--repeat] [--wait [--timeout SECONDS]] [--json]
 
     Posts a notification to the running center (starting it when needed) and prints the request
-    identifier. Without --app the notification comes from an app named after the calling
-    command (the parent process, e.g. `bash`, `make`). Apps first seen through `herald post` or
-    `herald push` are authorized without a prompt; `herald app APP --deny` revokes that.
+    identifier. The app it comes from is --app (one the center knows), --new-app (made when
+    new), else $HERALD_APP, else the calling script's file name (`deploy.sh`, however it is
+    started: directly, under bash, timeout, make or cron), else the calling program (`make`,
+    an interactive shell's name). Apps first seen through `herald post` or `herald push` are
+    authorized without a prompt; `herald app APP --deny` revokes that.
 
     Options:
       --title, --subtitle, --body   the text
+      --app ID         post as this app; it must exist (see `herald apps`), so a typo is refused
+      --new-app ID     post as this app, making it when the center does not know it yet
       --id ID          the request identifier (default: a new UUID); posting the same ID again
                        replaces the earlier notification
       --thread T       thread identifier (notifications of one thread are grouped)
       --action ID:TITLE[:OPTIONS]   an action button; OPTIONS is a comma-separated list of
                        foreground, destructive, auth
       --reply ID:TITLE[:BUTTON[:PLACEHOLDER]]   a text-reply action
-      --attach FILE    an image, sound or movie (copied; your file is left alone)
+      --attach FILE    an image, sound or movie file (copied; your file is left alone); not a
+                       directory, device or pipe
       --sound [NAME|none]   the default sound (also without --sound), a named one, or none
       --badge N        set the app's badge (0 clears it)
       --level L        interruption level: passive, active (default), time-sensitive, critical
       --info KEY=VALUE a userInfo entry (a string)
       --in SECONDS     deliver after SECONDS (with --repeat: every SECONDS, at least 60)
       --at TIME        deliver at HH:MM[:SS] (the next one; with --repeat: every day) or at
-                       YYYY-MM-DD HH:MM[:SS] (local time) or an ISO 8601 date
+                       YYYY-MM-DD HH:MM[:SS] (local time) or an ISO 8601 date; a date that has
+                       passed is refused (a calendar trigger never fires for it)
       --wait           wait for the user's answer and print one line instead of the identifier:
                        the action identifier, the typed text of a reply, @DEFAULT (opened),
                        @DISMISSED, or @TIMEOUT
@@ -41,19 +48,22 @@ enum PostCommand: HeraldCommand {
       --json           print one JSON object instead (identifier, app, actionIdentifier as Apple
                        spells it, activationType, userText, deliveredAt, respondedAt)
 
-    Exit status: 0 posted (or answered), 4 timed out, 2 usage error, 1 other errors.
+    Exit status: 0 posted (or answered), 1 other errors, 2 usage error, 3 --app names no app the
+    center knows, 4 timed out, 5 the app's notifications are off (denied or turned off in its
+    settings: nothing is shown or kept; a sentence on standard error says how to allow them).
 
     Examples:
       herald post --title "Build finished" --body "all tests passed"
       herald post --title Deploy? --action yes:Deploy:destructive --action no:Cancel --wait
       answer=$(herald post --title "Commit message?" --reply msg:Reply:Send:"type here" --wait --timeout 60)
-      herald post --app com.example.tea --title Tea --body "Steeped" --in 180 --sound none
+      herald post --new-app com.example.tea --title Tea --body "Steeped" --in 180 --sound none
       herald post --title Stand-up --at 09:55 --repeat --level time-sensitive
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         arguments = Arguments(try normalizeSound(arguments.remaining))
-        let app = try CallingApp.resolve(&arguments)
+        let caller = try CallingApp.resolve(&arguments)
+        let app = caller.name
         let identifier = try arguments.option("--id") ?? UUID().uuidString
         guard !identifier.isEmpty else { throw UsageError("--id must not be empty") }
         var content = ContentRecord()
@@ -88,19 +98,24 @@ enum PostCommand: HeraldCommand {
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
 
-        content.attachments = try attachments.map(copyAttachment)
+        // Copies the center did not take (it moves them into its store) go, whatever happens.
+        defer { for attachment in content.attachments { try? FileManager.default.removeItem(atPath: attachment.path) } }
+        for path in attachments { content.attachments.append(try copyAttachment(path)) }
         var category: CategoryRecord?
         if !actions.isEmpty || wait {
-            let categoryID = IPCServer.postCategoryPrefix + identifier
-            content.categoryIdentifier = categoryID
-            category = CategoryRecord(identifier: categoryID, actions: actions, options: [.customDismissAction])
+            let posted = PostCategory.make(actions: actions)
+            content.categoryIdentifier = posted.identifier
+            category = posted
         }
         let request = RequestRecord(identifier: identifier, content: content, trigger: trigger)
 
         let location = CenterLocation(context)
         let client = try await location.connect(role: .cli, client: "herald post")
         defer { client.close() }
-        let posted = try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category))
+        let posted = try await PostOutcome.check {
+            try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category,
+                                                           requireKnownApp: caller.mustBeKnown ? true : nil))
+        }
         guard wait else {
             if json {
                 printJSON(["identifier": .string(posted.identifier), "app": .string(app)])
@@ -136,7 +151,7 @@ enum PostCommand: HeraldCommand {
         case .open: return "@DEFAULT"
         case .dismiss: return "@DISMISSED"
         case .action(let identifier): return identifier
-        case .reply(_, let text): return text
+        case .reply(_, let text): return TerminalText.sanitize(text)
         }
     }
 
@@ -231,7 +246,7 @@ enum PostCommand: HeraldCommand {
                             textInput: ActionRecord.TextInput(buttonTitle: button, placeholder: placeholder))
     }
 
-    static func makeTrigger(delay: TimeInterval?, at: String?, repeats: Bool) throws -> TriggerRecord? {
+    static func makeTrigger(delay: TimeInterval?, at: String?, repeats: Bool, now: Date = Date()) throws -> TriggerRecord? {
         if delay != nil && at != nil { throw UsageError("give --in or --at, not both") }
         if let delay {
             guard delay > 0 else { throw UsageError("--in must be more than 0 seconds") }
@@ -241,30 +256,48 @@ enum PostCommand: HeraldCommand {
         if let at {
             let (components, isTimeOfDay) = try TimeSpec.parse(at)
             if repeats && !isTimeOfDay { throw UsageError("--repeat with --at needs a time of day (HH:MM), not a date") }
-            return .calendar(components, repeats: repeats)
+            let trigger = TriggerRecord.calendar(components, repeats: repeats)
+            if TriggerSchedule.firstFireDate(trigger, scheduledAt: now) == nil {
+                // Apple's calendar trigger has no next date for a date that has passed: it would never fire.
+                throw UsageError("--at \(at) has passed; a calendar trigger never fires for a past date, "
+                                     + "so give a future time, or leave --at out to post now")
+            }
+            return trigger
         }
         if repeats { throw UsageError("--repeat needs --in or --at") }
         return nil
     }
 
-    /// Copies the file to a private temporary place (the center moves attachments into its own
-    /// store) and checks it as `UNNotificationAttachment` would.
+    /// Checks the file as `UNNotificationAttachment` would (a regular file of a supported type
+    /// and size; directories, devices and FIFOs are refused before anything is copied), then
+    /// copies it to one private temporary file, which the center moves into its store (`run`
+    /// removes a copy the center did not take).
     static func copyAttachment(_ path: String) throws -> AttachmentRecord {
         let source = URL(fileURLWithPath: path)
-        guard FileManager.default.isReadableFile(atPath: source.path) else { throw CommandError("cannot read attachment \(path)") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-attach-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let copy = directory.appendingPathComponent(source.lastPathComponent)
-        try FileManager.default.copyItem(at: source, to: copy)
-        do {
-            var record = try AttachmentValidator.validate(identifier: "", url: copy)
-            record.fileName = source.lastPathComponent
-            return record
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw CommandError("attachment \(path): \(error)")
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw UsageError("--attach \(path): there is no such file") }
+        if let other = AttachmentValidator.nonRegularKind(status.st_mode) {
+            throw UsageError("--attach \(path) is \(other), not a file; attach an image (png, jpg, gif), "
+                                 + "audio (aiff, wav, mp3, m4a) or movie (mpg, m2v, mp4, avi) file")
         }
+        var record: AttachmentRecord
+        do {
+            record = try AttachmentValidator.validate(identifier: "", url: source)
+        } catch let error as UNError {
+            throw UsageError("--attach \(path): \(error.detail ?? error.description)")
+        }
+        let copy = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-attach-\(UUID().uuidString).\(source.pathExtension)")
+        do {
+            try FileManager.default.copyItem(at: source, to: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy.path)
+        } catch {
+            try? FileManager.default.removeItem(at: copy)
+            throw CommandError("--attach \(path): could not copy it to \(copy.path) (\(ErrorSentence.describe(error)))")
+        }
+        record.path = copy.path
+        record.fileName = source.lastPathComponent
+        return record
     }
 }
 

@@ -32,7 +32,7 @@ enum UICommand: HeraldCommand {
         let prompts = RemotePromptBridge(control: center, prompter: prompter)
         await prompts.start()
         defer { prompts.stop() }
-        try await TerminalApp.run(center: center, options: TerminalApp.Options(ui: .fromEnvironment()),
+        try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: .fromEnvironment()),
                                   prompter: prompter)
         return ExitStatus.success
     }

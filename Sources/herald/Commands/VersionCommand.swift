@@ -4,8 +4,12 @@ enum VersionCommand: HeraldCommand {
     static let summary = "print Herald's version"
     static let help = """
     Usage: herald version
+           herald --version
 
     Prints Herald's version.
+
+    Examples:
+      herald --version
     """
     static let version = "0.1.0"
 

@@ -42,6 +42,7 @@ public final class TestBackend: TerminalBackend {
     public func readEvent(timeoutMilliseconds: Int) -> TerminalEvent? { events.isEmpty ? nil : events.removeFirst() }
     public func bell() { bells += 1 }
     public func flash() { flashes += 1 }
+    public func shutdown() {}
 
     /// Changes the size and queues the resize event, as a terminal would.
     public func resize(width: Int, height: Int) {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HeraldUI
+@testable import TerminalKit
 
 @Suite struct BufferTests {
     @Test func linesRoundTrip() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HeraldUI
+@testable import TerminalKit
 
 @Suite struct LineEditorTests {
     @Test func editsWithCursorKeys() {

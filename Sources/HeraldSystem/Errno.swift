@@ -35,7 +35,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 /// let count = try retryingOnInterrupt { read(fd, buffer, size) }
 /// ```
 @discardableResult
-func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) throws -> T {
+public func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) throws -> T {
     while true {
         let result = body()
         if result >= 0 { return result }

@@ -1,5 +1,5 @@
 import Testing
-@testable import HeraldUI
+@testable import TerminalKit
 
 @Suite struct TextLayoutTests {
     @Test func truncatesByWidth() {
@@ -28,12 +28,5 @@ import Testing
 
     @Test func firstLineSkipsEmptyLines() {
         #expect(TextLayout.firstLine("\n\nhello\nworld") == "hello")
-    }
-
-    @Test func formatStrings() {
-        #expect(FormatString.apply("%u new messages from %@", count: 3, arguments: "Ann, Bob") == "3 new messages from Ann, Bob")
-        #expect(FormatString.apply("%u more", count: 2, arguments: nil) == "2 more")
-        #expect(FormatString.apply("100%% %lu", count: 7, arguments: nil) == "100% 7")
-        #expect(FormatString.apply("odd %x", count: 1, arguments: nil) == "odd %x")
     }
 }

@@ -1,17 +1,18 @@
 import Dispatch
 import Foundation
 import HeraldCore
-import HeraldUI
+import HeraldSystem
 import Synchronization
+import TerminalKit
 
-/// The terminal UI as the `herald` executable starts it: ncurses backend, UI loop, effects
-/// against the center, engine events in, permission prompts, and the terminal restored on every
-/// way out (quit, SIGINT, SIGTERM, SIGHUP, errors, crashes).
+/// The terminal UI as the `herald` executable starts it: a terminal from the driver (ncurses in
+/// `herald`), the UI loop, effects against the center, engine events in, permission prompts, and
+/// the terminal restored on every way out (quit, SIGINT, SIGTERM, SIGHUP, errors, crashes).
 ///
 /// ```swift
 /// let prompter = UIPrompter()                       // give it to the engine as its prompter
 /// let inbox = MessageQueue()                        // inbox.log("…") appends to the log pane
-/// try await TerminalApp.run(center: engine, options: .init(ui: .fromEnvironment()),
+/// try await TerminalApp.run(center: engine, driver: .curses, options: .init(ui: .fromEnvironment()),
 ///                           prompter: prompter, inbox: inbox) { line in
 ///     line == "invite" ? "Invitation sent" : nil   // nil: unknown command
 /// }
@@ -39,13 +40,14 @@ public enum TerminalApp {
 
     /// Runs the UI until the user quits (`q`, `:quit`) or a SIGINT/SIGTERM/SIGHUP arrives.
     /// Throws when no terminal can be set up. The terminal is restored before it returns.
-    public static func run(center: any CenterControl, options: Options = Options(), prompter: UIPrompter? = nil,
-                           inbox: MessageQueue = MessageQueue(), commandHandler: CommandHandler? = nil) async throws {
+    public static func run(center: any CenterControl, driver: TerminalDriver, options: Options = Options(),
+                           prompter: UIPrompter? = nil, inbox: MessageQueue = MessageQueue(),
+                           commandHandler: CommandHandler? = nil) async throws {
         let runner = EffectRunner(center: center, prompter: prompter, commandHandler: commandHandler,
                                   send: { inbox.send($0) })
         let worker = EffectWorker(runner: runner)
         let stop = StopFlag()
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { stop.set() }
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP], onRepeat: driver.restoreNow) { _ in stop.set() }
         let events = Task {
             for await event in await center.events() { inbox.send(.event(event)) }
         }
@@ -58,7 +60,7 @@ public enum TerminalApp {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {
                 do {
-                    try runLoop(options: options, inbox: inbox, worker: worker, stop: stop)
+                    try runLoop(driver: driver, options: options, inbox: inbox, worker: worker, stop: stop)
                     continuation.resume()
                 } catch {
                     continuation.resume(throwing: error)
@@ -71,8 +73,10 @@ public enum TerminalApp {
     }
 
     /// The loop, on its own thread; the terminal is shut down before this returns or throws.
-    static func runLoop(options: Options, inbox: MessageQueue, worker: EffectWorker, stop: StopFlag) throws {
-        let terminal = try CursesTerminal(colors: options.ui.colors, mouse: options.mouse, term: options.term)
+    static func runLoop(driver: TerminalDriver, options: Options, inbox: MessageQueue, worker: EffectWorker,
+                        stop: StopFlag) throws {
+        let terminal = try driver.open(TerminalDriver.Settings(colors: options.ui.colors, mouse: options.mouse,
+                                                               term: options.term))
         defer { terminal.shutdown() }
         let program = UIProgram(model: AppModel(config: options.ui), backend: terminal, inbox: inbox,
                                 perform: { worker.submit($0) })

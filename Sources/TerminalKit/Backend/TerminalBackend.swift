@@ -19,4 +19,6 @@ public protocol TerminalBackend: AnyObject {
     func bell()
     /// Flashes the screen (a visible bell).
     func flash()
+    /// Gives the terminal back as it was (the backend is not used afterwards).
+    func shutdown()
 }

@@ -21,7 +21,8 @@ public struct Cell: Sendable, Hashable {
         self.style = style
     }
 
-    init(symbol: String, width: Int, style: Style) {
+    /// A cell whose width the caller already knows (the symbol is trusted as drawn).
+    public init(symbol: String, width: Int, style: Style) {
         self.symbol = symbol
         self.width = width
         self.style = style

@@ -1,0 +1,18 @@
+/// What firing does to a request's pending row, written in the same store transaction as its
+/// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:)`), so a
+/// daemon killed at any instant leaves each fired request either still pending (it fires at the
+/// next start) or delivered — never neither, never twice.
+enum FiredPendingWrite {
+    /// A one-shot request: its row leaves the pending table.
+    case remove
+    /// A repeating request: its row moves to the next fire date.
+    case reschedule(PendingRecord)
+
+    /// Writes the change for `request` of `bundleIdentifier` (inside the caller's transaction).
+    func apply(to store: any NotificationStore, request: RequestRecord, bundleIdentifier: String) throws {
+        switch self {
+        case .remove: try store.removePending(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+        case .reschedule(let record): try store.savePending(record)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HeraldCore
+
+/// The stand-in for a history row that cannot be read (issue 12, item 9): a page of history
+/// shows it in place — with what could still be read of the row, and why the rest could not —
+/// instead of failing as a whole.
+///
+/// ```swift
+/// let row = UnreadableDelivery.placeholder(deliveryID: 42, reason: "the record is damaged")
+/// UnreadableDelivery.isPlaceholder(row)   // true
+/// ```
+public enum UnreadableDelivery {
+    /// The category identifier that marks a placeholder.
+    public static let categoryIdentifier = "herald.unreadable"
+
+    /// A delivered record that says row `deliveryID` is unreadable, keeping the columns that
+    /// could be read (bundle identifier, request identifier, date, title).
+    public static func placeholder(deliveryID: Int64, bundleIdentifier: String = "", identifier: String = "",
+                                   date: Date = Date(timeIntervalSince1970: 0), title: String = "",
+                                   reason: String) -> DeliveredRecord {
+        let content = ContentRecord(title: title.isEmpty ? "Unreadable notification" : title,
+                                    body: "History row \(deliveryID) is damaged and only partly readable: \(reason)",
+                                    categoryIdentifier: categoryIdentifier)
+        return DeliveredRecord(deliveryID: deliveryID,
+                               bundleIdentifier: bundleIdentifier.isEmpty ? "unknown" : bundleIdentifier,
+                               request: RequestRecord(identifier: identifier.isEmpty ? "unreadable-\(deliveryID)" : identifier,
+                                                      content: content),
+                               date: date, presentation: [.list], isRead: true, isRemovedFromList: false)
+    }
+
+    /// Whether `record` is a placeholder for an unreadable row.
+    public static func isPlaceholder(_ record: DeliveredRecord) -> Bool {
+        record.request.content.categoryIdentifier == categoryIdentifier
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HeraldIPC
+import TestSupport
+
+/// A `herald daemon` child process for the stress scenarios: a private home and socket, output
+/// to a log file in the home, stopped with the signal the scenario chooses.
+final class StressDaemon {
+    let child: ChildProcess
+    let socketPath: String
+    private var exited = false
+
+    init(herald: String, home: URL) throws {
+        socketPath = home.appendingPathComponent("herald.sock").path
+        let log = home.appendingPathComponent("daemon.log").path
+        // The shell only redirects the log; `exec` makes the daemon the child itself (its pid).
+        child = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" --home \"$1\" daemon 2>>\"$2\"", herald, home.path, log],
+                                 environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
+                                 captureOutput: false)
+    }
+
+    /// Returns once a client can say hello (throws after `seconds`).
+    func waitUntilServing(seconds: Double = 30) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let client = try? await IPCClient.connect(socketPath: socketPath, hello: ClientHello(role: .cli)) {
+                client.close()
+                return
+            }
+            guard Date() < deadline else { throw StressFailure("the daemon did not answer on \(socketPath)") }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
+    /// Sends `signal` and waits for the exit; returns the exit status (128 + signal when killed).
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        guard !exited else { return 0 }
+        exited = true
+        child.signal(signal)
+        return child.wait()
+    }
+
+    /// Resident memory of the daemon in bytes.
+    var residentBytes: Int { Measure.residentBytes(pid: child.pid) }
+
+    deinit { stop(SIGKILL) }
+}
+
+/// A stress scenario found a violation, or could not run.
+struct StressFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
