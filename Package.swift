@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         // libdbus's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
+        // Types and function shapes of libpng, libturbojpeg, giflib and libchafa (dlopen'ed; nothing linked).
+        .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -41,7 +43,10 @@ let package = Package(
         // The center's parts.
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
         .target(name: "TerminalKit", swiftSettings: swiftSettings),
-        .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem"], swiftSettings: swiftSettings),
+        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "TerminalKit", "CImageCodecs"],
+                swiftSettings: swiftSettings),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "HeraldPreview"],
+                swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["TerminalKit", "CNCurses"], swiftSettings: swiftSettings),
         .target(name: "HeraldIPC", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
@@ -58,7 +63,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldPreview"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -75,7 +80,9 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit"],
+        .testTarget(name: "HeraldPreviewTests", dependencies: ["HeraldPreview", "HeraldCore", "TerminalKit", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
                     swiftSettings: swiftSettings),

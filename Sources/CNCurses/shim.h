@@ -22,6 +22,7 @@ static inline WINDOW *herald_stdscr(void) { return stdscr; }
 static inline int herald_lines(void) { return LINES; }
 static inline int herald_cols(void) { return COLS; }
 static inline int herald_color_pairs(void) { return COLOR_PAIRS; }
+static inline int herald_colors(void) { return COLORS; }
 static inline void herald_set_escdelay(int ms) { set_escdelay(ms); }
 
 /* Locale */
@@ -82,13 +83,17 @@ static inline mmask_t herald_button5_pressed(void) { return BUTTON5_PRESSED; }
 
 /* Cells: one grapheme (up to CCHARW_MAX wide characters) with attributes and a colour pair. */
 static inline int herald_cchar_max(void) { return CCHARW_MAX; }
-static inline int herald_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, short pair) {
+/* The pair goes through setcchar's extended-colour argument, so pairs past 32767 work. */
+static inline int herald_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
     cchar_t cell;
     memset(&cell, 0, sizeof cell);
-    if (setcchar(&cell, wch, attrs, pair, NULL) == ERR) return ERR;
+    if (setcchar(&cell, wch, attrs, 0, &pair) == ERR) return ERR;
     if (wmove(stdscr, y, x) == ERR) return ERR;
     return wadd_wch(stdscr, &cell);
 }
+
+/* Colour pairs of any colour number (palette entries past 255, direct colours). */
+static inline int herald_init_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg); }
 
 /* Restoring the terminal from any exit path. */
 static inline void herald_restore_terminal(void) {

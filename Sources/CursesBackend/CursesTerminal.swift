@@ -57,7 +57,7 @@ public final class CursesTerminal: TerminalBackend {
             useColors = start_color() == herald_ok()
             defaultColors = use_default_colors() == herald_ok()
         }
-        pairs = ColorPairs(enabled: useColors, defaultColors: defaultColors)
+        pairs = ColorPairs(enabled: useColors, defaultColors: defaultColors, colors: useColors ? Int(herald_colors()) : 0)
         if mouse {
             _ = mousemask(herald_button1_pressed() | herald_button1_clicked() | herald_button4_pressed()
                           | herald_button5_pressed(), nil)
@@ -82,6 +82,21 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public func size() -> (width: Int, height: Int) { (Int(herald_cols()), Int(herald_lines())) }
+
+    /// How many colours the terminal shows (terminfo `colors`; 0 with colours off). 2^24 means
+    /// direct colour (`xterm-direct`): pictures are drawn in 24-bit colour.
+    public var colorCount: Int { pairs.colors }
+
+    /// Hands the terminal to another program (a pager) until `body` returns, then takes it back
+    /// and redraws everything (`def_prog_mode`/`endwin`, then `reset_prog_mode`/`refresh`).
+    public func suspend(_ body: () -> Void) {
+        def_prog_mode()
+        endwin()
+        body()
+        reset_prog_mode()
+        clear()
+        refresh()
+    }
 
     func attributes(_ attrs: TextAttributes) -> attr_t {
         if let cached = attributeCache[attrs] { return cached }

@@ -30,6 +30,9 @@ public final class ChildProcess: @unchecked Sendable {
         /// inherited (a parent watching its child through an inherited descriptor would
         /// otherwise wait for the daemon too).
         case detached(errorLog: String?)
+        /// All three inherited: the child shares this process's terminal (a pager run while
+        /// the UI has handed the terminal over).
+        case terminal
     }
 
     /// The child's process id.
@@ -93,6 +96,8 @@ public final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addclose(&actions, descriptor)
             }
             flags |= Self.spawnSetSID
+        case .terminal:
+            break
         }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment ?? [:] { env[key] = value }

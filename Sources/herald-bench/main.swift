@@ -42,6 +42,7 @@ do {
     if options.runs("engine") { stage("engine"); try await EngineBenchmarks.run(options, report: report) }
     if options.runs("calendar") { stage("calendar"); CalendarBenchmarks.run(options, report: report) }
     if options.runs("ui") { stage("ui"); UIBenchmarks.run(options, report: report) }
+    if options.runs("preview") { stage("preview"); PreviewBenchmarks.run(options, scratch: scratch, report: report) }
     var history: (home: HeraldHome, rows: Int)?
     if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("socket") {

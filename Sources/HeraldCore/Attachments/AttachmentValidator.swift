@@ -62,8 +62,10 @@ public enum AttachmentValidator {
     ///   - identifier: the attachment identifier; empty makes a fresh UUID string.
     ///   - typeHint: `UNNotificationAttachmentOptionsTypeHintKey`, a UTI that overrides the extension.
     ///   - thumbnailHidden: `UNNotificationAttachmentOptionsThumbnailHiddenKey`.
+    ///   - thumbnailClippingRect: `UNNotificationAttachmentOptionsThumbnailClippingRectKey`.
     public static func validate(identifier: String, url: URL, typeHint: String? = nil,
-                                thumbnailHidden: Bool = false) throws -> AttachmentRecord {
+                                thumbnailHidden: Bool = false,
+                                thumbnailClippingRect: NormalizedRect? = nil) throws -> AttachmentRecord {
         guard url.isFileURL else {
             throw UNError(.attachmentInvalidURL, detail: "url must be a file URL, got \(url.absoluteString)")
         }
@@ -112,14 +114,15 @@ public enum AttachmentValidator {
         try checkMagicBytes(path: path, type: type, fileName: url.lastPathComponent)
         return AttachmentRecord(identifier: identifier.isEmpty ? UUID().uuidString : identifier, path: path,
                                 type: type, size: size, fileName: url.lastPathComponent,
-                                thumbnailHidden: thumbnailHidden)
+                                thumbnailHidden: thumbnailHidden, thumbnailClippingRect: thumbnailClippingRect)
     }
 
     /// Re-validates a record's file (at `add`, the file may have changed since the attachment was made).
     public static func revalidate(_ record: AttachmentRecord) throws -> AttachmentRecord {
         let hint = typeHintIfNeeded(record)
         var checked = try validate(identifier: record.identifier, url: URL(fileURLWithPath: record.path),
-                                   typeHint: hint, thumbnailHidden: record.thumbnailHidden)
+                                   typeHint: hint, thumbnailHidden: record.thumbnailHidden,
+                                   thumbnailClippingRect: record.thumbnailClippingRect)
         checked.fileName = record.fileName.isEmpty ? checked.fileName : record.fileName
         return checked
     }

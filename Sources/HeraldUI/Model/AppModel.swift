@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 
 /// The whole state of the terminal UI, as a value. `update(_:)` is the only place it changes;
 /// `view()` draws it. Tests build one, send it `Msg`s and look at the effects and the screen.
@@ -58,6 +59,10 @@ public struct AppModel: Sendable {
     public var showLog: Bool
     /// Set by `q` / `:quit`; the runtime stops.
     public var quitRequested = false
+    /// Attachment pictures made or being made (per file and box size).
+    public var previews = PreviewCache()
+    /// Format and duration of sound and movie attachments, by file path (read once).
+    public var mediaInfo: [String: MediaInfo] = [:]
 
     public init(width: Int = 80, height: Int = 24, now: Date = Date(), config: UIConfiguration = UIConfiguration()) {
         self.config = config

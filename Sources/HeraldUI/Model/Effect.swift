@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldPreview
 
 /// A side effect `update` asks for; the runtime performs it (mostly against `CenterControl`) and
 /// feeds results back as `Msg`s.
@@ -23,4 +24,11 @@ public enum Effect: Sendable, Hashable {
     case quit
     /// A `:` command the UI does not know; the host's command handler runs it.
     case runCommand(String)
+    /// Decode an image attachment into a picture (off the UI's thread); answered by `.previewRendered`.
+    case renderPreview(PreviewRequest)
+    /// Open an attachment for the person: `xdg-open` on a desktop, the pager for text, else
+    /// a message with its path. The runtime suspends the terminal for a pager.
+    case openAttachment(AttachmentRecord)
+    /// Read a sound or movie attachment's header (format, duration); answered by `.mediaInfoRead`.
+    case readMediaInfo(path: String, type: String)
 }

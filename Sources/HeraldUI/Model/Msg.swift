@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 import TerminalKit
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
@@ -34,4 +35,8 @@ public enum Msg: Sendable {
     case commandResult(String)
     /// An effect failed (shown in the status line).
     case failed(String)
+    /// A picture asked for with `Effect.renderPreview` is ready (or failed).
+    case previewRendered(PreviewRequest, PreviewState)
+    /// The header of the sound or movie at `path`, asked for with `Effect.readMediaInfo`.
+    case mediaInfoRead(path: String, MediaInfo)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldPreview
 
 /// Settings of the terminal UI that the host chooses (or the environment provides).
 ///
@@ -25,6 +26,11 @@ public struct UIConfiguration: Sendable, Hashable {
     public var showLogPane: Bool = false
     /// Help lines for the `:` commands the host adds (`"invite NAME — invite someone"`).
     public var extraCommandHelp: [String] = []
+    /// Colours of attachment pictures; `.none` (the default until the terminal is known, and
+    /// under `NO_COLOR`) shows file names only. `TerminalApp` sets it from the terminal.
+    public var previewMode: PreviewColorMode = .none
+    /// Characters of attachment pictures (`HERALD_PREVIEW_SYMBOLS`: block, quadrant, sextant).
+    public var previewSymbols: PreviewSymbols = .quadrant
 
     public init(bannerDuration: TimeInterval = 5, muted: Bool = false, colors: Bool = true,
                 timeZone: TimeZone = .current, showLogPane: Bool = false, extraCommandHelp: [String] = []) {
@@ -36,8 +42,8 @@ public struct UIConfiguration: Sendable, Hashable {
         self.extraCommandHelp = extraCommandHelp
     }
 
-    /// Reads `HERALD_UI_BANNER_SECONDS` (a number of seconds), `HERALD_UI_MUTE` (`1`/`true`) and
-    /// `NO_COLOR` (any non-empty value turns colours off).
+    /// Reads `HERALD_UI_BANNER_SECONDS` (a number of seconds), `HERALD_UI_MUTE` (`1`/`true`),
+    /// `NO_COLOR` (any non-empty value turns colours off) and `HERALD_PREVIEW_SYMBOLS`.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> UIConfiguration {
         var config = UIConfiguration()
@@ -46,6 +52,9 @@ public struct UIConfiguration: Sendable, Hashable {
         }
         if let mute = environment["HERALD_UI_MUTE"]?.lowercased() { config.muted = ["1", "true", "yes", "on"].contains(mute) }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { config.colors = false }
+        if let symbols = environment["HERALD_PREVIEW_SYMBOLS"].flatMap({ PreviewSymbols(rawValue: $0.lowercased()) }) {
+            config.previewSymbols = symbols
+        }
         return config
     }
 }

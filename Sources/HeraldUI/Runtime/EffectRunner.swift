@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 
 /// Runs a `:` command the UI does not know (`invite Bob`, `badge 3`…). Returns the text for the
 /// status line, or `nil` when the command is unknown; a thrown error is shown as an error.
@@ -61,11 +62,29 @@ public struct EffectRunner: Sendable {
                 } else {
                     send(.failed("Unknown command: \(line)"))
                 }
-            case .bell, .flash, .quit:
+            case .renderPreview, .readMediaInfo:
+                performFileWork(effect)
+            case .bell, .flash, .quit, .openAttachment:
                 break
             }
         } catch {
             send(.failed("\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
+        }
+    }
+}
+
+extension EffectRunner {
+    /// The effects that read attachment files (decode a picture, read a media header):
+    /// blocking and synchronous, for a thread that may block (`EffectWorker` runs them on
+    /// its own queue).
+    public func performFileWork(_ effect: Effect) {
+        switch effect {
+        case .renderPreview(let request):
+            send(.previewRendered(request, PreviewState.render(request)))
+        case .readMediaInfo(let path, let type):
+            send(.mediaInfoRead(path: path, MediaInfo.read(path: path, type: type)))
+        default:
+            break
         }
     }
 }
@@ -90,6 +109,9 @@ extension Effect {
         case .flash: return "Flash"
         case .quit: return "Quit"
         case .runCommand: return "Command"
+        case .renderPreview: return "Preview"
+        case .openAttachment: return "Open"
+        case .readMediaInfo: return "Reading attachment"
         }
     }
 }

@@ -1,9 +1,14 @@
+import Dispatch
+
 /// Runs center effects one after another, in the order they were asked for (a response before
-/// the reload that should see it); `:` commands run on their own so a slow one blocks nothing.
+/// the reload that should see it); `:` commands run on their own so a slow one blocks nothing;
+/// pictures are decoded one at a time on their own queue (blocking C calls stay off the
+/// concurrency pool and the UI's thread).
 public final class EffectWorker: Sendable {
     private let continuation: AsyncStream<Effect>.Continuation
     private let task: Task<Void, Never>
     private let runner: EffectRunner
+    private let previews = DispatchQueue(label: "herald-previews", qos: .utility)
 
     public init(runner: EffectRunner) {
         let (stream, continuation) = AsyncStream<Effect>.makeStream()
@@ -22,6 +27,9 @@ public final class EffectWorker: Sendable {
             Task { await runner.perform(effect) }
         case .answerPrompt:
             Task { [runner] in await runner.perform(effect) }
+        case .renderPreview, .readMediaInfo:
+            let runner = self.runner
+            previews.async { runner.performFileWork(effect) }
         default:
             continuation.yield(effect)
         }

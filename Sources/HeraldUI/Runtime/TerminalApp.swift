@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HeraldCore
+import HeraldPreview
 import HeraldSystem
 import Synchronization
 import TerminalKit
@@ -78,7 +79,10 @@ public enum TerminalApp {
         let terminal = try driver.open(TerminalDriver.Settings(colors: options.ui.colors, mouse: options.mouse,
                                                                term: options.term))
         defer { terminal.shutdown() }
-        let program = UIProgram(model: AppModel(config: options.ui), backend: terminal, inbox: inbox,
+        var ui = options.ui
+        ui.previewMode = PreviewColorMode.choose(colorTerm: ProcessInfo.processInfo.environment["COLORTERM"],
+                                                 terminalColors: terminal.colorCount, noColor: !ui.colors)
+        let program = UIProgram(model: AppModel(config: ui), backend: terminal, inbox: inbox,
                                 perform: { worker.submit($0) })
         program.run(frameMilliseconds: options.frameMilliseconds, shouldStop: { stop.isSet })
     }

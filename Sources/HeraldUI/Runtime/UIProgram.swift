@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import TerminalKit
 
 /// The UI loop (Bubble Tea's `Program`): reads terminal events, takes every message waiting in
@@ -21,6 +22,8 @@ public final class UIProgram {
     /// Where effects for the center go (the loop handles bell, flash and quit itself).
     let perform: @Sendable (Effect) -> Void
     let clock: @Sendable () -> Date
+    /// The environment `o` decides by (`DISPLAY`, `WAYLAND_DISPLAY`, `PAGER`, `PATH`).
+    public var environment = ProcessInfo.processInfo.environment
     private var previous: Buffer?
     private var lastTick = Date.distantPast
     /// Effects handed out, in order (for tests and debugging).
@@ -113,8 +116,25 @@ public final class UIProgram {
             case .bell: backend.bell()
             case .flash: backend.flash()
             case .quit: break
+            case .openAttachment(let attachment): open(attachment)
             default: perform(effect)
             }
+        }
+    }
+
+    /// Opens an attachment: a desktop viewer in the background, a pager with the terminal
+    /// handed over (then a full redraw), or a message in the status line.
+    func open(_ attachment: AttachmentRecord) {
+        switch AttachmentOpener.plan(for: attachment, environment: environment) {
+        case .desktop(let command):
+            inbox.send(.commandResult(AttachmentOpener.launch(command)))
+        case .pager(let command):
+            var failure: String?
+            backend.suspend { failure = AttachmentOpener.runInTerminal(command) }
+            previous = nil
+            if let failure { inbox.send(.failed(failure)) }
+        case .message(let text):
+            inbox.send(.commandResult(text))
         }
     }
 

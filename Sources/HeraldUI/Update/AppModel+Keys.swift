@@ -54,6 +54,8 @@ extension AppModel {
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
+        case .char("o"):
+            return openAttachment()
         case .escape, .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)

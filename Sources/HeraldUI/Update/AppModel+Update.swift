@@ -45,10 +45,15 @@ extension AppModel {
             setStatus(text)
         case .failed(let text):
             setStatus(text, isError: true)
+        case .previewRendered(let request, let state):
+            previews[request] = state
+        case .mediaInfoRead(let path, let info):
+            if mediaInfo.count >= 256 { mediaInfo.removeAll() }
+            mediaInfo[path] = info
         }
         keepSelectionVisible()
         if listScroll == 0 { arrivalsAbove = 0 }
-        return effects
+        return effects + requestPreviews()
     }
 
     /// The sidebar's order: display names as people read them — case aside, numbers by value

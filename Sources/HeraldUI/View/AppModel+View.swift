@@ -111,27 +111,34 @@ extension AppModel {
 
     func detailView(_ record: DeliveredRecord) -> DetailView {
         let category = category(of: record)
-        var detail = DetailView(appName: appName(record.bundleIdentifier),
+        var view = DetailView(appName: appName(record.bundleIdentifier),
                               date: TimeFormat.full(record.date, timeZone: config.timeZone),
                               content: visibleContent(of: record), attachments: record.content.attachments,
                               userInfo: record.content.userInfo, actions: category?.actions ?? [],
                               hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
                               links: record.content.traits?.links ?? [], theme: theme)
-        detail.isSenderGone = record.content.traits?.isSenderGone == true
-        return detail
+        view.isSenderGone = record.content.traits?.isSenderGone == true
+        view.picture = picture(for: detailPreviewRequest(for: record))
+        for attachment in record.content.attachments {
+            if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
+                view.mediaSummaries[attachment.path] = info.summary
+            }
+        }
+        return view
     }
 
     /// The banner on screen as a widget (also used to hit-test clicks).
     public func bannerWidget() -> Banner? {
         guard let record = banner.current else { return nil }
-        var widget = Banner(appName: appName(record.bundleIdentifier),
+        var banner = Banner(appName: appName(record.bundleIdentifier),
                             time: TimeFormat.clock(record.date, timeZone: config.timeZone),
                             content: visibleContent(of: record),
                             attachmentNames: record.content.attachments.map(\.fileName),
-                            actions: actions(of: record), waiting: banner.queue.count, isAlert: banner.isSticky,
-                            theme: theme)
-        widget.progress = record.content.traits?.progress
-        return widget
+                            actions: actions(of: record), waiting: self.banner.queue.count,
+                            isAlert: self.banner.isSticky, theme: theme)
+        banner.thumbnail = picture(for: bannerThumbnailRequest(for: record))
+        banner.progress = record.content.traits?.progress
+        return banner
     }
 
     func inputLine(_ input: InputState) -> InputLine {

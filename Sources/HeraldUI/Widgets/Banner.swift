@@ -26,6 +26,8 @@ public struct Banner: Widget {
     public var maxBodyLines = 3
     /// A progress value (0–100) drawn as a bar under the body (desktop notifications' `value`).
     public var progress: Int?
+    /// The image attachment's thumbnail, at the left of the text (when the banner is wide enough).
+    public var thumbnail: AttachmentPicture?
 
     public init(appName: String, time: String, content: VisibleContent, attachmentNames: [String] = [],
                 actions: [ActionRecord] = [], waiting: Int = 0, isAlert: Bool = false, theme: Theme = Theme()) {
@@ -40,6 +42,15 @@ public struct Banner: Widget {
     }
 
     var buttons: ActionButtons { ActionButtons(actions: actions, theme: theme) }
+
+    /// The thumbnail's box in cells: 12 × 4, on banners at least 50 columns wide.
+    public static let thumbnailBox = (columns: 12, rows: 4)
+
+    /// Columns the thumbnail takes from the text (its width and a gap), 0 without one.
+    func thumbnailColumns(innerWidth: Int) -> Int {
+        guard let thumbnail, !content.isHidden, innerWidth + 4 >= 50 else { return 0 }
+        return min(Self.thumbnailBox.columns, thumbnail.size.columns) + 1
+    }
 
     /// The lines inside the border, for an inner width.
     func contentLines(width: Int) -> [[Span]] {
@@ -67,7 +78,10 @@ public struct Banner: Widget {
     public func frame(in screen: Rect) -> Rect {
         let width = screen.width >= 60 ? min(screen.width - 2, max(56, screen.width * 2 / 3)) : screen.width
         let inner = width - 4
-        let height = 2 + contentLines(width: inner).count + (actions.isEmpty ? 0 : buttons.height(width: inner))
+        let thumbnailColumns = thumbnailColumns(innerWidth: inner)
+        let textRows = contentLines(width: inner - thumbnailColumns).count
+        let thumbnailRows = thumbnailColumns > 0 ? min(Self.thumbnailBox.rows, thumbnail?.size.rows ?? 0) : 0
+        let height = 2 + max(textRows, thumbnailRows) + (actions.isEmpty ? 0 : buttons.height(width: inner))
         let top = screen.height >= 16 ? screen.y + 1 : screen.y
         let x = screen.width >= 60 ? screen.maxX - width - 1 : screen.x
         let available = max(3, screen.maxY - top - 1)   // keep the status row free
@@ -92,12 +106,20 @@ public struct Banner: Widget {
                           topRight: waiting > 0 ? "+\(waiting) more" : "", footer: footer)
         block.render(in: area, into: &buffer)
         let inner = area.inset(dx: 2, dy: 1)
-        let lines = contentLines(width: inner.width)
+        let thumbnailColumns = thumbnailColumns(innerWidth: inner.width)
+        var thumbnailRows = 0
+        if thumbnailColumns > 0, let thumbnail {
+            thumbnailRows = min(Self.thumbnailBox.rows, thumbnail.size.rows, inner.height)
+            PictureTile(picture: thumbnail, theme: theme)
+                .render(in: Rect(x: inner.x, y: inner.y, width: thumbnailColumns - 1, height: thumbnailRows), into: &buffer)
+        }
+        let lines = contentLines(width: inner.width - thumbnailColumns)
         var y = inner.y
         for line in lines where y < inner.maxY {
-            buffer.setSpans(x: inner.x, y: y, line, maxWidth: inner.width)
+            buffer.setSpans(x: inner.x + thumbnailColumns, y: y, line, maxWidth: inner.width - thumbnailColumns)
             y += 1
         }
+        y = max(y, inner.y + thumbnailRows)
         guard !actions.isEmpty, y < inner.maxY else { return [] }
         return buttons.render(in: Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y), into: &buffer)
     }

@@ -4,7 +4,8 @@ import TerminalKit
 
 /// Everything about one notification: app and date, title, subtitle, the whole body wrapped,
 /// attachments (file name, type, size), `userInfo` as indented JSON and the action buttons.
-/// A title rule on the first row separates it from the list.
+/// A title rule on the first row separates it from the list. An image attachment's picture
+/// (`picture`) sits at the right when the pane is wide and tall enough (`pictureBox(in:)`).
 public struct DetailView: Widget {
     public var appName: String
     public var date: String
@@ -19,6 +20,10 @@ public struct DetailView: Widget {
     /// The sender can no longer be reached (a desktop notification's program left the bus).
     public var isSenderGone: Bool = false
     public var theme: Theme
+    /// The first image attachment's picture, drawn at the right of the text.
+    public var picture: AttachmentPicture?
+    /// Format and duration of sound and movie attachments, by path ("MP3 audio · 3:25").
+    public var mediaSummaries: [String: String] = [:]
 
     public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
                 userInfo: [String: JSONValue] = [:], actions: [ActionRecord] = [], hasReply: Bool = false,
@@ -90,7 +95,8 @@ public struct DetailView: Widget {
                 out.append([Span("Attachments", theme.title)])
                 for attachment in attachments {
                     out.append([Span("📎 "), Span(attachment.fileName, .plain),
-                                Span("  \(attachment.type)  \(TimeFormat.byteCount(attachment.size))", theme.dim)])
+                                Span("  \(mediaSummaries[attachment.path] ?? attachment.type)  "
+                                     + TimeFormat.byteCount(attachment.size), theme.dim)])
                 }
             }
             if !userInfo.isEmpty {
@@ -104,12 +110,33 @@ public struct DetailView: Widget {
         return out
     }
 
+    /// The text area inside the pane (below the title rule, one column of margin each side).
+    static func inner(of area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1)
+    }
+
+    /// The largest picture the pane at `area` shows (two fifths of its width, at most 40
+    /// columns, its full height), or `nil` when the pane is too small for one.
+    public static func pictureBox(in area: Rect) -> (columns: Int, rows: Int)? {
+        let inner = inner(of: area)
+        guard inner.width >= 40, inner.height >= 4 else { return nil }
+        return (min(40, inner.width * 2 / 5), inner.height)
+    }
+
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         let rule = "─ Details " + String(repeating: "─", count: max(0, area.width))
         buffer.setString(x: area.x, y: area.y, rule, style: theme.border, maxWidth: area.width)
-        let inner = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 1)
+        var inner = Self.inner(of: area)
+        if let picture, !content.isHidden, let box = Self.pictureBox(in: area) {
+            let size = picture.size
+            let columns = min(box.columns, size.columns)
+            PictureTile(picture: picture, theme: theme)
+                .render(in: Rect(x: inner.maxX - columns, y: inner.y, width: columns, height: min(box.rows, size.rows)),
+                        into: &buffer)
+            inner.width -= columns + 1
+        }
         for (i, line) in lines(width: inner.width).prefix(inner.height).enumerated() {
             buffer.setSpans(x: inner.x, y: inner.y + i, line, maxWidth: inner.width)
         }

@@ -21,4 +21,10 @@ public protocol TerminalBackend: AnyObject {
     func flash()
     /// Gives the terminal back as it was (the backend is not used afterwards).
     func shutdown()
+    /// Gives the terminal to another program (a pager) while `body` runs, then takes it back;
+    /// the next frame is drawn in full.
+    func suspend(_ body: () -> Void)
+    /// How many colours the terminal shows (terminfo `colors`; 0 without colours). 2^24 means
+    /// direct colour: 24-bit colours are drawn as they are.
+    var colorCount: Int { get }
 }

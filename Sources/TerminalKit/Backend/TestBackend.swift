@@ -43,6 +43,15 @@ public final class TestBackend: TerminalBackend {
     public func bell() { bells += 1 }
     public func flash() { flashes += 1 }
     public func shutdown() {}
+    /// How many times the terminal was handed to another program.
+    public private(set) var suspensions = 0
+    public func suspend(_ body: () -> Void) {
+        suspensions += 1
+        body()
+        clear()
+    }
+    /// The colour count it reports (256 unless a test says otherwise).
+    public var colorCount = 256
 
     /// Changes the size and queues the resize event, as a terminal would.
     public func resize(width: Int, height: Int) {

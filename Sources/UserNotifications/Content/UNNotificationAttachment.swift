@@ -27,8 +27,14 @@ public final class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sen
         let typeHint = options?[AnyHashable(UNNotificationAttachmentOptionsTypeHintKey)] as? String
         let hidden = (options?[AnyHashable(UNNotificationAttachmentOptionsThumbnailHiddenKey)])
             .flatMap { UserInfoConversion.json(fromValue: $0)?.intValue } ?? 0
+        let clip = (options?[AnyHashable(UNNotificationAttachmentOptionsThumbnailClippingRectKey)])
+            .flatMap { UserInfoConversion.json(fromValue: $0) }
+            .flatMap { json -> NormalizedRect? in
+                guard case .object(let dictionary) = json else { return nil }
+                return NormalizedRect(dictionary: dictionary)
+            }
         self.init(record: try AttachmentValidator.validate(identifier: identifier, url: URL, typeHint: typeHint,
-                                                           thumbnailHidden: hidden != 0))
+                                                           thumbnailHidden: hidden != 0, thumbnailClippingRect: clip))
     }
 
     /// The attachment's identifier (unique within the notification).

@@ -14,8 +14,9 @@ public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationA
 /// ```
 public let UNNotificationAttachmentOptionsThumbnailHiddenKey: String = "UNNotificationAttachmentOptionsThumbnailHiddenKey"
 
-/// Option key: the normalized (0…1) clipping rectangle of the thumbnail. Accepted and ignored by
-/// the terminal center.
+/// Option key: the normalized (0…1) clipping rectangle of the thumbnail: the banner's image
+/// thumbnail shows only this part (the detail view shows the whole image). A dictionary with
+/// `X`, `Y`, `Width`, `Height`; a malformed or out-of-range rectangle is ignored.
 ///
 /// ```swift
 /// options: [UNNotificationAttachmentOptionsThumbnailClippingRectKey: ["X": 0, "Y": 0, "Width": 1, "Height": 0.5]]

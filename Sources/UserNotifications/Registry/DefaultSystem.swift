@@ -38,7 +38,7 @@ final class DefaultSystem: NotificationSystem {
         } catch {
             let reason = executable == nil && environment["HERALD_NO_SPAWN"] == nil
                 ? "no herald daemon answers on \(endpoint.socketPath) and no herald executable was found to start one (set HERALD_EXECUTABLE)"
-                : "the herald daemon at \(endpoint.socketPath) cannot be reached (\(error))"
+                : ErrorSentence.describe(error)
             FileHandle.standardError.write(Data(
                 "herald: \(reason); using a private in-process notification center (notifications stay inside this program)\n".utf8))
             return LocalSystem.make()

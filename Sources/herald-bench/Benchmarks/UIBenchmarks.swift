@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 import CursesBackend
 import HeraldUI
 import TerminalKit
@@ -13,26 +14,29 @@ enum UIBenchmarks {
     static let height = 60
     static let base = Date(timeIntervalSince1970: 1_700_000_000)
 
-    static func record(_ n: Int, apps: Int) -> DeliveredRecord {
+    static func record(_ n: Int, apps: Int, attachment: AttachmentRecord? = nil) -> DeliveredRecord {
         let words = ["build", "deploy", "meeting", "lunch", "invoice", "review", "release", "backup"]
         let content = ContentRecord(title: "\(words[n % 8].capitalized) \(n % 97)",
                                     body: "\(words[(n / 8) % 8]) \(words[(n / 64) % 8]) number \(n)",
-                                    threadIdentifier: "t\(n % 5)")
+                                    attachments: attachment.map { [$0] } ?? [], threadIdentifier: "t\(n % 5)")
         return DeliveredRecord(deliveryID: Int64(n + 1), bundleIdentifier: "com.example.app\(n % apps)",
                                request: RequestRecord(identifier: "r\(n)", content: content),
                                date: base.addingTimeInterval(Double(n)), presentation: [.banner, .list], isRead: n % 3 != 0)
     }
 
     /// A model at 200×60 whose history holds `total` notifications, with `window` of them loaded
-    /// (the model keeps a window and pages through the center beyond it).
-    static func model(total: Int, window: Int) -> AppModel {
+    /// (the model keeps a window and pages through the center beyond it); with `attachment`,
+    /// every notification carries it, and `previewMode` says whether pictures are drawn.
+    static func model(total: Int, window: Int, attachment: AttachmentRecord? = nil,
+                      previewMode: PreviewColorMode = .none) -> AppModel {
         var config = UIConfiguration(timeZone: TimeZone(identifier: "UTC")!)
         config.historyWindow = window
+        config.previewMode = previewMode
         var model = AppModel(width: width, height: height, now: base.addingTimeInterval(Double(total)), config: config)
         let apps = (0..<8).map { AppRecord(bundleIdentifier: "com.example.app\($0)") }
         _ = model.update(.appsLoaded(apps))
         _ = model.update(.unreadCountsLoaded(Dictionary(uniqueKeysWithValues: apps.map { ($0.bundleIdentifier, total / 24) })))
-        let page = (0..<min(window, total)).map { record(total - 1 - $0, apps: 8) }
+        let page = (0..<min(window, total)).map { record(total - 1 - $0, apps: 8, attachment: attachment) }
         _ = model.update(.historyLoaded(model.historyQuery, page, total: total))
         return model
     }

@@ -16,7 +16,8 @@ enum AppCommand: HeraldCommand {
     Options:
       --token        print the app's device token: 32 bytes as lower-case hex, stable per app
                      (use it with `herald push --token`)
-      --allow        allow notifications again (Settings › Notifications › Allow)
+      --allow        allow notifications again (Settings › Notifications › Allow); an app
+                     denied at its permission prompt becomes authorized
       --deny         stop the app's notifications; revokes a command-line app's authorization
       --service-extension CMD   run CMD (via /bin/sh -c) as the app's notification service
                      extension for pushes with "mutable-content": 1. It gets the request as
