@@ -63,7 +63,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldPreview"],
+                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldDBus"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.

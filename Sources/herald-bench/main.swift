@@ -49,6 +49,7 @@ do {
         stage("socket")
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
     }
+    if options.runs("dbus") { stage("dbus"); try DBusBenchmarks.run(options, scratch: scratch, report: report) }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))
     exit(1)

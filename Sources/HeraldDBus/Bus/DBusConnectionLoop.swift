@@ -46,7 +46,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     }
 
     /// Opens a private connection to the bus at `address` and registers on it (`Hello`).
-    static func connect(_ dbus: DBusLibrary, address: String) throws -> DBusConnectionLoop {
+    static func openRegistered(_ dbus: DBusLibrary, address: String) throws -> DBusLibrary.Connection {
         var error = HeraldDBusError()
         dbus.errorInit(&error)
         defer { dbus.errorFree(&error) }
@@ -59,6 +59,12 @@ final class DBusConnectionLoop: @unchecked Sendable {
             dbus.connectionUnref(connection)
             throw DBusUnavailable(reason: "the session bus at \(address) refused Hello: \(DBusConnectionLoop.text(error))")
         }
+        return connection
+    }
+
+    /// A loop on a new registered connection to the bus at `address` (not started yet).
+    static func connect(_ dbus: DBusLibrary, address: String) throws -> DBusConnectionLoop {
+        let connection = try openRegistered(dbus, address: address)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             dbus.connectionClose(connection)
