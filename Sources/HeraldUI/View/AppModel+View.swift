@@ -118,6 +118,7 @@ extension AppModel {
                               hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
                               links: record.content.traits?.links ?? [], theme: theme)
         view.isSenderGone = record.content.traits?.isSenderGone == true
+        view.bodyStyles = record.content.traits?.bodyStyles ?? []
         view.picture = picture(for: detailPreviewRequest(for: record))
         for attachment in record.content.attachments {
             if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
@@ -138,6 +139,7 @@ extension AppModel {
                             isAlert: self.banner.isSticky, theme: theme)
         banner.thumbnail = picture(for: bannerThumbnailRequest(for: record))
         banner.progress = record.content.traits?.progress
+        banner.bodyStyles = record.content.traits?.bodyStyles ?? []
         return banner
     }
 

@@ -26,6 +26,8 @@ public struct Banner: Widget {
     public var maxBodyLines = 3
     /// A progress value (0–100) drawn as a bar under the body (desktop notifications' `value`).
     public var progress: Int?
+    /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
+    public var bodyStyles: [BodyStyle] = []
     /// The image attachment's thumbnail, at the left of the text (when the banner is wide enough).
     public var thumbnail: AttachmentPicture?
 
@@ -57,7 +59,14 @@ public struct Banner: Widget {
         var lines: [[Span]] = []
         if !content.title.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.title), to: width), theme.title)]) }
         if !content.subtitle.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.subtitle), to: width), Style(attributes: .italic))]) }
-        if !content.body.isEmpty {
+        if !content.body.isEmpty && !bodyStyles.isEmpty && !content.isHidden {
+            var body = StyledBody.wrap(content.body, styles: bodyStyles, width: width)
+            if body.count > maxBodyLines {
+                body = Array(body.prefix(maxBodyLines))
+                body[maxBodyLines - 1].append(Span(" …"))
+            }
+            lines += body
+        } else if !content.body.isEmpty {
             var body = TextLayout.wrap(content.body, width: width)
             if body.count > maxBodyLines {
                 body = Array(body.prefix(maxBodyLines))

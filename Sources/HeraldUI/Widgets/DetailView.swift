@@ -19,6 +19,8 @@ public struct DetailView: Widget {
     public var links: [(text: String, url: String)]
     /// The sender can no longer be reached (a desktop notification's program left the bus).
     public var isSenderGone: Bool = false
+    /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
+    public var bodyStyles: [BodyStyle] = []
     public var theme: Theme
     /// The first image attachment's picture, drawn at the right of the text.
     public var picture: AttachmentPicture?
@@ -62,7 +64,8 @@ public struct DetailView: Widget {
             out += TextLayout.wrap(content.subtitle, width: width).map { [Span($0, Style(attributes: .italic))] }
         }
         if !content.body.isEmpty {
-            out += TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+            out += content.isHidden ? TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+                : StyledBody.wrap(content.body, styles: bodyStyles, width: width)
         }
         if !links.isEmpty && !content.isHidden {
             for link in links {
