@@ -5,13 +5,47 @@ import PackageDescription
 ///
 /// Module dependencies point one way, from the executables down to the C shims:
 ///
-///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldIPC ─▶ HeraldCore ─▶ (Foundation)
-///            ─▶ CursesBackend ─▶ HeraldUI ─▶ HeraldCore          CoreLocation
-///            ─▶ HeraldStore ─▶ CSQLite           CursesBackend ─▶ CNCurses
-///            ─▶ HeraldIPC ─▶ HeraldCore
+///     herald ─▶ HeraldDemo ─▶ UserNotifications ─▶ HeraldClient ─▶ HeraldWire ─▶ HeraldCore
+///            ─▶ HeraldDaemon ─▶ HeraldWire          (HeraldStore and HeraldUI ─▶ HeraldCore too)
+///            ─▶ HeraldStore ─▶ CSQLite
+///            ─▶ HeraldUI ─▶ TerminalKit ◀─ CursesBackend ─▶ CNCurses
+///               HeraldUI ─▶ HeraldPreview ─▶ CImageCodecs
+///     HeraldWire, HeraldClient, HeraldDaemon, HeraldUI ─▶ HeraldSystem (POSIX plumbing)
 ///
-/// `UserNotifications` uses `HeraldIPC` to reach the daemon (`UNUserNotificationCenter.current()`
-/// with nothing installed); `HeraldIPC` never imports `UserNotifications`.
+/// Apps link the client, never the daemon: `UNUserNotificationCenter.current()` with nothing
+/// installed reaches the daemon through `HeraldClient`; `HeraldDaemon` and `HeraldClient` share
+/// only `HeraldWire`. `CursesBackend` is the only module that calls ncurses, `HeraldSystem` the
+/// only one that spawns processes, `TerminalKit` holds the one sanitising gate.
+///
+/// Each module and what it depends on — `scripts/check-imports.sh` (run by `.ci/run`) checks this
+/// table, the same table in README.md and docs/CONTRACTS.md, and every `import` against it:
+///
+/// module-graph:begin
+///     CNCurses             ─▶ —  (ncursesw)
+///     CSQLite              ─▶ —  (sqlite3)
+///     CImageCodecs         ─▶ —  (image decoders and libchafa, loaded at run time)
+///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
+///     HeraldSystem         ─▶ —  (POSIX: spawning, lock files, wake pipes, signals)
+///     HeraldCore           ─▶ —  (Foundation only: the center)
+///     CoreLocation         ─▶ —
+///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
+///     HeraldStore          ─▶ HeraldCore, CSQLite
+///     HeraldWire           ─▶ HeraldCore, HeraldSystem
+///     HeraldClient         ─▶ HeraldWire, HeraldCore, HeraldSystem
+///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
+///     HeraldDBus           ─▶ HeraldCore, CDBus
+///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
+///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
+///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
+///     HeraldPreview        ─▶ HeraldCore, TerminalKit, CImageCodecs
+///     HeraldUI             ─▶ HeraldCore, TerminalKit, HeraldSystem, HeraldPreview
+///     CursesBackend        ─▶ TerminalKit, CNCurses
+///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
+///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus
+///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
+///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldDBus
+///     herald-store-writer  ─▶ HeraldStore, HeraldCore
+/// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -35,7 +69,7 @@ let package = Package(
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
         .target(name: "HeraldCore", swiftSettings: swiftSettings),
-        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldIPC", "CoreLocation"],
+        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldClient", "CoreLocation"],
                 swiftSettings: swiftSettings),
         .target(name: "UserNotificationsTesting",
                 dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
@@ -48,7 +82,12 @@ let package = Package(
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "HeraldPreview"],
                 swiftSettings: swiftSettings),
         .target(name: "CursesBackend", dependencies: ["TerminalKit", "CNCurses"], swiftSettings: swiftSettings),
-        .target(name: "HeraldIPC", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        // The socket: the wire format and transport, the client side (apps, CLI, UI), the daemon.
+        .target(name: "HeraldWire", dependencies: ["HeraldCore", "HeraldSystem"], swiftSettings: swiftSettings),
+        .target(name: "HeraldClient", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
+                swiftSettings: swiftSettings),
+        .target(name: "HeraldDaemon", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
+                swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
@@ -58,12 +97,13 @@ let package = Package(
 
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "HeraldDemo", "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldDBus"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
+                                         "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
+                                         "HeraldSystem", "TerminalKit", "HeraldDBus"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldIPC",
-                                         "UserNotifications", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldDBus"],
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
+                                         "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldDBus"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -78,16 +118,23 @@ let package = Package(
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldUITests", dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit"],
+        .testTarget(name: "HeraldUITests",
+                    dependencies: ["HeraldUI", "HeraldCore", "TestSupport", "TerminalKit", "HeraldPreview"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldPreviewTests", dependencies: ["HeraldPreview", "HeraldCore", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldIPC", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldIPCTests", dependencies: ["HeraldIPC", "HeraldCore", "TestSupport", "HeraldSystem"],
+        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldDaemonTests",
+                    dependencies: ["HeraldDaemon", "HeraldClient", "HeraldWire", "HeraldCore", "TestSupport",
+                                   "HeraldSystem"],
                     swiftSettings: swiftSettings),
     ]
 )
@@ -105,7 +152,7 @@ package.targets += [
 ]
 package.products += [.executable(name: "meeting-invite-example", targets: ["meeting-invite-example"])]
 // A remote app: an ordinary program whose UNUserNotificationCenter talks to the running daemon
-// (HeraldIPCTests runs it against `herald daemon`).
+// (HeraldDaemonTests runs it against `herald daemon`).
 package.targets.append(
     .executableTarget(name: "remote-app-example", dependencies: ["UserNotifications"],
                       path: "Examples/RemoteApp", swiftSettings: swiftSettings)

@@ -9,7 +9,9 @@ import Glibc
 /// Foundation's `Process` is not used anywhere: its `waitUntilExit` can hang on Linux when
 /// processes are spawned concurrently or when the child leaves a daemon behind
 /// (`tmux new-session`). The parent's pipe ends are close-on-exec, so no other child inherits
-/// them and every read reaches end-of-file.
+/// them and every read reaches end-of-file. Every child must be waited for (`wait`, or
+/// `exitStatusIfExited` until it answers): an unreaped child stays a zombie, and a test runner
+/// watching its own children (Swift Testing's exit tests) spins on it.
 ///
 /// ```swift
 /// let child = try ChildProcess("/bin/sh", ["-c", "tr a-z A-Z"], streams: .pipes)
@@ -44,6 +46,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// The exit status, once `waitpid` has reaped the child (its pid may belong to someone else
     /// after that).
     private let exitStatus = Mutex<Int32?>(nil)
+    /// Held by the thread inside a blocking `waitpid`: a second waiter waits for the first.
+    private let waiting = NSLock()
 
     /// glibc's `POSIX_SPAWN_SETSID` (not imported into Swift).
     private static let spawnSetSID: Int16 = 0x80
@@ -203,6 +207,8 @@ public final class ChildProcess: @unchecked Sendable {
             [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
             stdinWrite = -1; stdoutRead = -1; stderrRead = -1
         }
+        waiting.lock()
+        defer { waiting.unlock() }
         if let status = exitStatus.withLock({ $0 }) { return status }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -212,6 +218,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// The exit status if the child has exited (it is then reaped; its pipes stay open until
     /// `wait`), `nil` while it runs.
     public func exitStatusIfExited() -> Int32? {
+        if let status = exitStatus.withLock({ $0 }) { return status }
+        // Another thread is in `wait`: it reaps the child and records the status.
+        guard waiting.try() else { return nil }
+        defer { waiting.unlock() }
         if let status = exitStatus.withLock({ $0 }) { return status }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }

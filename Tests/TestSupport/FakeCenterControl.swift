@@ -15,6 +15,8 @@ public final class FakeCenterControl: CenterControl {
         public var apps: [AppRecord] = []
         public var history: [DeliveredRecord] = []
         public var doNotDisturb = false
+        public var focus = FocusOverview(modes: [.doNotDisturb], active: nil, heldCount: 0,
+                                         summaryTimes: [TimeOfDay(hour: 8)], collectedCount: 0, nextSummaryAt: nil)
         public var calls: [String] = []
         public var nextID: Int64 = 1
         public var failing: Set<String> = []
@@ -150,6 +152,28 @@ public final class FakeCenterControl: CenterControl {
         try record("setDoNotDisturb(\(isOn))", "setDoNotDisturb")
         state.withLock { $0.doNotDisturb = isOn }
         emit(.doNotDisturbChanged(isOn))
+    }
+
+    public func focusOverview() async throws -> FocusOverview {
+        try record("focusOverview", "focusOverview")
+        return state.withLock { $0.focus }
+    }
+
+    /// Turning on and off takes effect (with a `.focusChanged` event); mode changes are recorded.
+    public func changeFocus(_ change: FocusChange) async throws -> FocusOverview {
+        try record("changeFocus(\(change))", "changeFocus")
+        let overview = state.withLock { s -> FocusOverview in
+            switch change {
+            case .turnOn(let name, _): s.focus.active = FocusStatus(name: name, endsAt: nil, isScheduled: false)
+            case .turnOff: s.focus.active = nil
+            case .saveMode(let mode): s.focus.modes.append(mode)
+            case .removeMode(let name): s.focus.modes.removeAll { $0.name == name }
+            case .setSummaryTimes(let times): s.focus.summaryTimes = times
+            }
+            return s.focus
+        }
+        emit(.focusChanged(overview.active))
+        return overview
     }
 
     public func events() async -> AsyncStream<CenterEvent> {

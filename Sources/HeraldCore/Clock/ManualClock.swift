@@ -21,6 +21,7 @@ public final class ManualClock: NotificationClock {
 
     private struct State {
         var now: Date
+        var timeZone: TimeZone
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
         /// Tasks waiting for a number of sleepers (`waitForSleepers`).
@@ -29,11 +30,19 @@ public final class ManualClock: NotificationClock {
 
     private let state: Mutex<State>
 
-    public init(now: Date = Date(timeIntervalSinceReferenceDate: 0)) {
-        state = Mutex(State(now: now))
+    /// `timeZone`: the zone wall-clock rules read (UTC unless given), changed with `setTimeZone`.
+    public init(now: Date = Date(timeIntervalSinceReferenceDate: 0), timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        state = Mutex(State(now: now, timeZone: timeZone))
     }
 
     public func now() -> Date { state.withLock { $0.now } }
+
+    public var timeZone: TimeZone { state.withLock { $0.timeZone } }
+
+    /// Moves the clock to another zone (a person travelling; the machine's zone changed).
+    public func setTimeZone(_ zone: TimeZone) {
+        state.withLock { $0.timeZone = zone }
+    }
 
     /// Moves the clock to `date` (also backwards) and wakes every sleeper whose date has come.
     public func set(_ date: Date) {

@@ -8,4 +8,18 @@ public protocol NotificationClock: Sendable {
     /// Suspends until the clock reaches `date` (at once if it already has). Throws
     /// `CancellationError` when the task is cancelled.
     func sleep(until date: Date) async throws
+    /// The zone the person's day is counted in: Focus schedules and "until 14:00" read it.
+    /// Defaults to the system's current zone.
+    var timeZone: TimeZone { get }
+}
+
+extension NotificationClock {
+    public var timeZone: TimeZone { TimeZone.current }
+
+    /// A Gregorian calendar in the clock's zone, for wall-clock rules (Focus schedules).
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
 }

@@ -22,6 +22,11 @@ public protocol CenterControl: AnyObject, Sendable {
     func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws
     func doNotDisturb() async -> Bool
     func setDoNotDisturb(_ isOn: Bool) async throws
+    /// Focus modes, the Focus that is on, and the summaries' state.
+    func focusOverview() async throws -> FocusOverview
+    /// Turns a Focus on or off, saves or removes a mode, sets the summary times; returns the
+    /// overview after the change. Bad input throws a `FocusError` naming the field.
+    func changeFocus(_ change: FocusChange) async throws -> FocusOverview
     /// Subscribes to events; the stream ends when the subscriber stops iterating.
     func events() async -> AsyncStream<CenterEvent>
 }

@@ -101,13 +101,13 @@ extension NotificationEngine {
         saveApp(app)
     }
 
-    public func doNotDisturb() async -> Bool { isDoNotDisturbOn }
+    /// Whether any Focus is on (the built-in Do Not Disturb or another mode).
+    public func doNotDisturb() async -> Bool { focus.status(at: clock.now(), calendar: clock.calendar) != nil }
 
+    /// On: turns the built-in Do Not Disturb mode on until turned off. Off: turns off whatever
+    /// Focus is on.
     public func setDoNotDisturb(_ isOn: Bool) async throws {
-        try store.setValue(.bool(isOn), forKey: NotificationEngine.doNotDisturbKey)
-        guard isOn != isDoNotDisturbOn else { return }
-        isDoNotDisturbOn = isOn
-        emit(.doNotDisturbChanged(isOn))
+        _ = try await changeFocus(isOn ? .turnOn(name: FocusMode.doNotDisturbName, end: .untilTurnedOff) : .turnOff)
     }
 
     /// Asks the app to show its own notification settings (`openSettingsFor`).

@@ -42,8 +42,10 @@ extension NotificationEngine {
         }
         // The app may have changed while its delegate was asked.
         var current = apps[bundleIdentifier] ?? app
-        let presentation = NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
-                                                 doNotDisturb: isDoNotDisturbOn)
+        let verdict = focusVerdict(app: current, content: request.content)
+        let presentation = FocusRules.presentation(
+            NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
+                                                     doNotDisturb: false), verdict: verdict)
         record.presentation = presentation
 
         if presentation.contains(.badge), let badge = request.content.badge, current.badge != badge {
@@ -86,6 +88,7 @@ extension NotificationEngine {
             }
             if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }
+        if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
         return Delivery(record: record, storeError: storeError)
     }

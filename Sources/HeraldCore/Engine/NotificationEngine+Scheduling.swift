@@ -140,6 +140,7 @@ extension NotificationEngine {
     /// next date (after now), one-shot requests leave the pending list — each in the same store
     /// transaction as its own delivery, so stopping the daemon at any instant loses none.
     public func fireDue() async {
+        await refreshFocus()
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
@@ -175,7 +176,7 @@ extension NotificationEngine {
         let wake = self.wake
         while !Task.isCancelled {
             await fireDue()
-            let next = schedule.nextFireDate()
+            let next = [schedule.nextFireDate(), nextFocusChange()].compactMap { $0 }.min()
             await withTaskGroup(of: Void.self) { group in
                 if let next {
                     group.addTask { try? await clock.sleep(until: next) }

@@ -33,7 +33,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// Event handlers in the order they were added.
     var observers: [(id: UInt64, handler: @Sendable (CenterEvent) -> Void)] = []
     var nextObserverID: UInt64 = 0
-    var isDoNotDisturbOn = false
+    /// Focus modes, the one that is on and what it held (`NotificationEngine+Focus.swift`).
+    var focus = FocusState()
+    /// The Focus last announced (`.focusChanged`), to announce changes once.
+    var announcedFocus: FocusStatus?
+    /// Summaries waiting to be delivered (a Focus ended, a scheduled summary is due).
+    var focusOutbox: [ContentRecord] = []
     /// The simulated device location (`moveDevice`); `nil` until first moved.
     var deviceLocation: (latitude: Double, longitude: Double)?
     /// Whether the device is inside each location trigger's region.
@@ -48,9 +53,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// Writes gathered into one store commit (`NotificationEngine+CommitGroup.swift`).
     var commitGroup = CommitGroup()
 
-    static let doNotDisturbKey = "doNotDisturb"
-
-    /// Opens the center on a store: loads apps, pending requests and do-not-disturb.
+    /// Opens the center on a store: loads apps, pending requests and Focus.
     public init(store: any NotificationStore, clock: any NotificationClock, prompter: any AuthorizationPrompter,
                 attachmentsDirectory: URL, configuration: EngineConfiguration = EngineConfiguration()) throws {
         self.store = store
@@ -77,9 +80,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         }
         self.apps = apps
         self.schedule = schedule
-        if case .bool(let isOn)? = try store.value(forKey: NotificationEngine.doNotDisturbKey) {
-            self.isDoNotDisturbOn = isOn
-        }
+        self.focus = try NotificationEngine.loadFocus(from: store)
+        self.announcedFocus = focus.status(at: clock.now(), calendar: clock.calendar)
     }
 
     // MARK: Events

@@ -10,10 +10,36 @@ public struct AppSettings: Sendable, Hashable, Codable {
     public var showInHistory: Bool = true
     public var lockScreen: Bool = true
     public var showPreviews: UNShowPreviewsSetting = .always
+    /// Time-sensitive notifications may break through Focus (Apple's `timeSensitiveSetting`).
     public var timeSensitive: Bool = true
-    public var criticalAlerts: Bool = true
+    /// The person approved critical alerts for this app (Herald's stand-in for Apple's
+    /// entitlement): with `.criticalAlert` authorization, `.critical` notifications always
+    /// present with the bell. Off until turned on in settings.
+    public var criticalAlerts: Bool = false
+    /// Collected and delivered in the scheduled summary (Apple's `scheduledDeliverySetting`).
+    public var scheduledDelivery: Bool = false
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case allowNotifications, alertStyle, sounds, badges, showInHistory, lockScreen, showPreviews,
+             timeSensitive, criticalAlerts, scheduledDelivery
+    }
+
+    /// Reads settings stored by any Herald version: a missing setting keeps its default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        allowNotifications = try c.decodeIfPresent(Bool.self, forKey: .allowNotifications) ?? allowNotifications
+        alertStyle = try c.decodeIfPresent(UNAlertStyle.self, forKey: .alertStyle) ?? alertStyle
+        sounds = try c.decodeIfPresent(Bool.self, forKey: .sounds) ?? sounds
+        badges = try c.decodeIfPresent(Bool.self, forKey: .badges) ?? badges
+        showInHistory = try c.decodeIfPresent(Bool.self, forKey: .showInHistory) ?? showInHistory
+        lockScreen = try c.decodeIfPresent(Bool.self, forKey: .lockScreen) ?? lockScreen
+        showPreviews = try c.decodeIfPresent(UNShowPreviewsSetting.self, forKey: .showPreviews) ?? showPreviews
+        timeSensitive = try c.decodeIfPresent(Bool.self, forKey: .timeSensitive) ?? timeSensitive
+        criticalAlerts = try c.decodeIfPresent(Bool.self, forKey: .criticalAlerts) ?? criticalAlerts
+        scheduledDelivery = try c.decodeIfPresent(Bool.self, forKey: .scheduledDelivery) ?? scheduledDelivery
+    }
 }
 
 /// Everything the center knows about one app, keyed by bundle identifier.

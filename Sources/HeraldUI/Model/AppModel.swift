@@ -21,6 +21,8 @@ public struct AppModel: Sendable {
     public var apps: [AppRecord] = []
     public var unreadCounts: [String: Int] = [:]
     public var doNotDisturb = false
+    /// The Focus that is on (name and end), for the header; `nil` when none is (or not yet loaded).
+    public var activeFocus: FocusStatus?
 
     // MARK: History window
     /// The loaded window of history, newest first (at most `config.historyWindow` rows).

@@ -53,6 +53,9 @@ extension AppModel {
             break
         case .doNotDisturbChanged(let isOn):
             doNotDisturb = isOn
+        case .focusChanged(let status):
+            activeFocus = status
+            doNotDisturb = status != nil
         case .pendingChanged:
             break
         }

@@ -19,9 +19,11 @@ import HeraldCore
 /// - `.authorized`: `alert`/`lockScreen`/`notificationCenter` need `.alert`, `sound` needs
 ///   `.sound`, `badge` needs `.badge`, each also switched by the user's setting.
 /// - `carPlaySetting`, `announcementSetting`, `directMessagesSetting`: always `.notSupported`
-///   (no car, no Siri, no communication intents). `scheduledDeliverySetting` is `.disabled`
-///   (no scheduled summary). `criticalAlertSetting` is `.notSupported` unless `.criticalAlert`
-///   was granted.
+///   (no car, no Siri, no communication intents). `scheduledDeliverySetting` is `.enabled` when
+///   the person put the app in the scheduled summary (settings), else `.disabled`.
+///   `criticalAlertSetting` is `.notSupported` unless `.criticalAlert` was granted; then
+///   `.enabled` once the person approved critical alerts in settings (they break through Focus).
+///   `timeSensitiveSetting` follows the app's time-sensitive setting (breaking through Focus).
 public final class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
     public let authorizationStatus: UNAuthorizationStatus
     public let soundSetting: UNNotificationSetting
@@ -101,7 +103,7 @@ public final class UNNotificationSettings: NSObject, NSCopying, @unchecked Senda
             criticalAlertSetting = granted.contains(.criticalAlert)
                 ? (settings.criticalAlerts ? .enabled : .disabled) : .notSupported
             timeSensitiveSetting = settings.timeSensitive ? .enabled : .disabled
-            scheduledDeliverySetting = .disabled
+            scheduledDeliverySetting = settings.scheduledDelivery ? .enabled : .disabled
         }
         super.init()
     }

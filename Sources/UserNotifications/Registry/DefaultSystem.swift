@@ -1,6 +1,6 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
 
 /// The system used when nothing was installed: the running `herald` daemon, as on Apple's
 /// platforms every app talks to the one notification center.

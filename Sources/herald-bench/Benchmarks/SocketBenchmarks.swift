@@ -1,8 +1,9 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 import Synchronization
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),

@@ -1,6 +1,7 @@
 import Foundation
-import HeraldIPC
-import TestSupport
+import HeraldClient
+import HeraldWire
+import HeraldSystem
 
 /// A `herald daemon` child process for the stress scenarios: a private home and socket, output
 /// to a log file in the home, stopped with the signal the scenario chooses.

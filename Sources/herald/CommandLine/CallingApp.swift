@@ -1,5 +1,6 @@
 import Foundation
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 
 /// The app a command speaks for.
 ///

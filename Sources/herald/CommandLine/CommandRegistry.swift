@@ -17,6 +17,7 @@ enum CommandRegistry {
         RemoveCommand.self,
         ClearCommand.self,
         DoNotDisturbCommand.self,
+        FocusCommand.self,
         AppCommand.self,
     ]
 

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 
 /// `herald app`: one app's token, authorization and service extension.
 enum AppCommand: HeraldCommand {

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
 import HeraldStore
+import HeraldWire
 import TerminalKit
 
 /// `herald apps`: every app that has talked to the center, with authorization and badge.
@@ -59,7 +60,7 @@ enum AppsCommand: HeraldCommand {
 extension AppsCommand {
     /// The app's own categories by name; those `herald post` made for its buttons as a count.
     static func categoriesCell(_ identifiers: [String]) -> String {
-        let own = identifiers.filter { !$0.hasPrefix(IPCServer.postCategoryPrefix) }
+        let own = identifiers.filter { !$0.hasPrefix(PostParams.categoryPrefix) }
         let posted = identifiers.count - own.count
         return (own + (posted > 0 ? ["\(posted) from herald post"] : [])).joined(separator: ", ")
     }

@@ -1,4 +1,5 @@
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 
 /// `herald badge`: sets or clears an app's badge.
 enum BadgeCommand: HeraldCommand {

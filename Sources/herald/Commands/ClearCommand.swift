@@ -1,4 +1,5 @@
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 
 /// `herald clear`: clears the notification list.
 enum ClearCommand: HeraldCommand {

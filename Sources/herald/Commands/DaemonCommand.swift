@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 import HeraldCore
+import HeraldDaemon
 import HeraldDBus
-import HeraldIPC
 import HeraldStore
 import HeraldSystem
+import HeraldWire
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -18,6 +19,10 @@ enum DaemonCommand: HeraldCommand {
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
     Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
     store and fire when it starts again.
+
+    One center per state directory: the daemon holds a lock (herald.lock) in it while it runs;
+    when another daemon or a running `herald demo` holds it, this one refuses, naming that
+    process and its pid (exit status 1). `scripts/install.sh --systemd` runs it from login.
 
     You rarely need to start it yourself: `herald` and the posting commands start one in the
     background when none answers (its log is DIR/daemon.log).

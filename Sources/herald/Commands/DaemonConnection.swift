@@ -1,7 +1,8 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
 import HeraldStore
+import HeraldWire
 
 /// Where the center lives for a command (state directory and socket), and how commands reach
 /// the daemon.

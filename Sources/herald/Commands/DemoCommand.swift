@@ -1,11 +1,12 @@
 import CursesBackend
 import Foundation
+import HeraldClient
 import HeraldCore
 import HeraldDemo
-import HeraldIPC
 import HeraldStore
 import HeraldSystem
 import HeraldUI
+import HeraldWire
 import UserNotifications
 
 /// `herald demo`: the terminal UI with three built-in demo apps, all in one process.

@@ -1,8 +1,10 @@
 import Foundation
+import HeraldClient
 import HeraldCore
+import HeraldDaemon
 import HeraldDemo
-import HeraldIPC
 import HeraldStore
+import HeraldWire
 
 /// The demo's state directory as a center: emptied for `--fresh`, served on its socket.
 enum DemoHome {

@@ -1,4 +1,5 @@
-import HeraldIPC
+import HeraldClient
+import HeraldWire
 
 /// `herald dnd`: do-not-disturb.
 enum DoNotDisturbCommand: HeraldCommand {

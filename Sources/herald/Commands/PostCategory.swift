@@ -1,5 +1,6 @@
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 
 /// The category `herald post` registers for its buttons: one per distinct set of actions,
 /// named `herald.post.` and a digest of the actions, so a script posting the same question a
@@ -7,7 +8,7 @@ import HeraldIPC
 enum PostCategory {
     /// The category for these actions (with `.customDismissAction`, so a dismissal is an answer).
     static func make(actions: [ActionRecord]) -> CategoryRecord {
-        CategoryRecord(identifier: IPCServer.postCategoryPrefix + digest(of: actions), actions: actions,
+        CategoryRecord(identifier: PostParams.categoryPrefix + digest(of: actions), actions: actions,
                        options: [.customDismissAction])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.

@@ -1,5 +1,6 @@
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 
 /// How `post`'s refusals become sentences and exit statuses.
 enum PostOutcome {

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 
 /// `herald push`: delivers an APNs payload (`xcrun simctl push` file format) locally.
 enum PushCommand: HeraldCommand {

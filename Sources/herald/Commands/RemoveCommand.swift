@@ -1,5 +1,6 @@
+import HeraldClient
 import HeraldCore
-import HeraldIPC
+import HeraldWire
 import TerminalKit
 
 /// `herald remove`: removes notifications by request identifier.

@@ -1,7 +1,8 @@
 import CursesBackend
 import Foundation
-import HeraldIPC
+import HeraldClient
 import HeraldUI
+import HeraldWire
 
 /// `herald ui` (also `herald` with no arguments): the terminal UI as a client of the daemon.
 enum UICommand: HeraldCommand {

@@ -1,0 +1,20 @@
+import Foundation
+import HeraldCore
+import HeraldWire
+
+/// What the daemon serves: the center as the contracts describe it (`NotificationSystem` for
+/// apps, `CenterControl` for user interfaces) plus what only the command line needs.
+/// `NotificationEngine` conforms (see `NotificationEngine+CenterBackend.swift`); tests use fakes.
+public protocol CenterBackend: NotificationSystem, CenterControl {
+    /// Delivers an APNs payload (the `simctl push` file format); returns the request identifier.
+    /// Rejections throw an error conforming to `PushRejection`.
+    func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String
+    /// An app first seen from the command line: authorized without a prompt.
+    func registerCommandLineApp(bundleIdentifier: String) async
+    /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
+    func setServiceExtensionCommand(_ command: String?, bundleIdentifier: String) async throws
+    /// Calls `handler` with every event, in order, until the observation is cancelled. A backend
+    /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
+    /// must be quick and must not block. The default reads `events()` on a task.
+    func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation
+}

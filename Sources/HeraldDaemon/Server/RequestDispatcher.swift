@@ -1,0 +1,196 @@
+import Foundation
+import HeraldCore
+import HeraldWire
+
+/// The table from method name to handler: decodes the params, runs the handler, sends exactly
+/// one reply (the result, or an error naming what went wrong).
+struct RequestDispatcher: Sendable {
+    typealias Handler = @Sendable (IPCServer, Int64, EncodedPayload, ServerSession) async -> Void
+
+    private var handlers: [String: Handler] = [:]
+
+    /// Every method name, sorted (for the "unknown method" error).
+    var methodNames: [String] { handlers.keys.sorted() }
+
+    func handler(for method: String) -> Handler? { handlers[method] }
+
+    mutating func on<P, R>(_ method: Method<P, R>,
+                           _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
+        handlers[method.name] = { server, id, payload, session in
+            let params: P
+            do {
+                params = try payload.params(P.self)
+            } catch {
+                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(WireCoding.explain(error))"))
+                return
+            }
+            do {
+                let result = try await body(server, params, session)
+                session.sendReply(id: id, result: result)
+            } catch {
+                session.sendError(id: id, WireError(error))
+            }
+        }
+    }
+}
+
+extension RequestDispatcher {
+    /// Protocol version 1.
+    static let standard: RequestDispatcher = {
+        var d = RequestDispatcher()
+
+        // MARK: NotificationSystem
+        d.on(Methods.connect) { server, p, session in
+            let connection = RemoteAppConnection(bundleIdentifier: p.bundleIdentifier, session: session,
+                                                 timeout: server.configuration.appCallTimeout)
+            server.claimApp(p.bundleIdentifier, for: session)
+            await server.backend.connect(connection, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.disconnect) { server, p, session in
+            if server.releaseApp(p.bundleIdentifier, for: session) {
+                await server.backend.disconnect(bundleIdentifier: p.bundleIdentifier)
+            }
+            return Empty()
+        }
+        d.on(Methods.setForeground) { server, p, _ in
+            await server.backend.setForeground(p.isForeground, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.requestAuthorization) { server, p, _ in
+            guard let relay = server.configuration.prompter else {
+                return try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
+            }
+            // While this request waits, the app's prompt stays up; when its client goes away
+            // (the task is cancelled) and no other request of the app waits, it is withdrawn.
+            let token = relay.beginRequest(bundleIdentifier: p.bundleIdentifier)
+            defer { relay.endRequest(token) }
+            return try await withTaskCancellationHandler {
+                try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
+            } onCancel: {
+                relay.endRequest(token)
+            }
+        }
+        d.on(Methods.appRecord) { server, p, _ in await server.backend.appRecord(bundleIdentifier: p.bundleIdentifier) }
+        d.on(Methods.setCategories) { server, p, _ in
+            await server.backend.setCategories(p.categories, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.categories) { server, p, _ in await server.backend.categories(bundleIdentifier: p.bundleIdentifier) }
+        d.on(Methods.add) { server, p, _ in
+            try await server.backend.add(p.request, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.pendingRequests) { server, p, _ in
+            await server.backend.pendingRequests(bundleIdentifier: p.bundleIdentifier)
+        }
+        d.on(Methods.removePendingRequests) { server, p, _ in
+            await server.backend.removePendingRequests(identifiers: p.identifiers, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.removeAllPendingRequests) { server, p, _ in
+            await server.backend.removeAllPendingRequests(bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.deliveredNotifications) { server, p, _ in
+            await server.backend.deliveredNotifications(bundleIdentifier: p.bundleIdentifier)
+        }
+        d.on(Methods.removeDeliveredNotifications) { server, p, _ in
+            await server.backend.removeDeliveredNotifications(identifiers: p.identifiers, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.removeAllDeliveredNotifications) { server, p, _ in
+            await server.backend.removeAllDeliveredNotifications(bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.setBadgeCount) { server, p, _ in
+            try await server.backend.setBadgeCount(p.count, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.deviceToken) { server, p, _ in
+            DeviceToken.hex(await server.backend.deviceToken(bundleIdentifier: p.bundleIdentifier))
+        }
+        d.on(Methods.setServiceExtension) { server, p, session in
+            session.setExtension(p.isInstalled, for: p.bundleIdentifier)
+            let host = p.isInstalled ? RemoteServiceExtensionHost(bundleIdentifier: p.bundleIdentifier, session: session) : nil
+            await server.backend.setServiceExtension(host, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+
+        // MARK: CenterControl
+        d.on(Methods.apps) { server, _, _ in try await server.backend.apps() }
+        d.on(Methods.history) { server, p, _ in try await server.backend.history(p) }
+        d.on(Methods.historyCount) { server, p, _ in try await server.backend.historyCount(p) }
+        d.on(Methods.unreadCounts) { server, _, _ in try await server.backend.unreadCounts() }
+        d.on(Methods.respond) { server, p, _ in
+            try await server.backend.respond(deliveryID: p.deliveryID, action: p.action)
+            return Empty()
+        }
+        d.on(Methods.markRead) { server, p, _ in
+            try await server.backend.markRead(deliveryIDs: p.deliveryIDs, isRead: p.isRead)
+            return Empty()
+        }
+        d.on(Methods.deleteHistory) { server, p, _ in
+            try await server.backend.deleteHistory(deliveryIDs: p.deliveryIDs)
+            return Empty()
+        }
+        d.on(Methods.clearHistory) { server, p, _ in
+            try await server.backend.clearHistory(bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.setBadge) { server, p, _ in
+            try await server.backend.setBadge(p.count, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.updateSettings) { server, p, _ in
+            try await server.backend.updateSettings(p.settings, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.doNotDisturb) { server, _, _ in await server.backend.doNotDisturb() }
+        d.on(Methods.setDoNotDisturb) { server, p, _ in
+            try await server.backend.setDoNotDisturb(p.isOn)
+            return Empty()
+        }
+        d.on(Methods.focus) { server, _, _ in try await server.backend.focusOverview() }
+        d.on(Methods.changeFocus) { server, p, _ in try await server.backend.changeFocus(p) }
+        d.on(Methods.subscribe) { server, p, session in
+            session.subscribe(bundleIdentifier: p.bundleIdentifier)
+            if let relay = server.configuration.prompter, let prompts = p.prompts {
+                if prompts {
+                    relay.attach(interface: session.number) { [weak session] event in session?.sendPromptEvent(event) }
+                    // Closed meanwhile: its detach may have run before this attach.
+                    if session.isClosed { relay.detach(interface: session.number) }
+                } else {
+                    relay.detach(interface: session.number)
+                }
+            }
+            return Empty()
+        }
+        d.on(Methods.unsubscribe) { server, _, session in
+            session.unsubscribe()
+            server.configuration.prompter?.detach(interface: session.number)
+            return Empty()
+        }
+        d.on(Methods.answerPrompt) { server, p, _ in
+            server.configuration.prompter?.answer(promptID: p.promptID, allowed: p.allowed) ?? false
+        }
+
+        // MARK: Command line
+        d.on(Methods.registerCommandLineApp) { server, p, _ in
+            await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        d.on(Methods.post) { server, p, _ in try await server.post(p) }
+        d.on(Methods.push) { server, p, _ in try await server.push(p) }
+        d.on(Methods.wait) { server, p, _ in
+            let response = await server.waiters.wait(bundleIdentifier: p.bundleIdentifier, identifier: p.identifier,
+                                                      since: p.since, timeout: p.timeout)
+            return WaitResult(response: response, timedOut: response == nil)
+        }
+        d.on(Methods.setServiceExtensionCommand) { server, p, _ in
+            try await server.backend.setServiceExtensionCommand(p.command, bundleIdentifier: p.bundleIdentifier)
+            return Empty()
+        }
+        return d
+    }()
+}

@@ -1,0 +1,177 @@
+import Foundation
+import HeraldCore
+import HeraldWire
+import Synchronization
+
+/// One connected client, on the server side: its hello, its event subscription, the calls the
+/// server has made to it (an app's `willPresent`, `didReceive`, …) and the requests in flight.
+final class ServerSession: Sendable {
+    /// Unique per server run (for logs and app ownership).
+    let number: Int
+    let connection: LineConnection
+    let peer: PeerCredentials
+
+    private struct State {
+        var hello: ClientHello?
+        /// `nil`: not subscribed. `.some(nil)`: every app. `.some(id)`: one app.
+        var subscription: String??
+        var nextCallID: Int64 = 0
+        var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
+        var requests: [Int64: Task<Void, Never>] = [:]
+        var nextRequestKey: Int64 = 0
+        /// Apps this connection has `connect`ed.
+        var connectedApps: Set<String> = []
+        /// Apps whose in-process service extension lives in this connection.
+        var extensionApps: Set<String> = []
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+
+    init(number: Int, connection: LineConnection, peer: PeerCredentials) {
+        self.number = number
+        self.connection = connection
+        self.peer = peer
+    }
+
+    var hello: ClientHello? { state.withLock { $0.hello } }
+    /// Whether the connection has ended (`closeDown` ran).
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+    func setHello(_ hello: ClientHello) { state.withLock { $0.hello = hello } }
+
+    /// A short name for logs: `#3 app com.example.app (pid 4242)`.
+    var label: String {
+        let hello = self.hello
+        let who = [hello?.role.rawValue, hello?.bundleIdentifier ?? hello?.client].compactMap { $0 }.joined(separator: " ")
+        return "#\(number) \(who.isEmpty ? "client" : who) (pid \(peer.pid))"
+    }
+
+    // MARK: Subscription
+
+    func subscribe(bundleIdentifier: String?) { state.withLock { $0.subscription = .some(bundleIdentifier) } }
+    func unsubscribe() { state.withLock { $0.subscription = nil } }
+
+    /// Whether this session wants `event`.
+    func wants(_ event: CenterEvent) -> Bool {
+        let subscription = state.withLock { $0.subscription }
+        guard let filter = subscription else { return false }
+        guard let app = filter else { return true }
+        return event.bundleIdentifier == nil || event.bundleIdentifier == app
+    }
+
+    // MARK: Apps
+
+    func addConnectedApp(_ bundleIdentifier: String) { state.withLock { _ = $0.connectedApps.insert(bundleIdentifier) } }
+    func removeConnectedApp(_ bundleIdentifier: String) { state.withLock { _ = $0.connectedApps.remove(bundleIdentifier) } }
+    func setExtension(_ installed: Bool, for bundleIdentifier: String) {
+        state.withLock {
+            if installed { $0.extensionApps.insert(bundleIdentifier) } else { $0.extensionApps.remove(bundleIdentifier) }
+        }
+    }
+
+    // MARK: Requests in flight
+
+    /// Runs a request's handler as a task on the connection's thread, which `close` cancels.
+    func track(_ body: @escaping @Sendable () async -> Void) {
+        let key = state.withLock { state -> Int64 in
+            state.nextRequestKey += 1
+            return state.nextRequestKey
+        }
+        let task = connection.run {
+            await body()
+            _ = self.state.withLock { $0.requests.removeValue(forKey: key) }
+        }
+        let closed = state.withLock { state -> Bool in
+            if !state.isClosed { state.requests[key] = task }
+            return state.isClosed
+        }
+        if closed { task.cancel() }
+    }
+
+    // MARK: Calls to the client
+
+    /// Makes a call and awaits the answer; `nil` when the client is gone, answered with an
+    /// error, or did not answer within `timeout` seconds.
+    func call<P, R>(_ call: Call<P, R>, _ params: P, timeout: TimeInterval?) async -> R? {
+        let line: Data
+        let callID = state.withLock { state -> Int64 in
+            state.nextCallID += 1
+            return state.nextCallID
+        }
+        do {
+            line = try CallEnvelope(call: callID, method: call.name, params: params).line()
+        } catch {
+            return nil
+        }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<R?, Never>) in
+            let resume: @Sendable (EncodedPayload?, WireError?) -> Void = { payload, _ in
+                continuation.resume(returning: payload.flatMap { try? $0.result(R.self) })
+            }
+            let closed = state.withLock { state -> Bool in
+                if state.isClosed { return true }
+                state.pendingCalls[callID] = resume
+                return false
+            }
+            if closed {
+                continuation.resume(returning: nil)
+                return
+            }
+            connection.send(line)
+            if let timeout {
+                Task { [weak self] in
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                    self?.finishCall(callID, result: nil, error: nil)
+                }
+            }
+        }
+    }
+
+    /// The client answered call `callID` (or it timed out: `result == nil`). Returns `false` when
+    /// no such call was waiting.
+    @discardableResult
+    func finishCall(_ callID: Int64, result: EncodedPayload?, error: WireError?) -> Bool {
+        guard let resume = state.withLock({ $0.pendingCalls.removeValue(forKey: callID) }) else { return false }
+        resume(result, error)
+        return true
+    }
+
+    // MARK: Closing
+
+    /// Marks the session closed: pending calls resolve to `nil`, requests in flight are
+    /// cancelled. Returns the apps it had connected and whose extensions it hosted.
+    func closeDown() -> (apps: Set<String>, extensions: Set<String>) {
+        let (calls, requests, apps, extensions) = state.withLock { state in
+            state.isClosed = true
+            defer {
+                state.pendingCalls.removeAll()
+                state.requests.removeAll()
+            }
+            return (Array(state.pendingCalls.values), Array(state.requests.values), state.connectedApps, state.extensionApps)
+        }
+        for resume in calls { resume(nil, nil) }
+        for task in requests { task.cancel() }
+        return (apps, extensions)
+    }
+
+    // MARK: Sending
+
+    func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
+        do {
+            connection.send(try ResultEnvelope(id: id, result: result).line())
+        } catch {
+            sendError(id: id, WireError(domain: WireError.heraldDomain, message: "could not encode the result: \(error)"))
+        }
+    }
+
+    func sendError(id: Int64?, _ error: WireError) {
+        if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
+    }
+
+    func sendPromptEvent(_ event: PromptEvent) {
+        if let line = try? WireCoding.encode(PromptEventEnvelope(event: event)) { connection.send(line) }
+    }
+
+    func sendHello(_ hello: ServerHello) {
+        if let line = try? WireCoding.encode(HelloEnvelope(hello: hello)) { connection.send(line) }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HeraldCore
+
+// The JSON objects that make up lines. Each line is exactly one of these.
+
+package struct HelloEnvelope<H: Codable & Sendable>: Codable, Sendable {
+    package var hello: H
+    package init(hello: H) { self.hello = hello }
+}
+
+package struct RequestEnvelope<P: Codable & Sendable>: Encodable, Sendable {
+    package var id: Int64
+    package var method: String
+    package var params: P
+
+    package init(id: Int64, method: String, params: P) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+
+    /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
+    package func line() throws -> Data {
+        var writer = EnvelopeWriter()
+        writer.integer("id", id)
+        try writer.string("method", method)
+        try writer.value("params", params)
+        return writer.finish()
+    }
+}
+
+/// `{"id":N,"result":…}` (a reply) or `{"reply":N,"result":…}` (an app answering a call).
+package struct ResultEnvelope<R: Codable & Sendable>: Codable, Sendable {
+    package var id: Int64?
+    package var reply: Int64?
+    package var result: R
+
+    package init(id: Int64? = nil, reply: Int64? = nil, result: R) {
+        self.id = id
+        self.reply = reply
+        self.result = result
+    }
+
+    package enum CodingKeys: String, CodingKey { case id, reply, result }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        reply = try container.decodeIfPresent(Int64.self, forKey: .reply)
+        if container.contains(.result) {
+            result = try container.decode(R.self, forKey: .result)
+        } else {
+            result = try WireCoding.decode(R.self, from: Data("{}".utf8))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(reply, forKey: .reply)
+        try container.encode(result, forKey: .result)
+    }
+
+    /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
+    package func line() throws -> Data {
+        var writer = EnvelopeWriter()
+        if let id { writer.integer("id", id) }
+        if let reply { writer.integer("reply", reply) }
+        try writer.value("result", result)
+        return writer.finish()
+    }
+}
+
+/// `{"id":N,"error":{…}}` or `{"reply":N,"error":{…}}`; `id` is `null` when the line that failed
+/// had none that could be read.
+package struct ErrorEnvelope: Codable, Sendable {
+    package var id: Int64?
+    package var reply: Int64?
+    package var error: WireError
+
+    package init(id: Int64? = nil, reply: Int64? = nil, error: WireError) {
+        self.id = id
+        self.reply = reply
+        self.error = error
+    }
+
+    package enum CodingKeys: String, CodingKey { case id, reply, error }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let reply {
+            try container.encode(reply, forKey: .reply)
+        } else {
+            try container.encode(id, forKey: .id)   // explicit null
+        }
+        try container.encode(error, forKey: .error)
+    }
+}
+
+package struct EventEnvelope: Codable, Sendable {
+    package var event: WireEvent
+
+    package init(event: WireEvent) { self.event = event }
+
+    /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
+    package func line() throws -> Data {
+        var writer = EnvelopeWriter()
+        try writer.value("event", event)
+        return writer.finish()
+    }
+}
+
+/// `{"event":{"authorizationPrompt":{…}}}` and `{"event":{"authorizationPromptResolved":{…}}}`.
+package struct PromptEventEnvelope: Codable, Sendable {
+    package var event: PromptEvent
+    package init(event: PromptEvent) { self.event = event }
+}
+
+package struct CallEnvelope<P: Codable & Sendable>: Encodable, Sendable {
+    package var call: Int64
+    package var method: String
+    package var params: P
+
+    package init(call: Int64, method: String, params: P) {
+        self.call = call
+        self.method = method
+        self.params = params
+    }
+
+    /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
+    package func line() throws -> Data {
+        var writer = EnvelopeWriter()
+        writer.integer("call", call)
+        try writer.string("method", method)
+        try writer.value("params", params)
+        return writer.finish()
+    }
+}
+
+/// Reads `params` of a request or call, treating a missing `params` as `{}`.
+struct ParamsEnvelope<P: Codable & Sendable>: Decodable, Sendable {
+    var params: P
+    enum CodingKeys: String, CodingKey { case params }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.params) {
+            params = try container.decode(P.self, forKey: .params)
+        } else {
+            params = try WireCoding.decode(P.self, from: Data("{}".utf8))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The JSON conventions of the wire: dates as UNIX seconds (fractions allowed), `Data` as
+/// base64, sorted keys and unescaped slashes (so equal messages are equal bytes).
+public enum WireCoding {
+    /// The protocol version this build speaks (sent in `hello`).
+    public static let protocolVersion = 1
+
+    /// A fresh encoder with the wire's settings.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    /// A fresh decoder with the wire's settings.
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+
+    /// One encoder and one decoder for every message (they keep no state between calls, and
+    /// making them per message costs more than a small message's encoding).
+    private static let sharedEncoder = encoder()
+    private static let sharedDecoder = decoder()
+
+    package static func encode<T: Encodable>(_ value: T) throws -> Data { try sharedEncoder.encode(value) }
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try sharedDecoder.decode(type, from: data) }
+
+    /// A one-line explanation of a decoding failure, naming the field path:
+    /// `params.count: expected Int, found a string`.
+    package static func explain(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func path(_ context: DecodingError.Context, _ extra: CodingKey? = nil) -> String {
+            let keys = context.codingPath + (extra.map { [$0] } ?? [])
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "(top level)" : text)
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context, key)): missing"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"
+        case .dataCorrupted(let context):
+            let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+            return "\(path(context)): \(context.debugDescription)\(underlying)"
+        @unknown default: return String(describing: error)
+        }
+    }
+}
+
+/// An empty object (`{}`): the params or result of messages that carry nothing.
+public struct Empty: Codable, Sendable, Hashable {
+    public init() {}
+}

@@ -1,0 +1,95 @@
+import HeraldCore
+
+/// An error reply: `{"id":3,"error":{"domain":"UNErrorDomain","code":1600,"message":"…"}}`.
+///
+/// Domains: `UNErrorDomain` (Apple's codes in `code`, with `detail`), `apns` (a push rejected;
+/// APNs's reason name in `reason`), `herald.protocol` (the line itself was wrong; `reason` is one
+/// of `IPCProtocolReason`), `herald` (anything else).
+public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
+    public var domain: String
+    public var code: Int?
+    public var reason: String?
+    public var message: String
+    public var detail: String?
+
+    public init(domain: String, code: Int? = nil, reason: String? = nil, message: String, detail: String? = nil) {
+        self.domain = domain
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.detail = detail
+    }
+
+    public static let protocolDomain = "herald.protocol"
+    public static let apnsDomain = "apns"
+    public static let heraldDomain = "herald"
+
+    /// The `reason` of a `herald`-domain error for an app the center does not know.
+    public static let unknownAppReason = "unknownApp"
+
+    /// `post` with `requireKnownApp` for an app the center has never seen.
+    public static func unknownApp(_ bundleIdentifier: String) -> WireError {
+        WireError(domain: heraldDomain, reason: unknownAppReason,
+                  message: "the center knows no app named \"\(bundleIdentifier)\"; check the name with `herald apps`, "
+                      + "or use --new-app \(bundleIdentifier) to post as a new app")
+    }
+
+    /// A protocol error (the message, not the center, was at fault).
+    package static func protocolError(_ reason: IPCProtocolReason, _ message: String) -> WireError {
+        WireError(domain: protocolDomain, reason: reason.rawValue, message: message)
+    }
+
+    /// Describes any error thrown while serving a request.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as WireError: self = error
+        case let error as UNError:
+            self.init(domain: UNErrorDomain, code: error.code.rawValue, message: error.description, detail: error.detail)
+        case let error as any PushRejection:
+            self.init(domain: WireError.apnsDomain, reason: error.reason, message: error.explanation)
+        default:
+            self.init(domain: WireError.heraldDomain, message: String(describing: error))
+        }
+    }
+
+    /// The error a client rethrows: a `UNError` when it is one, an `APNsRejection` for pushes,
+    /// else this value.
+    public var rethrowable: any Error {
+        if domain == UNErrorDomain, let code, let unCode = UNError.Code(rawValue: code) {
+            return UNError(unCode, detail: detail)
+        }
+        if domain == WireError.apnsDomain, let reason { return APNsRejection(reason: reason, explanation: message) }
+        return self
+    }
+
+    public var description: String {
+        if let reason, domain == WireError.apnsDomain { return "\(reason): \(message)" }
+        return message
+    }
+}
+
+/// Why the server could not take a line (`reason` of a `herald.protocol` error).
+public enum IPCProtocolReason: String, Codable, Sendable, CaseIterable {
+    case malformedJSON, invalidUTF8, lineTooLong, notAnObject, unknownMethod, badParams
+    case helloRequired, unsupportedProtocol, permissionDenied, unexpectedReply
+}
+
+/// An error that carries an APNs reason name (`PayloadTooLarge`, `BadCollapseId`, …) and a
+/// sentence. The engine's push errors conform, so the server can report them faithfully.
+public protocol PushRejection: Error {
+    /// APNs's own reason name.
+    var reason: String { get }
+    /// A sentence saying what is wrong.
+    var explanation: String { get }
+}
+
+/// A push the center rejected, as a client sees it.
+public struct APNsRejection: PushRejection, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+    public var explanation: String
+    public init(reason: String, explanation: String) {
+        self.reason = reason
+        self.explanation = explanation
+    }
+    public var description: String { "\(reason): \(explanation)" }
+}

@@ -1,0 +1,48 @@
+import Foundation
+@testable import HeraldWire
+@testable import HeraldClient
+import Testing
+import TestSupport
+
+/// How clients find the daemon's socket and the `herald` that starts one.
+@Suite struct DaemonEndpointTests {
+    @Test func anExplicitHomeDecidesTheSocketAndIsPassedOn() {
+        let endpoint = DaemonEndpoint(explicitHome: "/tmp/h", environment: ["XDG_RUNTIME_DIR": "/run/user/1"])
+        #expect(endpoint.socketPath == "/tmp/h/herald.sock")
+        #expect(endpoint.logPath == "/tmp/h/daemon.log")
+        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "--home", "/tmp/h", "daemon"])
+    }
+
+    @Test func withoutOneTheDaemonResolvesFromTheSameEnvironment() {
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1", "XDG_STATE_HOME": "/state"]
+        let endpoint = DaemonEndpoint(environment: environment)
+        #expect(endpoint.stateDirectory.path == "/state/herald")
+        #expect(endpoint.socketPath == "/run/user/1/herald/herald.sock")
+        // No --home: with it the daemon would listen in the state directory, not where we look.
+        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "daemon"])
+        #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x", "HERALD_SOCKET": "/s.sock"]).socketPath == "/s.sock")
+        #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x"]).socketPath == "/x/herald.sock")
+    }
+
+    @Test func heraldIsFoundThroughTheEnvironmentThenPathThenBesideTheProgram() throws {
+        let directory = try TemporaryDirectory("herald-locate")
+        defer { directory.remove() }
+        let herald = directory.path + "/herald"
+        _ = FileManager.default.createFile(atPath: herald, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(DaemonLauncher.locateHerald(environment: ["HERALD_EXECUTABLE": herald]) == herald)
+        #expect(DaemonLauncher.locateHerald(environment: ["HERALD_EXECUTABLE": directory.path + "/missing"]) == nil)
+        #expect(DaemonLauncher.locateHerald(environment: ["PATH": "/nonexistent:" + directory.path]) == herald)
+        // Beside this test process: the built `herald` in the build directory.
+        let beside = DaemonLauncher.locateHerald(environment: ["PATH": ""])
+        #expect(beside == nil || beside!.hasSuffix("/herald"))
+    }
+
+    @Test func noDaemonAndNoExecutableFailsAtOnce() async throws {
+        let directory = try TemporaryDirectory("herald-endpoint")
+        defer { directory.remove() }
+        let endpoint = DaemonEndpoint(explicitHome: directory.path)
+        await #expect(throws: Errno.self) {
+            _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil)
+        }
+    }
+}
