@@ -30,42 +30,15 @@ struct DBusMessageReader {
             var pointer: UnsafePointer<CChar>?
             dbus.iterGetBasic(&iter, &pointer)
             return .string(pointer.map { String(cString: $0) } ?? "")
-        case DBusTypeCode.byte:
-            var byte: UInt8 = 0
-            dbus.iterGetBasic(&iter, &byte)
-            return .uint(UInt64(byte))
-        case DBusTypeCode.boolean:
-            var flag: UInt32 = 0
-            dbus.iterGetBasic(&iter, &flag)
-            return .bool(flag != 0)
-        case DBusTypeCode.int16:
-            var number: Int16 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .int(Int64(number))
-        case DBusTypeCode.uint16:
-            var number: UInt16 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .uint(UInt64(number))
-        case DBusTypeCode.int32:
-            var number: Int32 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .int(Int64(number))
-        case DBusTypeCode.uint32, DBusTypeCode.unixFD:
-            var number: UInt32 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .uint(UInt64(number))
-        case DBusTypeCode.int64:
-            var number: Int64 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .int(number)
-        case DBusTypeCode.uint64:
-            var number: UInt64 = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .uint(number)
-        case DBusTypeCode.double:
-            var number: Double = 0
-            dbus.iterGetBasic(&iter, &number)
-            return .double(number)
+        case DBusTypeCode.byte: return .uint(UInt64(basic(&iter, UInt8(0))))
+        case DBusTypeCode.boolean: return .bool(basic(&iter, UInt32(0)) != 0)
+        case DBusTypeCode.int16: return .int(Int64(basic(&iter, Int16(0))))
+        case DBusTypeCode.uint16: return .uint(UInt64(basic(&iter, UInt16(0))))
+        case DBusTypeCode.int32: return .int(Int64(basic(&iter, Int32(0))))
+        case DBusTypeCode.uint32, DBusTypeCode.unixFD: return .uint(UInt64(basic(&iter, UInt32(0))))
+        case DBusTypeCode.int64: return .int(basic(&iter, Int64(0)))
+        case DBusTypeCode.uint64: return .uint(basic(&iter, UInt64(0)))
+        case DBusTypeCode.double: return .double(basic(&iter, Double(0)))
         case DBusTypeCode.variant:
             return try container(&iter, depth: depth) { sub in try value(&sub, depth: depth + 1) }
         case DBusTypeCode.structure:
@@ -75,6 +48,13 @@ struct DBusMessageReader {
         default:
             throw DBusCallError.invalidArgs("unsupported D-Bus type '\(Character(UnicodeScalar(UInt8(truncatingIfNeeded: type))))'")
         }
+    }
+
+    /// A fixed-size basic value (`dbus_message_iter_get_basic` into a `T`).
+    private func basic<T>(_ iter: inout HeraldDBusMessageIter, _ initial: T) -> T {
+        var value = initial
+        withUnsafeMutablePointer(to: &value) { dbus.iterGetBasic(&iter, UnsafeMutableRawPointer($0)) }
+        return value
     }
 
     private func array(_ iter: inout HeraldDBusMessageIter, depth: Int) throws -> DBusValue {
