@@ -34,16 +34,20 @@ import PackageDescription
 ///     HeraldClient         ─▶ HeraldWire, HeraldCore, HeraldSystem
 ///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
 ///     HeraldDBus           ─▶ HeraldCore, CDBus
+///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
+///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
 ///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
-///     HeraldPreview        ─▶ HeraldCore, TerminalKit, CImageCodecs
+///     HeraldPreview        ─▶ HeraldCore, TerminalKit, HeraldSystem, CImageCodecs
 ///     HeraldUI             ─▶ HeraldCore, TerminalKit, HeraldSystem, HeraldPreview
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus
+///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
+///                             HeraldBroker
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldDBus
+///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
+///                             HeraldDBus
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -65,6 +69,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // Types and function shapes of libpng, libturbojpeg, giflib and libchafa (dlopen'ed; nothing linked).
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
+        // libmosquitto's types and constants only; the functions are loaded at run time (no link).
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -77,7 +83,7 @@ let package = Package(
         // The center's parts.
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite"], swiftSettings: swiftSettings),
         .target(name: "TerminalKit", swiftSettings: swiftSettings),
-        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "TerminalKit", "CImageCodecs"],
+        .target(name: "HeraldPreview", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "CImageCodecs"],
                 swiftSettings: swiftSettings),
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "TerminalKit", "HeraldSystem", "HeraldPreview"],
                 swiftSettings: swiftSettings),
@@ -87,6 +93,9 @@ let package = Package(
         .target(name: "HeraldClient", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
                 swiftSettings: swiftSettings),
         .target(name: "HeraldDaemon", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
+                swiftSettings: swiftSettings),
+        // Front door: MQTT to a broker (libmosquitto at run time).
+        .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldWire", "HeraldDaemon", "HeraldSystem", "CMosquitto"],
                 swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
@@ -99,16 +108,20 @@ let package = Package(
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldDBus"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
-                                         "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldDBus"],
+                                         "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
+                                         "MosquittoHarness", "HeraldDBus"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
-        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem"], path: "Tests/TestSupport",
+        // A real mosquitto on a free loopback port, for the broker tests and herald-bench.
+        .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Tests/MosquittoHarness",
                 swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness"],
+                path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
@@ -125,7 +138,9 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "HeraldPreview", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],

@@ -81,16 +81,22 @@ static inline mmask_t herald_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t herald_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t herald_button5_pressed(void) { return BUTTON5_PRESSED; }
 
-/* Cells: one grapheme (up to CCHARW_MAX wide characters) with attributes and a colour pair. */
 static inline int herald_cchar_max(void) { return CCHARW_MAX; }
-/* The pair goes through setcchar's extended-colour argument, so pairs past 32767 work. */
-static inline int herald_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
+
+/* One grapheme cluster in one cell: setcchar() stops at the first spacing character after the
+   base (so a ZWJ sequence such as a family would lose its members); the cell is set up with the
+   base alone, then the rest of the cluster (up to CCHARW_MAX) is copied in and written as is.
+   The pair goes through setcchar's extended-colour argument, so pairs past 32767 work. */
+static inline int herald_put_cluster(int y, int x, const wchar_t *wch, int count, attr_t attrs, int pair) {
     cchar_t cell;
     memset(&cell, 0, sizeof cell);
-    if (setcchar(&cell, wch, attrs, 0, &pair) == ERR) return ERR;
+    wchar_t base[2] = { wch[0], 0 };
+    if (setcchar(&cell, base, attrs, 0, &pair) == ERR) return ERR;
+    for (int i = 1; i < count && i < CCHARW_MAX; i++) cell.chars[i] = wch[i];
     if (wmove(stdscr, y, x) == ERR) return ERR;
     return wadd_wch(stdscr, &cell);
 }
+static inline int herald_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /* Colour pairs of any colour number (palette entries past 255, direct colours). */
 static inline int herald_init_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg); }

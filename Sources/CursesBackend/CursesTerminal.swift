@@ -115,19 +115,19 @@ public final class CursesTerminal: TerminalBackend {
         var chars: [wchar_t] = []
         chars.reserveCapacity(maxChars + 1)
         for change in changes {
-            chars.removeAll(keepingCapacity: true)
-            let scalars = change.cell.symbol.unicodeScalars
-            if scalars.count < maxChars {
-                for scalar in scalars { chars.append(wchar_t(bitPattern: scalar.value)) }
-            } else if let first = scalars.first {
-                chars.append(wchar_t(bitPattern: first.value))   // too long for one cchar_t: the base only
-            }
-            if chars.isEmpty { chars.append(wchar_t(32)) }
-            chars.append(0)
             let pair = pairs.pair(for: change.cell.style)
             let attrs = attributes(change.cell.style.attributes)
-            _ = chars.withUnsafeBufferPointer { buffer in
-                herald_put_cell(Int32(change.y), Int32(change.x), buffer.baseAddress, attrs, pair)
+            let glyph = CellGlyph(symbol: change.cell.symbol, width: change.cell.width, maxCharacters: maxChars,
+                                  characterWidth: CellGlyph.ncursesWidth)
+            for (offset, cell) in glyph.cells.enumerated() {
+                chars.removeAll(keepingCapacity: true)
+                for scalar in cell { chars.append(wchar_t(bitPattern: scalar.value)) }
+                if chars.isEmpty { chars.append(wchar_t(32)) }
+                chars.append(0)
+                _ = chars.withUnsafeBufferPointer { buffer in
+                    herald_put_cluster(Int32(change.y), Int32(change.x + offset), buffer.baseAddress,
+                                       Int32(buffer.count - 1), attrs, pair)
+                }
             }
         }
     }

@@ -75,6 +75,11 @@ public final class IPCClient: Sendable {
             return state.nextID
         }
         let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
+        // Over the daemon's line limit: refused here, at once, rather than sent to be discarded.
+        if line.count > LineConnection.maximumLineLength + 1 {
+            throw WireError.protocolError(.lineTooLong, "\(method.name): the request is \(line.count - 1) bytes, "
+                + "over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB)")
+        }
         let payload: EncodedPayload = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let closed = state.withLock { state -> Bool in

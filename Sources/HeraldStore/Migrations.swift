@@ -4,10 +4,10 @@ import Foundation
 /// transaction (so a second Herald opening the same file waits and then finds it done).
 ///
 /// Refuses — never resets — files it cannot own: a newer schema, another program's database.
-enum Migrations {
+package enum Migrations {
     /// Migrates `connection` and returns the version the file was at.
     @discardableResult
-    static func migrate(_ connection: SQLiteConnection) throws -> Int {
+    package static func migrate(_ connection: SQLiteConnection) throws -> Int {
         // Cheap check first, outside a write transaction: read-only commands must not take the
         // write lock on an up-to-date file.
         let initial = try version(of: connection)

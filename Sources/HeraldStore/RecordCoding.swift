@@ -3,17 +3,17 @@ import HeraldCore
 
 /// JSON coding of the records kept in `record` columns. Dates stay in Foundation's default
 /// form (seconds since 2001 as a double), which round-trips exactly.
-struct RecordCoding {
+package struct RecordCoding {
     let path: String
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    init(path: String) {
+    package init(path: String) {
         self.path = path
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
-    func encode<T: Encodable>(_ value: T) throws -> String {
+    package func encode<T: Encodable>(_ value: T) throws -> String {
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
         } catch {
@@ -33,15 +33,21 @@ struct RecordCoding {
 
 /// What `delivered.record` holds: the request plus the delivery facts that are not columns of
 /// their own (the flags and the id are columns and win over anything here).
-struct DeliveredPayload: Codable {
+package struct DeliveredPayload: Codable {
     var request: RequestRecord
     var date: Date
     var presentation: UNNotificationPresentationOptions
+
+    package init(request: RequestRecord, date: Date, presentation: UNNotificationPresentationOptions) {
+        self.request = request
+        self.date = date
+        self.presentation = presentation
+    }
 }
 
 /// Dates in indexed columns: seconds since 1970 (readable with `sqlite3`, `datetime(date, 'unixepoch')`).
 extension Date {
-    var sqlColumn: SQLValue { .real(timeIntervalSince1970) }
+    package var sqlColumn: SQLValue { .real(timeIntervalSince1970) }
 }
 
 extension TriggerRecord? {

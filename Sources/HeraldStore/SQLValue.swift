@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value bound to a statement parameter or read from a column.
-enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)

@@ -6,9 +6,9 @@ import Foundation
 /// `StoreError`s that name the file.
 ///
 /// Not thread-safe on its own; `SQLiteStore` guards it with a lock.
-final class SQLiteConnection {
+package final class SQLiteConnection {
     /// How a connection opens its file.
-    enum Access: Sendable {
+    package enum Access: Sendable {
         /// Creates the file if needed.
         case readWriteCreate
         /// The file must exist.
@@ -26,7 +26,7 @@ final class SQLiteConnection {
     /// Work to do once the outermost transaction has committed (removing attachment files).
     private var afterCommit: [() -> Void] = []
 
-    init(path: String, access: Access, busyTimeout: TimeInterval) throws {
+    package init(path: String, access: Access, busyTimeout: TimeInterval) throws {
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch access {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -55,7 +55,7 @@ final class SQLiteConnection {
     // MARK: Running SQL
 
     /// Runs one or more statements that return no rows (DDL, pragmas that set).
-    func executeScript(_ sql: String) throws {
+    package func executeScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -66,7 +66,7 @@ final class SQLiteConnection {
     }
 
     /// The cached prepared statement for `sql`, reset and bound to `values`.
-    func prepare(_ sql: String, _ values: [SQLValue] = []) throws -> Statement {
+    package func prepare(_ sql: String, _ values: [SQLValue] = []) throws -> Statement {
         let statement: Statement
         if let cached = statements[sql] {
             statement = cached
@@ -79,7 +79,7 @@ final class SQLiteConnection {
     }
 
     /// Runs a statement that returns no rows.
-    func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+    package func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         let statement = try prepare(sql, values)
         while try statement.step() {}
     }
@@ -113,6 +113,31 @@ final class SQLiteConnection {
         return try body()
     }
 
+    /// Runs `body`; a statement still running at `deadline` is interrupted, and fails with
+    /// `StoreError.timedOut`. (SQLite calls the progress handler every 10,000 steps.)
+    func interrupting<T>(at deadline: Date, _ body: () throws -> T) throws -> T {
+        let limit = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        let remaining = max(0, deadline.timeIntervalSinceNow)
+        limit.pointee = DispatchTime.now().uptimeNanoseconds + UInt64(min(remaining, 1e6) * 1e9)
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let context else { return 0 }
+            let limit = context.assumingMemoryBound(to: UInt64.self).pointee
+            return DispatchTime.now().uptimeNanoseconds > limit ? 1 : 0
+        }, limit)
+        defer {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            limit.deallocate()
+        }
+        do {
+            return try body()
+        } catch let error as StoreError {
+            if case .sqlite(_, let code, _) = error, code & 0xff == SQLITE_INTERRUPT {
+                throw StoreError.timedOut(path: path, seconds: remaining)
+            }
+            throw error
+        }
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }
 
@@ -123,7 +148,7 @@ final class SQLiteConnection {
     /// none is open, a savepoint inside one. The outermost level commits once when `body`
     /// returns and rolls back when it throws; an inner level that throws rolls back only its own
     /// work. Work registered with `onCommit` runs after the outermost commit.
-    func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
         let depth = transactionDepth
         let savepoint = "herald_\(depth)"
         let actionsBefore = afterCommit.count

@@ -38,6 +38,7 @@ extension SQLiteStore {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])
             }
+            try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
             return stored
         }
     }
@@ -139,7 +140,7 @@ extension SQLiteStore {
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
         if query.search != nil { try catchUpSearchIndex() }
-        if !query.unreadOnly, let search = query.search,
+        if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
            let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
             // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
             return try read {
@@ -200,6 +201,11 @@ extension SQLiteStore {
             conditions.append("delivered.bundle_id = ?\(values.count)")
         }
         if query.unreadOnly { conditions.append("delivered.is_read = 0") }
+        if let ids = query.deliveryIDs {
+            // One JSON array, however many ids: no limit on bound variables.
+            values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+            conditions.append("delivered.id IN (SELECT value FROM json_each(?\(values.count)))")
+        }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return (from, whereClause, values)
     }
@@ -208,6 +214,7 @@ extension SQLiteStore {
     /// transaction; their attachment files go once it commits, unless still referenced.
     func deleteDeliveries(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
+        arrivalCounts.removeAll()   // recounted at the next insert
         let idList: SQLValue = .text(try coding.encode(ids))
         let paths = try connection.query("""
             SELECT DISTINCT path FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))

@@ -33,8 +33,16 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let coding: RecordCoding
     /// Whether the background search indexer has a run queued (guarded by `lock`).
     var searchIndexingScheduled = false
+    /// Deliveries per app since the last exact count, for retention as rows arrive (guarded by
+    /// `lock`; approximate — a rolled-back insert is counted — and only ever a trigger for an
+    /// exact pass).
+    var arrivalCounts: [String: Int] = [:]
     /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
     var commitGroupOpen = false
+    /// The reader beside the writer, made on first use (guarded by `readerLock`, never by
+    /// `lock`: a reader must not wait for the writer).
+    private var historyReader: SQLiteHistoryReader?
+    private let readerLock = NSLock()
     /// Runs the WAL checkpoints of a writable store off the commit path.
     private let checkpointer: WALCheckpointer?
 
@@ -114,6 +122,19 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
     deinit {
         checkpointer?.uninstall(from: connection)
+    }
+
+    /// A writable store reads history for user interfaces on a read-only connection of its own
+    /// (`SQLiteHistoryReader`); a read-only store has none (it is that reader).
+    public var offWriterReader: (any HistoryReader)? {
+        guard options.mode != .readOnly else { return nil }
+        readerLock.lock()
+        defer { readerLock.unlock() }
+        if historyReader == nil {
+            historyReader = try? SQLiteHistoryReader(databaseURL: databaseURL, attachmentsDirectory: attachmentsDirectory,
+                                                     busyTimeout: options.busyTimeout)
+        }
+        return historyReader
     }
 
     // MARK: Locking and transactions

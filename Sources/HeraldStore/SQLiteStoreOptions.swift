@@ -44,6 +44,9 @@ public struct SQLiteStoreOptions: Sendable, Hashable {
     public var retention: RetentionPolicy = RetentionPolicy()
     /// Applies retention (with the current date) right after opening.
     public var applyRetentionOnOpen: Bool = true
+    /// Applies the per-app cap as rows arrive (`SQLiteStore+RetentionOnInsert.swift`): an app
+    /// never holds more than `maxPerApp` plus 1% (at least 1) notifications, flood or not.
+    public var applyRetentionOnInsert: Bool = true
     /// Pages in the write-ahead log after which a background checkpoint copies them into the
     /// database (`WALCheckpointer`); past four times as many the committing write does it.
     /// 4,000 pages (16 MiB) by default: each notification rewrites the same few index pages,

@@ -9,7 +9,7 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 ///
 /// Not thread-safe on its own: it belongs to one `SQLiteConnection`, which is guarded by the
 /// store's lock.
-final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let connection: SQLiteConnection
@@ -51,7 +51,7 @@ final class Statement {
     }
 
     /// Advances to the next row; `false` when the statement is done.
-    func step() throws -> Bool {
+    package func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true

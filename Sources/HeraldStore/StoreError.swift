@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case ioError(path: String, reason: String)
     /// A stored record could not be decoded (damaged, or written by an incompatible build).
     case invalidRecord(path: String, table: String, key: String, reason: String)
+    /// A read ran past its deadline and was stopped.
+    case timedOut(path: String, seconds: TimeInterval)
     /// Any other SQLite failure (a bug in Herald rather than in the environment).
     case sqlite(path: String, code: Int32, message: String)
 
@@ -38,7 +40,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotCreateHome(let path, _), .cannotOpen(let path, _), .corrupt(let path, _),
              .foreignDatabase(let path), .newerSchema(let path, _, _), .busy(let path, _),
              .readOnly(let path, _), .diskFull(let path), .ioError(let path, _),
-             .invalidRecord(let path, _, _, _), .sqlite(let path, _, _):
+             .invalidRecord(let path, _, _, _), .sqlite(let path, _, _), .timedOut(let path, _):
             return path
         }
     }
@@ -75,6 +77,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "a stored \(table) record (\(key)) in \(path) cannot be read: \(reason). "
                 + "Either the database is damaged (herald daemon reports damaged pages in its log when it starts) "
                 + "or the record was written by an incompatible build of Herald."
+        case .timedOut(let path, let seconds):
+            return "reading \(path) took longer than \(Self.seconds(seconds.rounded())) and was stopped: "
+                + "narrow the search (fewer or longer words, one app) and try again"
         case .sqlite(let path, let code, let message):
             return "SQLite error \(code) on \(path): \(message)"
         }

@@ -22,13 +22,16 @@ final class CenterSession: @unchecked Sendable {
     var ui: TmuxSession { uis[0] }
     let herald = BuiltProducts.path("herald")
 
-    /// Starts the daemon and `uiCount` UIs, each at `width`×`height`. The daemon serves
-    /// org.freedesktop.Notifications only on `bus` (never on the session bus of whoever runs
-    /// the tests).
-    init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30, bus: PrivateBus? = nil) throws {
+    /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
+    /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
+    /// (never on the session bus of whoever runs the tests).
+    init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
+         daemonArguments: [String] = [], bus: PrivateBus? = nil) throws {
         home = try TemporaryDirectory("herald-center")
-        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + (bus == nil ? ["--no-dbus"] : []),
-                                  environment: bus?.environment, captureOutput: false)
+        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
+                                      + (bus == nil ? ["--no-dbus"] : []),
+                                  environment: bus?.environment,
+                                  streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         try waitForSocket()
         for _ in 0..<uiCount {
             let ui = try TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
@@ -56,6 +59,11 @@ final class CenterSession: @unchecked Sendable {
     /// Runs a `herald` command to completion.
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try ProcessRunner.runSeparately(herald, ["--home", home.path] + arguments)
+    }
+
+    /// What the daemon logged so far.
+    var daemonLog: String {
+        (try? String(contentsOf: home.url.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
     }
 
     /// Stops the UIs and the daemon and removes the home.

@@ -21,15 +21,18 @@ final class DemoSession: @unchecked Sendable {
     private let ownsHome: Bool
 
     /// Starts the demo at `width`×`height`. `bannerSeconds` keeps banners on screen long enough for
-    /// a loaded machine to see and act on them; pass `home` to reuse the state of an earlier run.
-    init(width: Int = 80, height: Int = 24, bannerSeconds: Int = 30, home: TemporaryDirectory? = nil) throws {
+    /// a loaded machine to see and act on them; pass `home` to reuse the state of an earlier run;
+    /// `environment` adds variables (`swift test` itself sets `NO_COLOR=1`).
+    init(width: Int = 80, height: Int = 24, bannerSeconds: Int = 30, home: TemporaryDirectory? = nil,
+         environment: [String: String] = [:]) throws {
         ownsHome = home == nil
         self.home = try home ?? TemporaryDirectory("herald-e2e")
         tmux = try TmuxSession(command: [BuiltProducts.path("herald"), "--home", self.home.path, "demo"],
                                width: width, height: height,
-                               environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
-                                             "HERALD_UI_MUTE": "1",
-                                             "HERALD_ASSETS": BuiltProducts.packageRoot.appendingPathComponent("Assets").path])
+                               environment: environment.merging(
+                                   ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds), "HERALD_UI_MUTE": "1",
+                                    "HERALD_ASSETS": BuiltProducts.packageRoot.appendingPathComponent("Assets").path],
+                                   uniquingKeysWith: { mine, _ in mine }))
     }
 
     /// Ends the tmux server (and the demo in it); removes the home unless it was passed in.

@@ -22,7 +22,8 @@ final class InProcessCenter: Sendable {
 
     var socketPath: String { server.socketPath }
 
-    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), relay: RelayingPrompter? = nil) async throws {
+    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), relay: RelayingPrompter? = nil,
+         configure: (inout IPCServer.Configuration) -> Void = { _ in }) async throws {
         directory = try TemporaryDirectory("herald-ipc")
         self.relay = relay
         engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: relay ?? prompter,
@@ -33,6 +34,7 @@ final class InProcessCenter: Sendable {
         configuration.appCallTimeout = appCallTimeout
         configuration.allowedUserID = allowedUserID
         configuration.prompter = relay
+        configure(&configuration)
         server = IPCServer(socketPath: directory.path + "/herald.sock", backend: backend, configuration: configuration)
         try await server.start()
         let engine = self.engine

@@ -8,7 +8,32 @@ import TestSupport
     private let now = RecordFixtures.date
 
     private func open(_ fixture: StoreFixture, _ policy: RetentionPolicy) throws -> SQLiteStore {
-        try fixture.open(SQLiteStoreOptions(synchronous: .normal, retention: policy, applyRetentionOnOpen: false))
+        var options = SQLiteStoreOptions(synchronous: .normal, retention: policy, applyRetentionOnOpen: false)
+        options.applyRetentionOnInsert = false   // these test the pass itself
+        return try fixture.open(options)
+    }
+
+    /// Issue 12, item 4: an app flooding history never holds more than its cap (plus 1%).
+    @Test func theCapHoldsAsRowsArrive() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open(SQLiteStoreOptions(synchronous: .normal,
+                                                        retention: RetentionPolicy(maxPerApp: 200, maxAge: nil),
+                                                        applyRetentionOnOpen: false))
+        var most = 0
+        for chunk in 0..<10 {
+            try store.batch {
+                for n in 0..<100 {
+                    _ = try store.insertDelivered(RecordFixtures.delivered(app: "com.example.ci", identifier: "b\(chunk)-\(n)"))
+                }
+            }
+            most = max(most, try store.historyCount(HistoryQuery(bundleIdentifier: "com.example.ci")))
+        }
+        _ = try store.insertDelivered(RecordFixtures.delivered(app: "com.example.mail", identifier: "m"))
+        #expect(most <= 202, "an app with retention 200 held \(most) rows")
+        let newest = try store.history(HistoryQuery(bundleIdentifier: "com.example.ci", limit: 1)).first?.identifier
+        #expect(newest == "b9-99")
+        #expect(try store.historyCount(HistoryQuery(bundleIdentifier: "com.example.mail")) == 1)
     }
 
     /// Creates a file in the home's attachments directory and returns its path.

@@ -28,8 +28,7 @@ import TestSupport
 
     @Test func otherwiseThePathToCopy() {
         let plan = AttachmentOpener.plan(for: photo, environment: ["PATH": "/nonexistent"])
-        #expect(plan == .message("Cannot open photo.png here (no desktop (DISPLAY/WAYLAND_DISPLAY unset)); "
-                                 + "the file is /tmp/photo.png"))
+        #expect(plan == .message("photo.png is at /tmp/photo.png (no desktop: DISPLAY/WAYLAND_DISPLAY unset)"))
     }
 
     @Test func thePagerGetsTheTerminal() throws {
@@ -55,6 +54,6 @@ import TestSupport
         backend.events = [.key(.char("o"))]
         program.step()
         program.step()
-        #expect(backend.screen.lines.joined().contains("the file is /tmp/photo.png"))
+        #expect(backend.screen.lines.joined().contains("photo.png is at /tmp/photo.png"))
     }
 }

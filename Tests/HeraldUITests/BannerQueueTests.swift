@@ -6,33 +6,36 @@ import Testing
 @Suite struct BannerQueueTests {
     func delivered(_ record: DeliveredRecord) -> Msg { .event(.delivered(record, replacedDeliveryID: nil)) }
 
-    @Test func bannersQueueAndShowMoreCount() {
+    @Test func bannersStackNewestOnTopAndTheRestWait() {
         var model = Fixtures.model(history: [])
-        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)), delivered(Fixtures.record(3)))
-        #expect(model.banner.current?.deliveryID == 1)
-        #expect(model.banner.queue.map(\.deliveryID) == [2, 3])
-        #expect(model.bannerWidget()?.waiting == 2)
+        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)), delivered(Fixtures.record(3)),
+                       delivered(Fixtures.record(4)), delivered(Fixtures.record(5)))
+        #expect(model.banner.shown.map(\.id) == [3, 2, 1])
+        #expect(model.banner.queue.map(\.id) == [4, 5])
+        #expect(model.banner.current?.deliveryID == 1)   // the keys stay on the first banner
+        #expect(model.bannerWidgets().last?.widget.waiting == 2)
         #expect(model.view().lines.joined().contains("+2 more"))
-        #expect(model.history.map(\.deliveryID) == [3, 2, 1])
-        #expect(model.unreadCounts["com.example.messages"] == 3)
+        #expect(model.history.map(\.deliveryID) == [5, 4, 3, 2, 1])
+        #expect(model.unreadCounts["com.example.messages"] == 5)
     }
 
-    @Test func bannerTimesOutIntoTheList() {
+    @Test func bannersTimeOutIntoTheListAndTheWaitingOnesComeOn() {
         var model = Fixtures.model(history: [])
-        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)))
+        _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)), delivered(Fixtures.record(3)),
+                       delivered(Fixtures.record(4)))
         _ = model.update(.tick(Fixtures.now.addingTimeInterval(4)))
-        #expect(model.banner.current?.deliveryID == 1)
+        #expect(model.banner.shown.map(\.id) == [3, 2, 1])
         _ = model.update(.tick(Fixtures.now.addingTimeInterval(5)))
-        #expect(model.banner.current?.deliveryID == 2)
+        #expect(model.banner.shown.map(\.id) == [4])
         _ = model.update(.tick(Fixtures.now.addingTimeInterval(10)))
-        #expect(model.banner.current == nil)
-        #expect(model.listRows.count == 1)   // both in the list (same thread, grouped)
+        #expect(model.banner.isEmpty)
+        #expect(model.listRows.count == 1)   // all in the list (same thread, grouped)
     }
 
     @Test func alertStyleStaysUntilActedOn() {
         var model = Fixtures.model(apps: [Fixtures.messages, Fixtures.alertCalendar], history: [])
         _ = model.update(delivered(Fixtures.record(1, app: "com.example.calendar", category: "INVITE")))
-        #expect(model.banner.isSticky)
+        #expect(model.banner.focused?.isSticky == true)
         _ = model.update(.tick(Fixtures.now.addingTimeInterval(3600)))
         #expect(model.banner.current?.deliveryID == 1)
         #expect(model.update(.key(.char("1"))) == [.respond(deliveryID: 1, action: .action("ACCEPT"))])
@@ -47,7 +50,7 @@ import Testing
         #expect(model.focusedRecord?.deliveryID == 6)   // back to the list's selection
     }
 
-    @Test func dismissingTheBannerShowsTheNext() {
+    @Test func dismissingTheFocusedBannerMovesTheKeysToTheNext() {
         var model = Fixtures.model(history: [])
         _ = model.send(delivered(Fixtures.record(1)), delivered(Fixtures.record(2)))
         #expect(model.update(.key(.char("x"))) == [.respond(deliveryID: 1, action: .dismiss)])
@@ -68,7 +71,7 @@ import Testing
     @Test func aThousandArrivalsNeverFlood() {
         var model = Fixtures.model(history: [])
         for i in 1...1000 { _ = model.update(delivered(Fixtures.record(Int64(i), thread: "t\(i % 7)"))) }
-        #expect(model.banner.queue.count == model.config.maxQueuedBanners)
+        #expect(model.banner.shown.count + model.banner.queue.count <= model.config.maxBanners + model.config.maxQueuedBanners)
         #expect(model.history.count == model.config.historyWindow)
         #expect(model.historyTotal == 1000)
         #expect(model.history.first?.deliveryID == 1000)
@@ -98,6 +101,7 @@ import Testing
         _ = model.update(delivered(Fixtures.record(1, body: "old")))
         _ = model.update(.event(.delivered(Fixtures.record(2, body: "new"), replacedDeliveryID: 1)))
         #expect(model.banner.current?.deliveryID == 2)
+        #expect(model.banner.shown.count == 1)
         #expect(model.banner.queue.isEmpty)
         #expect(model.history.map(\.deliveryID) == [2])
     }

@@ -7,8 +7,11 @@ enum Fixtures {
     static let now = Date(timeIntervalSince1970: 1_742_220_300)   // 2025-03-17 14:05:00 UTC
     static let utc = TimeZone(identifier: "UTC")!
 
+    /// Keys act on a banner at once (the grace after the keys move by themselves has its own tests).
     static var config: UIConfiguration {
-        UIConfiguration(bannerDuration: 5, timeZone: utc)
+        var config = UIConfiguration(bannerDuration: 5, timeZone: utc)
+        config.bannerKeyGrace = 0
+        return config
     }
 
     static let replyAction = ActionRecord(identifier: "REPLY", title: "Reply",

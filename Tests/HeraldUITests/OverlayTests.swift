@@ -88,6 +88,8 @@ import Testing
         #expect(!settings.allowNotifications && !settings.sounds && !settings.badges && !settings.showInHistory)
         #expect(settings.alertStyle == .alert)
         #expect(settings.showPreviews == .whenAuthenticated)
+        #expect(!settings.timeSensitive && settings.criticalAlerts && settings.scheduledDelivery)
+        #expect(model.overlay == .focus(FocusScreenState()))   // the last row opens the Focus screen
         _ = model.update(.key(.escape))
         #expect(model.overlay == nil)
     }
@@ -171,6 +173,8 @@ import Testing
     @Test func dnd() {
         var model = Fixtures.model()
         #expect(run("dnd on", on: &model) == [.setDoNotDisturb(true)])
+        #expect(!model.doNotDisturb)   // not before the center confirms
+        _ = model.update(.doNotDisturbLoaded(true))
         #expect(model.doNotDisturb)
         #expect(run("dnd off", on: &model) == [.setDoNotDisturb(false)])
         #expect(run("dnd maybe", on: &model).isEmpty)

@@ -21,15 +21,18 @@ import Testing
         #expect(model.summaryText(of: model.listRows[0]) == "+1 more")
     }
 
-    @Test func jkAndArrowsMoveAndMarkRead() {
+    /// Moving onto a row only selects it: Apple marks a notification read when it is opened.
+    @Test func jkAndArrowsMoveWithoutMarkingRead() {
         var model = Fixtures.model()
         #expect(model.selectedDeliveryID == 6)
         var effects = model.update(.key(.char("j")))
         #expect(model.selectedDeliveryID == 5)
-        #expect(effects == [.markRead([5])])
+        #expect(effects.isEmpty)
+        #expect(model.history.first { $0.deliveryID == 5 }?.isRead == false)
+        #expect(model.unreadCounts["com.example.calendar"] == 1)
         effects = model.update(.key(.down))
         #expect(model.selectedDeliveryID == 2)
-        #expect(effects.isEmpty)   // already read
+        #expect(effects.isEmpty)
         _ = model.update(.key(.up))
         _ = model.update(.key(.char("k")))
         #expect(model.selectedDeliveryID == 6)

@@ -3,6 +3,8 @@ import HeraldCore
 // Process helpers (`ChildProcess`, `ProcessRunner`) come from the plumbing module; tests get them
 // with `import TestSupport`.
 @_exported import HeraldSystem
+// A real mosquitto for the broker tests.
+@_exported import MosquittoHarness
 
 /// A fresh temporary directory for one test; removed by `remove()`.
 public struct TemporaryDirectory: Sendable {

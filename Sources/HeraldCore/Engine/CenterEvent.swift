@@ -17,8 +17,8 @@ public enum CenterEvent: Sendable, Hashable {
     case responded(ResponseRecord)
     /// Do-not-disturb was turned on or off.
     case doNotDisturbChanged(Bool)
-    /// A Focus turned on, off, or changed its end (`nil`: none is on). Sent with
-    /// `doNotDisturbChanged` when Focus turns on or off.
+    /// A Focus turned on, off, or changed its end (`nil`: none is on). When Focus turns on or
+    /// off, `doNotDisturbChanged` comes just before it.
     case focusChanged(FocusStatus?)
     /// A pending request was added, replaced or removed (for `herald pending` views).
     case pendingChanged(bundleIdentifier: String)

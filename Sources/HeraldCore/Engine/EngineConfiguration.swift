@@ -18,6 +18,9 @@ public struct EngineConfiguration: Sendable {
     public var backgroundPushTimeLimit: TimeInterval = 30
     /// Real seconds a delegate's completion handler may take (`willPresent`).
     public var delegateTimeout: TimeInterval = 10
+    /// The configuration file's `[rule]`s, applied to every notification as it is delivered
+    /// (level first, then mute and history on the presentation).
+    public var rules: [NotificationRule] = []
 
     public init(pendingLimit: Int = 64, locationTriggerLimit: Int = 20, serviceExtensionTimeLimit: TimeInterval = 30,
                 backgroundPushTimeLimit: TimeInterval = 30, delegateTimeout: TimeInterval = 10) {

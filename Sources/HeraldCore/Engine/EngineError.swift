@@ -73,6 +73,9 @@ public enum RequestLimits {
         if bundleIdentifier.isEmpty {
             throw EngineError.invalidBundleIdentifier(bundleIdentifier, reason: "must not be empty")
         }
+        if bundleIdentifier.utf8.contains(0) {
+            throw EngineError.invalidBundleIdentifier(LogText.escaped(bundleIdentifier), reason: "must not contain NUL (U+0000)")
+        }
         if bundleIdentifier.utf8.count > bundleIdentifierBytes {
             throw EngineError.invalidBundleIdentifier(
                 String(bundleIdentifier.prefix(40)) + "…",
@@ -124,6 +127,10 @@ public enum RequestLimits {
     static func checkLength(_ value: String, field: String, limit: Int, allowEmpty: Bool = true) throws {
         if !allowEmpty && value.isEmpty {
             throw EngineError.invalidRequest(field: field, reason: "must not be empty")
+        }
+        if !allowEmpty && value.utf8.contains(0) {
+            // Identifiers only (text fields may hold anything; the screen and the log escape it).
+            throw EngineError.invalidRequest(field: field, reason: "must not contain NUL (U+0000)")
         }
         let bytes = value.utf8.count
         if bytes > limit {

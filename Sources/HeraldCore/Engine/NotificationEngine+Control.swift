@@ -50,14 +50,6 @@ extension NotificationEngine {
         apps.values.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
     }
 
-    public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] {
-        try store.history(query)
-    }
-
-    public func historyCount(_ query: HistoryQuery) async throws -> Int {
-        try store.historyCount(query)
-    }
-
     public func unreadCounts() async throws -> [String: Int] {
         try store.unreadCounts()
     }

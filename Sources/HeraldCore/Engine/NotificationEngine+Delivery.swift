@@ -11,7 +11,9 @@ extension NotificationEngine {
     ///    level and do-not-disturb (`effectivePresentation`).
     /// 4. The badge is applied when `.badge` remains.
     /// 5. Shown (`.banner` or `.list`) → stored in history, replacing a delivered notification
-    ///    with the same identifier.
+    ///    with the same identifier. The configuration's rules (`EngineConfiguration.rules`) may
+    ///    change the level first, and take the banner and sound away (mute) or keep it out of
+    ///    history (`.list` removed, nothing stored).
     /// 6. A `.delivered` event is emitted for every request, with `[]` when nothing was shown.
     ///
     /// `ownsAttachments`: the request's attachment files belong to this delivery (a one-shot
@@ -25,6 +27,10 @@ extension NotificationEngine {
     @discardableResult
     func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
                  firing: FiredPendingWrite? = nil) async -> Delivery {
+        let scheduled = request   // as its app made it: what stays pending for a repeating one
+        var request = request
+        let rules = configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
+        if let level = rules.level { request.content.interruptionLevel = level }
         let app = ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
@@ -43,9 +49,11 @@ extension NotificationEngine {
         // The app may have changed while its delegate was asked.
         var current = apps[bundleIdentifier] ?? app
         let verdict = focusVerdict(app: current, content: request.content)
-        let presentation = FocusRules.presentation(
+        var presentation = FocusRules.presentation(
             NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
                                                      doNotDisturb: false), verdict: verdict)
+        if rules.mute { presentation.subtract([.banner, .sound]) }
+        if !rules.keepInHistory { presentation.remove(.list) }
         record.presentation = presentation
 
         if presentation.contains(.badge), let badge = request.content.badge, current.badge != badge {
@@ -55,7 +63,9 @@ extension NotificationEngine {
 
         var replacedID: Int64?
         var storeError: (any Error)?
-        if presentation.contains(.banner) || presentation.contains(.list) {
+        // Kept when listed, or shown as a banner (its buttons answer a stored delivery) — unless
+        // a rule says not to keep it: then the banner only informs (delivery id 0).
+        if presentation.contains(.list) || (presentation.contains(.banner) && rules.keepInHistory) {
             if !ownsAttachments {
                 record.request.content.attachments = request.content.attachments.map {
                     attachmentStore.duplicate($0, bundleIdentifier: bundleIdentifier)
@@ -69,7 +79,7 @@ extension NotificationEngine {
                     record = try store.insertDelivered(record)
                 } else {
                     try store.batch {
-                        try firing?.apply(to: store, request: request, bundleIdentifier: bundleIdentifier)
+                        try firing?.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
                         if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
                         record = try store.insertDelivered(record)
                     }
@@ -84,7 +94,7 @@ extension NotificationEngine {
         } else {
             if let firing {
                 joinCommitGroup()
-                try? firing.apply(to: store, request: request, bundleIdentifier: bundleIdentifier)
+                try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
             }
             if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }

@@ -133,8 +133,8 @@ extension NotificationEngine {
         if status != announcedFocus {
             let wasOn = announcedFocus != nil
             announcedFocus = status
-            emit(.focusChanged(status))
             if wasOn != (status != nil) { emit(.doNotDisturbChanged(status != nil)) }
+            emit(.focusChanged(status))
         }
     }
 

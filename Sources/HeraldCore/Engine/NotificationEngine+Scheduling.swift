@@ -8,6 +8,12 @@ extension NotificationEngine {
     /// request with the same identifier. Over the per-app limit the latest-firing request is
     /// dropped silently — possibly this one.
     public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
+        _ = try await addReportingDropped(request, bundleIdentifier: bundleIdentifier)
+    }
+
+    /// `add`, returning the identifiers of the app's requests dropped over the pending limit to
+    /// make room — possibly this request's own (the command line says so; Apple's `add` does not).
+    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         commitGroup.requestsInFlight += 1
         defer { commitGroup.requestsInFlight -= 1 }
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
@@ -39,7 +45,7 @@ extension NotificationEngine {
             }
             try await deliverDurably(request, bundleIdentifier: bundleIdentifier)
             attachmentStore.removeOriginals(of: originals)
-            return
+            return []
         }
 
         let now = clock.now()
@@ -67,6 +73,7 @@ extension NotificationEngine {
         wake.signal()
         try await waitForCommit()
         attachmentStore.removeOriginals(of: originals)
+        return result.dropped.map(\.request.identifier)
     }
 
     /// Copies checked attachments into the store; on any failure the copies already made are

@@ -76,7 +76,7 @@ public struct FocusState: Sendable, Hashable, Codable {
             if let start = mode.schedule?.nextStart(after: now, calendar: calendar) { candidates.append(start) }
         }
         if let due = summaryDueAt { candidates.append(due) }
-        return candidates.filter { $0 > now }.min() ?? candidates.min()
+        return candidates.filter { $0 > now }.min()
     }
 
     /// The first summary time after `date`.

@@ -343,8 +343,10 @@ public final class InMemoryStore: NotificationStore {
             candidates = state.delivered.all
         }
         let words = HistorySearch.words(in: query.search ?? "")
+        let only = query.deliveryIDs.map(Set.init)
         return candidates.filter { record in
             if query.unreadOnly && record.isRead { return false }
+            if let only, !only.contains(record.deliveryID) { return false }
             return words.isEmpty || HistorySearch.matches(record, words: words)
         }
     }

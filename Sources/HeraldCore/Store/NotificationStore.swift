@@ -59,6 +59,11 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
     func deleteAllDelivered(bundleIdentifier: String?) throws
 
+    /// Reads for user interfaces that must neither wait behind the writer nor hold it up: on a
+    /// connection of their own, stopped at `deadline` (SQLite). `nil` (the default): the store
+    /// has no such connection, and reads go through the engine like everything else.
+    var offWriterReader: (any HistoryReader)? { get }
+
     // MARK: Responses (the audit trail, and the queue for apps that are not running)
 
     /// Stores a response and returns it with its new `responseID`.
@@ -77,6 +82,7 @@ public protocol NotificationStore: AnyObject, Sendable {
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.
 extension NotificationStore {
+    public var offWriterReader: (any HistoryReader)? { nil }
     public var prefersCommitGroups: Bool { false }
     public func beginCommitGroup() throws {}
     public func commitGroup() throws {}
@@ -89,13 +95,24 @@ public struct HistoryQuery: Sendable, Hashable, Codable {
     public var limit: Int
     public var offset: Int
     public var unreadOnly: Bool
+    /// Only these deliveries (the ones a Focus or scheduled summary lists); `nil`: any.
+    public var deliveryIDs: [Int64]?
 
     public init(bundleIdentifier: String? = nil, search: String? = nil, limit: Int = 100, offset: Int = 0,
-                unreadOnly: Bool = false) {
+                unreadOnly: Bool = false, deliveryIDs: [Int64]? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.search = search
         self.limit = limit
         self.offset = offset
         self.unreadOnly = unreadOnly
+        self.deliveryIDs = deliveryIDs
     }
+}
+
+/// History reads that run beside the writer (`NotificationStore.offWriterReader`).
+public protocol HistoryReader: Sendable {
+    /// A page of history, as `NotificationStore.history`; throws when `deadline` passes first.
+    func history(_ query: HistoryQuery, deadline: Date) throws -> [DeliveredRecord]
+    /// As `NotificationStore.historyCount`; throws when `deadline` passes first.
+    func historyCount(_ query: HistoryQuery, deadline: Date) throws -> Int
 }

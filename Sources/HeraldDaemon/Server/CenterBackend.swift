@@ -9,6 +9,9 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// Delivers an APNs payload (the `simctl push` file format); returns the request identifier.
     /// Rejections throw an error conforming to `PushRejection`.
     func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String
+    /// `add` for `herald post`: returns the identifiers dropped over the app's pending limit to
+    /// make room (possibly the posted one). The default adds and reports none.
+    func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String]
     /// An app first seen from the command line: authorized without a prompt.
     func registerCommandLineApp(bundleIdentifier: String) async
     /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
@@ -17,4 +20,11 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
     /// must be quick and must not block. The default reads `events()` on a task.
     func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation
+}
+
+extension CenterBackend {
+    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
+        try await add(request, bundleIdentifier: bundleIdentifier)
+        return []
+    }
 }

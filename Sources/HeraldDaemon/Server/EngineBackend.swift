@@ -18,7 +18,7 @@ extension PushError: PushRejection {
 /// await backend.installCommandHosts()
 /// let server = IPCServer(socketPath: path, backend: backend)
 /// ```
-public final class EngineBackend: CenterBackend {
+public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Sendable {
     /// The engine every call goes to.
     public let engine: NotificationEngine
     private let commandsFile: URL?
@@ -35,6 +35,7 @@ public final class EngineBackend: CenterBackend {
     public init(engine: NotificationEngine, commandsFile: URL?) throws {
         self.engine = engine
         self.commandsFile = commandsFile
+        super.init { engine }
         if let commandsFile, FileManager.default.fileExists(atPath: commandsFile.path) {
             let commands = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: commandsFile))
             state.withLock { $0.commands = commands }
@@ -89,53 +90,15 @@ public final class EngineBackend: CenterBackend {
 
     // MARK: NotificationSystem
 
-    public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {
-        await engine.connect(connection, bundleIdentifier: bundleIdentifier)
-    }
-    public func disconnect(bundleIdentifier: String) async { await engine.disconnect(bundleIdentifier: bundleIdentifier) }
-    public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
-        await engine.setForeground(isForeground, bundleIdentifier: bundleIdentifier)
-    }
-    public func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
-        try await engine.requestAuthorization(options: options, bundleIdentifier: bundleIdentifier)
-    }
-    public func appRecord(bundleIdentifier: String) async -> AppRecord {
+    // Every other call goes to the engine as it is (`DeferredSystem`).
+
+    public override func appRecord(bundleIdentifier: String) async -> AppRecord {
         withCommand(await engine.appRecord(bundleIdentifier: bundleIdentifier))
     }
-    public func setCategories(_ categories: [CategoryRecord], bundleIdentifier: String) async {
-        await engine.setCategories(categories, bundleIdentifier: bundleIdentifier)
+    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
+        try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
     }
-    public func categories(bundleIdentifier: String) async -> [CategoryRecord] {
-        await engine.categories(bundleIdentifier: bundleIdentifier)
-    }
-    public func add(_ request: RequestRecord, bundleIdentifier: String) async throws {
-        try await engine.add(request, bundleIdentifier: bundleIdentifier)
-    }
-    public func pendingRequests(bundleIdentifier: String) async -> [RequestRecord] {
-        await engine.pendingRequests(bundleIdentifier: bundleIdentifier)
-    }
-    public func removePendingRequests(identifiers: [String], bundleIdentifier: String) async {
-        await engine.removePendingRequests(identifiers: identifiers, bundleIdentifier: bundleIdentifier)
-    }
-    public func removeAllPendingRequests(bundleIdentifier: String) async {
-        await engine.removeAllPendingRequests(bundleIdentifier: bundleIdentifier)
-    }
-    public func deliveredNotifications(bundleIdentifier: String) async -> [DeliveredRecord] {
-        await engine.deliveredNotifications(bundleIdentifier: bundleIdentifier)
-    }
-    public func removeDeliveredNotifications(identifiers: [String], bundleIdentifier: String) async {
-        await engine.removeDeliveredNotifications(identifiers: identifiers, bundleIdentifier: bundleIdentifier)
-    }
-    public func removeAllDeliveredNotifications(bundleIdentifier: String) async {
-        await engine.removeAllDeliveredNotifications(bundleIdentifier: bundleIdentifier)
-    }
-    public func setBadgeCount(_ count: Int, bundleIdentifier: String) async throws {
-        try await engine.setBadgeCount(count, bundleIdentifier: bundleIdentifier)
-    }
-    public func deviceToken(bundleIdentifier: String) async -> Data {
-        await engine.deviceToken(bundleIdentifier: bundleIdentifier)
-    }
-    public func setServiceExtension(_ host: (any ServiceExtensionHost)?, bundleIdentifier: String) async {
+    public override func setServiceExtension(_ host: (any ServiceExtensionHost)?, bundleIdentifier: String) async {
         let command = state.withLock { state -> String? in
             if host != nil { state.inProcess.insert(bundleIdentifier) } else { state.inProcess.remove(bundleIdentifier) }
             return state.commands[bundleIdentifier]

@@ -13,8 +13,9 @@ extension IPCServer {
     ///
     /// An app whose notifications are off (denied, or "Allow Notifications" off) gets
     /// `UNError.notificationsNotAllowed` and nothing is added: a script learns at once that
-    /// nobody will see it (an app's own `add` keeps Apple's silence).
-    func post(_ params: PostParams) async throws -> PostResult {
+    /// nobody will see it (an app's own `add` keeps Apple's silence). The socket's `post`; the
+    /// broker door's posts take the same steps.
+    public func post(_ params: PostParams) async throws -> PostResult {
         if params.requireKnownApp == true, try await !isKnown(params.bundleIdentifier) {
             throw WireError.unknownApp(params.bundleIdentifier)
         }
@@ -24,8 +25,19 @@ extension IPCServer {
         let app = await backend.appRecord(bundleIdentifier: params.bundleIdentifier)
         guard app.canDeliver else { throw NotificationsOff.error(for: app) }
         let date = configuration.now()
-        try await backend.add(params.request, bundleIdentifier: params.bundleIdentifier)
-        return PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
+        let dropped = try await backend.addReportingDropped(params.request, bundleIdentifier: params.bundleIdentifier)
+        var result = PostResult(identifier: params.request.identifier, bundleIdentifier: params.bundleIdentifier, date: date)
+        if dropped.contains(params.request.identifier) {
+            throw WireError.protocolError(.pendingLimit, "\(params.request.identifier) was not scheduled: "
+                + "\(params.bundleIdentifier) already has \(EngineConfiguration().pendingLimit) pending requests that fire "
+                + "sooner, and the limit is \(EngineConfiguration().pendingLimit) per app (the latest-firing is dropped)")
+        }
+        if !dropped.isEmpty {
+            result.dropped = dropped
+            result.warning = "\(params.bundleIdentifier) is at its limit of \(EngineConfiguration().pendingLimit) pending "
+                + "requests: dropped the latest-firing \(dropped.joined(separator: ", ")) to make room"
+        }
+        return result
     }
 
     /// A post's registration and category steps, in the post queue.
@@ -50,8 +62,9 @@ extension IPCServer {
     }
 
     /// Resolves the app (argument, device token, or the payload's `"Simulator Target Bundle"`),
-    /// registers it when first seen, and hands the payload to the engine.
-    func push(_ params: PushParams) async throws -> PostResult {
+    /// registers it when first seen, and hands the payload to the engine. The socket's `push`;
+    /// the broker door's pushes take the same steps.
+    public func push(_ params: PushParams) async throws -> PostResult {
         var bundleIdentifier = params.bundleIdentifier
         if let token = params.deviceToken?.lowercased() {
             let apps = try await backend.apps()

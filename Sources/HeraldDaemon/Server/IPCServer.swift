@@ -35,6 +35,12 @@ public final class IPCServer: Sendable {
         /// `prompts: true` show its prompts and answer them. `nil`: `answerPrompt` answers
         /// `false` and nothing is relayed.
         public var prompter: RelayingPrompter?
+        /// The most clients served at once; one more is refused with `tooManyConnections`.
+        public var maximumConnections = 256
+        /// How long a client has to say hello after connecting (then `helloTimeout`, closed).
+        public var helloTimeout: TimeInterval = 10
+        /// How fast one app may post (`add`, `post`, `push`); `nil` turns the limit off.
+        public var postRate: RateLimit? = .defaultPosts
         public init() {}
     }
 
@@ -46,6 +52,7 @@ public final class IPCServer: Sendable {
     let postQueue = AsyncSerialQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
+    let postLimiter: Mutex<RateLimiter?>
 
     private struct State {
         var listener: UnixSocket?
@@ -64,6 +71,17 @@ public final class IPCServer: Sendable {
         self.socketPath = socketPath
         self.backend = backend
         self.configuration = configuration
+        postLimiter = Mutex(configuration.postRate.map { RateLimiter($0) })
+    }
+
+    /// Throws `rateLimited` when `app` posts faster than `configuration.postRate`.
+    func admitPost(from app: String) throws {
+        guard let limit = configuration.postRate else { return }
+        let now = configuration.now()
+        guard postLimiter.withLock({ $0?.admit(app, now: now) ?? true }) else {
+            throw WireError.protocolError(.rateLimited, "\(app) is posting faster than its limit of \(limit); "
+                + "this notification was refused — slow down and send it again")
+        }
     }
 
     /// The number of clients connected now.
@@ -154,21 +172,33 @@ public final class IPCServer: Sendable {
         }
         guard peer.uid == configuration.allowedUserID else {
             configuration.log("refused a client of user id \(peer.uid) (pid \(peer.pid))")
-            let error = WireError.protocolError(.permissionDenied,
-                "this herald daemon serves user id \(configuration.allowedUserID) only; you are \(peer.uid)")
-            if var line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) {
-                line.append(0x0A)
-                try? line.withUnsafeBytes { try socket.writeAll($0) }
-            }
-            socket.close()
+            refuse(socket, .protocolError(.permissionDenied,
+                "this herald daemon serves user id \(configuration.allowedUserID) only; you are \(peer.uid)"))
             return
         }
         let connection = LineConnection(socket: socket)
-        let session = state.withLock { state -> ServerSession in
+        let session = state.withLock { state -> ServerSession? in
+            guard state.sessions.count < configuration.maximumConnections else { return nil }
             state.nextSession += 1
             let session = ServerSession(number: state.nextSession, connection: connection, peer: peer)
             state.sessions[session.number] = session
             return session
+        }
+        guard let session else {
+            // Each connection costs a thread and descriptors: past the limit, a clear refusal
+            // (and 400 silent clients cannot lock everyone else out for long: see helloTimeout).
+            configuration.log("refused a client (pid \(peer.pid)): \(configuration.maximumConnections) connections already")
+            refuse(socket, .protocolError(.tooManyConnections,
+                "this herald daemon already serves \(configuration.maximumConnections) connections, its limit; try again later"))
+            return
+        }
+        let timeout = configuration.helloTimeout
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self, session.hello == nil, self.state.withLock({ $0.sessions[session.number] != nil }) else { return }
+            self.configuration.log("\(session.label): no hello within \(timeout) s; closed")
+            session.sendError(id: nil, .protocolError(.helloTimeout,
+                "no hello within \(timeout) s of connecting; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
+            session.connection.closeAfterFlush()
         }
         connection.start(onLine: { [weak self] item in
             self?.received(item, from: session)
@@ -177,15 +207,26 @@ public final class IPCServer: Sendable {
         })
     }
 
+    /// Writes one error line to a client that is not admitted, and closes it.
+    private func refuse(_ socket: UnixSocket, _ error: WireError) {
+        if var line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) {
+            line.append(0x0A)
+            try? line.withUnsafeBytes { try socket.writeAll($0) }
+        }
+        socket.close()
+    }
+
     // MARK: Lines
 
     private func received(_ item: LineBuffer.Item, from session: ServerSession) {
         let line: Data
         switch item {
-        case .tooLong(let length):
+        case .tooLong(let length, let head):
             configuration.log("\(session.label): dropped a line over \(LineConnection.maximumLineLength) bytes")
-            session.sendError(id: nil, .protocolError(.lineTooLong,
-                "a line is \(length)+ bytes, over the limit of \(LineConnection.maximumLineLength) (1 MiB); it was discarded"))
+            // The reply carries the request's id when its head shows one, so the caller's wait ends.
+            session.sendError(id: RequestIDScan.id(inHead: head), .protocolError(.lineTooLong,
+                "the request is \(length)+ bytes, over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB); "
+                + "it was discarded"))
             return
         case .line(let data):
             line = data
@@ -239,7 +280,10 @@ public final class IPCServer: Sendable {
             for app in owned { state.appOwners.removeValue(forKey: app) }
             return owned
         }
-        configuration.log("\(session.label): disconnected")
+        configuration.log(session.connection.closedForOverflow
+            ? "\(session.label): dropped: it left \(LineConnection.maximumQueuedBytes >> 20) MiB of events unread "
+                + "(a suspended user interface?); it gets the current state when it connects again"
+            : "\(session.label): disconnected")
         let backend = self.backend
         Task { [self] in
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }

@@ -21,7 +21,12 @@ struct RequestDispatcher: Sendable {
             do {
                 params = try payload.params(P.self)
             } catch {
-                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(WireCoding.explain(error))"))
+                // (A 30-digit integer makes the decoder blame the whole line: name the number.)
+                var reason = WireCoding.explain(error)
+                if reason.hasPrefix("(top level)"), let number = JSONLineDiagnosis.oversizedInteger(in: payload.line) {
+                    reason = number
+                }
+                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(reason)"))
                 return
             }
             do {
@@ -78,6 +83,7 @@ extension RequestDispatcher {
         }
         d.on(Methods.categories) { server, p, _ in await server.backend.categories(bundleIdentifier: p.bundleIdentifier) }
         d.on(Methods.add) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier)
             try await server.backend.add(p.request, bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
@@ -180,8 +186,14 @@ extension RequestDispatcher {
             await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
-        d.on(Methods.post) { server, p, _ in try await server.post(p) }
-        d.on(Methods.push) { server, p, _ in try await server.push(p) }
+        d.on(Methods.post) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier)
+            return try await server.post(p)
+        }
+        d.on(Methods.push) { server, p, _ in
+            try server.admitPost(from: p.bundleIdentifier ?? p.deviceToken ?? "(push without an app)")
+            return try await server.push(p)
+        }
         d.on(Methods.wait) { server, p, _ in
             let response = await server.waiters.wait(bundleIdentifier: p.bundleIdentifier, identifier: p.identifier,
                                                       since: p.since, timeout: p.timeout)

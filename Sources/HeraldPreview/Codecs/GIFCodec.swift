@@ -1,4 +1,5 @@
 internal import CImageCodecs
+import HeraldSystem
 import Foundation
 
 /// GIF through giflib's low-level API (`libgif.so.7`), loaded at run time: only the first frame
@@ -30,24 +31,24 @@ enum GIFCodec {
 
     /// The library's functions, or `nil` when giflib is not installed.
     static let functions: Functions? = {
-        guard let library = DynamicLibrary.open("libgif.so.7", "libgif.so"),
-              let open = library.function("DGifOpen", as: herald_dgif_open_fn.self),
-              let close = library.function("DGifCloseFile", as: herald_dgif_close_file_fn.self),
-              let recordType = library.function("DGifGetRecordType", as: herald_dgif_get_record_type_fn.self),
-              let imageDesc = library.function("DGifGetImageDesc", as: herald_dgif_get_image_desc_fn.self),
-              let line = library.function("DGifGetLine", as: herald_dgif_get_line_fn.self),
-              let extensionFirst = library.function("DGifGetExtension", as: herald_dgif_get_extension_fn.self),
-              let extensionNext = library.function("DGifGetExtensionNext", as: herald_dgif_get_extension_next_fn.self),
-              let errorString = library.function("GifErrorString", as: herald_gif_error_string_fn.self)
+        guard let library = (try? DynamicLibrary.load("libgif.so.7")) ?? (try? DynamicLibrary.load("libgif.so")),
+              let open = try? library.function("DGifOpen", as: herald_dgif_open_fn.self),
+              let close = try? library.function("DGifCloseFile", as: herald_dgif_close_file_fn.self),
+              let recordType = try? library.function("DGifGetRecordType", as: herald_dgif_get_record_type_fn.self),
+              let imageDesc = try? library.function("DGifGetImageDesc", as: herald_dgif_get_image_desc_fn.self),
+              let line = try? library.function("DGifGetLine", as: herald_dgif_get_line_fn.self),
+              let extensionFirst = try? library.function("DGifGetExtension", as: herald_dgif_get_extension_fn.self),
+              let extensionNext = try? library.function("DGifGetExtensionNext", as: herald_dgif_get_extension_next_fn.self),
+              let errorString = try? library.function("GifErrorString", as: herald_gif_error_string_fn.self)
         else { return nil }
         var encoder: Encoder?
-        if let open = library.function("EGifOpenFileName", as: herald_egif_open_file_name_fn.self),
-           let screen = library.function("EGifPutScreenDesc", as: herald_egif_put_screen_desc_fn.self),
-           let image = library.function("EGifPutImageDesc", as: herald_egif_put_image_desc_fn.self),
-           let line = library.function("EGifPutLine", as: herald_egif_put_line_fn.self),
-           let close = library.function("EGifCloseFile", as: herald_egif_close_file_fn.self),
-           let makeMap = library.function("GifMakeMapObject", as: herald_gif_make_map_object_fn.self),
-           let freeMap = library.function("GifFreeMapObject", as: herald_gif_free_map_object_fn.self) {
+        if let open = try? library.function("EGifOpenFileName", as: herald_egif_open_file_name_fn.self),
+           let screen = try? library.function("EGifPutScreenDesc", as: herald_egif_put_screen_desc_fn.self),
+           let image = try? library.function("EGifPutImageDesc", as: herald_egif_put_image_desc_fn.self),
+           let line = try? library.function("EGifPutLine", as: herald_egif_put_line_fn.self),
+           let close = try? library.function("EGifCloseFile", as: herald_egif_close_file_fn.self),
+           let makeMap = try? library.function("GifMakeMapObject", as: herald_gif_make_map_object_fn.self),
+           let freeMap = try? library.function("GifFreeMapObject", as: herald_gif_free_map_object_fn.self) {
             encoder = Encoder(open: open, screen: screen, image: image, line: line, close: close, makeMap: makeMap,
                               freeMap: freeMap)
         }

@@ -1,4 +1,5 @@
 internal import CImageCodecs
+import HeraldSystem
 import Foundation
 
 /// JPEG through the TurboJPEG API (`libturbojpeg.so.0`), loaded at run time. Large pictures
@@ -17,15 +18,15 @@ enum JPEGCodec {
 
     /// The library's functions, or `nil` when libturbojpeg is not installed.
     static let functions: Functions? = {
-        guard let library = DynamicLibrary.open("libturbojpeg.so.0", "libturbojpeg.so"),
-              let initDecompress = library.function("tjInitDecompress", as: herald_tj_init_fn.self),
-              let initCompress = library.function("tjInitCompress", as: herald_tj_init_fn.self),
-              let destroy = library.function("tjDestroy", as: herald_tj_destroy_fn.self),
-              let header = library.function("tjDecompressHeader3", as: herald_tj_decompress_header3_fn.self),
-              let decompress = library.function("tjDecompress2", as: herald_tj_decompress2_fn.self),
-              let compress = library.function("tjCompress2", as: herald_tj_compress2_fn.self),
-              let errorString = library.function("tjGetErrorStr2", as: herald_tj_get_error_str2_fn.self),
-              let free = library.function("tjFree", as: herald_tj_free_fn.self)
+        guard let library = (try? DynamicLibrary.load("libturbojpeg.so.0")) ?? (try? DynamicLibrary.load("libturbojpeg.so")),
+              let initDecompress = try? library.function("tjInitDecompress", as: herald_tj_init_fn.self),
+              let initCompress = try? library.function("tjInitCompress", as: herald_tj_init_fn.self),
+              let destroy = try? library.function("tjDestroy", as: herald_tj_destroy_fn.self),
+              let header = try? library.function("tjDecompressHeader3", as: herald_tj_decompress_header3_fn.self),
+              let decompress = try? library.function("tjDecompress2", as: herald_tj_decompress2_fn.self),
+              let compress = try? library.function("tjCompress2", as: herald_tj_compress2_fn.self),
+              let errorString = try? library.function("tjGetErrorStr2", as: herald_tj_get_error_str2_fn.self),
+              let free = try? library.function("tjFree", as: herald_tj_free_fn.self)
         else { return nil }
         return Functions(initDecompress: initDecompress, initCompress: initCompress, destroy: destroy,
                          header: header, decompress: decompress, compress: compress, errorString: errorString,

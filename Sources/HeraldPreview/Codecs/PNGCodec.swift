@@ -1,4 +1,5 @@
 internal import CImageCodecs
+import HeraldSystem
 import Foundation
 
 /// PNG through libpng16's simplified API (`png_image_*`), loaded at run time.
@@ -11,11 +12,11 @@ enum PNGCodec {
 
     /// The library's functions, or `nil` when libpng16 is not installed.
     static let functions: Functions? = {
-        guard let library = DynamicLibrary.open("libpng16.so.16", "libpng16.so"),
-              let begin = library.function("png_image_begin_read_from_memory",
+        guard let library = (try? DynamicLibrary.load("libpng16.so.16")) ?? (try? DynamicLibrary.load("libpng16.so")),
+              let begin = try? library.function("png_image_begin_read_from_memory",
                                            as: herald_png_image_begin_read_from_memory_fn.self),
-              let finish = library.function("png_image_finish_read", as: herald_png_image_finish_read_fn.self),
-              let free = library.function("png_image_free", as: herald_png_image_free_fn.self)
+              let finish = try? library.function("png_image_finish_read", as: herald_png_image_finish_read_fn.self),
+              let free = try? library.function("png_image_free", as: herald_png_image_free_fn.self)
         else { return nil }
         return Functions(begin: begin, finish: finish, free: free)
     }()

@@ -1,4 +1,5 @@
 internal import CImageCodecs
+import HeraldSystem
 import TerminalKit
 
 /// Chooses a character and two colours for every cell with libchafa's canvas
@@ -25,30 +26,30 @@ enum ChafaRenderer {
 
     /// The library's functions, or `nil` when libchafa (≥ 1.8) is not installed.
     static let functions: Functions? = {
-        guard let library = DynamicLibrary.open("libchafa.so.0", "libchafa.so"),
-              let symbolMapNew = library.function("chafa_symbol_map_new", as: herald_chafa_new_fn.self),
-              let symbolMapAddByTags = library.function("chafa_symbol_map_add_by_tags",
+        guard let library = (try? DynamicLibrary.load("libchafa.so.0")) ?? (try? DynamicLibrary.load("libchafa.so")),
+              let symbolMapNew = try? library.function("chafa_symbol_map_new", as: herald_chafa_new_fn.self),
+              let symbolMapAddByTags = try? library.function("chafa_symbol_map_add_by_tags",
                                                         as: herald_chafa_symbol_map_add_by_tags_fn.self),
-              let symbolMapUnref = library.function("chafa_symbol_map_unref", as: herald_chafa_unref_fn.self),
-              let configNew = library.function("chafa_canvas_config_new", as: herald_chafa_new_fn.self),
-              let configUnref = library.function("chafa_canvas_config_unref", as: herald_chafa_unref_fn.self),
-              let configSetGeometry = library.function("chafa_canvas_config_set_geometry",
+              let symbolMapUnref = try? library.function("chafa_symbol_map_unref", as: herald_chafa_unref_fn.self),
+              let configNew = try? library.function("chafa_canvas_config_new", as: herald_chafa_new_fn.self),
+              let configUnref = try? library.function("chafa_canvas_config_unref", as: herald_chafa_unref_fn.self),
+              let configSetGeometry = try? library.function("chafa_canvas_config_set_geometry",
                                                        as: herald_chafa_config_set_geometry_fn.self),
-              let configSetCanvasMode = library.function("chafa_canvas_config_set_canvas_mode",
+              let configSetCanvasMode = try? library.function("chafa_canvas_config_set_canvas_mode",
                                                          as: herald_chafa_config_set_enum_fn.self),
-              let configSetDitherMode = library.function("chafa_canvas_config_set_dither_mode",
+              let configSetDitherMode = try? library.function("chafa_canvas_config_set_dither_mode",
                                                          as: herald_chafa_config_set_enum_fn.self),
-              let configSetSymbolMap = library.function("chafa_canvas_config_set_symbol_map",
+              let configSetSymbolMap = try? library.function("chafa_canvas_config_set_symbol_map",
                                                         as: herald_chafa_config_set_symbol_map_fn.self),
-              let configSetWorkFactor = library.function("chafa_canvas_config_set_work_factor",
+              let configSetWorkFactor = try? library.function("chafa_canvas_config_set_work_factor",
                                                          as: herald_chafa_config_set_float_fn.self),
-              let canvasNew = library.function("chafa_canvas_new", as: herald_chafa_canvas_new_fn.self),
-              let canvasUnref = library.function("chafa_canvas_unref", as: herald_chafa_unref_fn.self),
-              let drawAllPixels = library.function("chafa_canvas_draw_all_pixels",
+              let canvasNew = try? library.function("chafa_canvas_new", as: herald_chafa_canvas_new_fn.self),
+              let canvasUnref = try? library.function("chafa_canvas_unref", as: herald_chafa_unref_fn.self),
+              let drawAllPixels = try? library.function("chafa_canvas_draw_all_pixels",
                                                    as: herald_chafa_canvas_draw_all_pixels_fn.self),
-              let charAt = library.function("chafa_canvas_get_char_at", as: herald_chafa_canvas_get_char_at_fn.self),
-              let colorsAt = library.function("chafa_canvas_get_colors_at", as: herald_chafa_canvas_get_colors_at_fn.self),
-              let rawColorsAt = library.function("chafa_canvas_get_raw_colors_at",
+              let charAt = try? library.function("chafa_canvas_get_char_at", as: herald_chafa_canvas_get_char_at_fn.self),
+              let colorsAt = try? library.function("chafa_canvas_get_colors_at", as: herald_chafa_canvas_get_colors_at_fn.self),
+              let rawColorsAt = try? library.function("chafa_canvas_get_raw_colors_at",
                                                  as: herald_chafa_canvas_get_colors_at_fn.self)
         else { return nil }
         return Functions(symbolMapNew: symbolMapNew, symbolMapAddByTags: symbolMapAddByTags,

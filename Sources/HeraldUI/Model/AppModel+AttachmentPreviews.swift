@@ -40,7 +40,7 @@ extension AppModel {
         guard let request else { return nil }
         switch previews[request] {
         case .ready(let cells)?: return .ready(cells)
-        case .failed(let message)?: return .failed(message, columns: request.columns, rows: min(4, request.rows))
+        case .failed(let message)?: return .failed(message, columns: request.columns, rows: min(6, request.rows))
         case .loading?, nil: return .loading(columns: request.columns, rows: 1)
         case .unavailable?: return nil
         }
@@ -50,7 +50,9 @@ extension AppModel {
     /// and for the headers of the selected notification's sounds and movies.
     mutating func requestPreviews() -> [Effect] {
         var wanted: [PreviewRequest] = []
-        if let record = banner.current, let request = bannerThumbnailRequest(for: record) { wanted.append(request) }
+        for item in banner.shown {
+            if let request = bannerThumbnailRequest(for: item.record) { wanted.append(request) }
+        }
         if let record = selectedRecord, let request = detailPreviewRequest(for: record) { wanted.append(request) }
         var effects: [Effect] = []
         for request in wanted where previews[request] == nil {

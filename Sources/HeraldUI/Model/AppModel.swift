@@ -18,11 +18,17 @@ public struct AppModel: Sendable {
 
     // MARK: Center state (mirrored)
     /// Every app the center knows, sorted by display name.
-    public var apps: [AppRecord] = []
+    public var apps: [AppRecord] = [] { didSet { appNames = AppNames.distinct(apps) } }
+    /// The name shown for each app, distinct where display names clash (`AppNames`).
+    public private(set) var appNames: [String: String] = [:]
     public var unreadCounts: [String: Int] = [:]
     public var doNotDisturb = false
     /// The Focus that is on (name and end), for the header; `nil` when none is (or not yet loaded).
     public var activeFocus: FocusStatus?
+    /// The modes and summaries, as last loaded (for the Focus screen).
+    public var focusOverview: FocusOverview?
+    /// The list shows only the notifications a summary lists (Enter on a summary); Esc leaves.
+    public var heldFilter: HeldFilter?
 
     // MARK: History window
     /// The loaded window of history, newest first (at most `config.historyWindow` rows).
@@ -59,6 +65,10 @@ public struct AppModel: Sendable {
     public var isMuted: Bool
     public var logLines: [String] = []
     public var showLog: Bool
+    /// Since when and why the center cannot be reached (`nil`: connected).
+    public var disconnection: Disconnection?
+    /// Ids (negative, counting down) given to notifications shown but not kept in history.
+    public var lastUnkeptDeliveryID: Int64 = 0
     /// Set by `q` / `:quit`; the runtime stops.
     public var quitRequested = false
     /// Attachment pictures made or being made (per file and box size).
@@ -75,20 +85,22 @@ public struct AppModel: Sendable {
         self.showLog = config.showLogPane
     }
 
-    public var theme: Theme { Theme(colors: config.colors) }
+    public var theme: Theme { Theme(colors: config.colors, palette: config.palette) }
 
     /// The query that loads the current window.
     public var historyQuery: HistoryQuery {
-        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset)
+        HistoryQuery(bundleIdentifier: selectedApp, search: searchText, limit: config.historyWindow, offset: historyOffset,
+                     deliveryIDs: heldFilter?.deliveryIDs)
     }
 
     public func app(_ bundleIdentifier: String) -> AppRecord? {
         apps.first { $0.bundleIdentifier == bundleIdentifier }
     }
 
-    /// The display name of an app (its bundle identifier's last part when unknown).
+    /// The name shown for an app: its display name, made distinct from other apps' (`AppNames`);
+    /// its bundle identifier's last part when unknown.
     public func appName(_ bundleIdentifier: String) -> String {
-        app(bundleIdentifier)?.displayName ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
+        appNames[bundleIdentifier] ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
     }
 
     /// The category of a notification, if its app registered it.

@@ -15,6 +15,10 @@ public enum Effect: Sendable, Hashable {
     case loadDoNotDisturb
     case updateSettings(AppSettings, bundleIdentifier: String)
     case setDoNotDisturb(Bool)
+    /// Loads the Focus modes and the Focus that is on (`Msg.focusLoaded`).
+    case loadFocus
+    /// Turns a Focus on or off, or changes a mode; the new overview comes back as `Msg.focusLoaded`.
+    case changeFocus(FocusChange)
     /// Resumes the app waiting in `requestAuthorization`.
     case answerPrompt(id: Int, allowed: Bool)
     /// Rings the terminal bell.
@@ -31,4 +35,18 @@ public enum Effect: Sendable, Hashable {
     case openAttachment(AttachmentRecord)
     /// Read a sound or movie attachment's header (format, duration); answered by `.mediaInfoRead`.
     case readMediaInfo(path: String, type: String)
+}
+
+extension Effect {
+    /// Whether the effect asks the center to change something (not a load, not the terminal's).
+    public var changesCenter: Bool {
+        switch self {
+        case .respond, .markRead, .setBadge, .deleteHistory, .clearHistory, .updateSettings, .setDoNotDisturb,
+             .answerPrompt, .changeFocus:
+            return true
+        case .loadHistory, .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
+             .renderPreview, .openAttachment, .readMediaInfo, .loadFocus:
+            return false
+        }
+    }
 }

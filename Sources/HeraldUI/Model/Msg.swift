@@ -22,6 +22,8 @@ public enum Msg: Sendable {
     case appsLoaded([AppRecord])
     case unreadCountsLoaded([String: Int])
     case doNotDisturbLoaded(Bool)
+    /// The Focus modes and the Focus that is on.
+    case focusLoaded(FocusOverview)
     /// An app called `requestAuthorization`; the answer goes back through `Effect.answerPrompt`.
     case promptRequested(id: Int, app: AppRecord, options: UNAuthorizationOptions)
     /// Prompt `id` was withdrawn without an answer from this UI (another UI answered it, or the
@@ -33,8 +35,16 @@ public enum Msg: Sendable {
     case setLogPaneVisible(Bool)
     /// The result of a `:` command the host ran (shown in the status line).
     case commandResult(String)
-    /// An effect failed (shown in the status line).
+    /// Something failed (shown in the status line).
     case failed(String)
+    /// A change asked of the center failed: the message is shown and what the screen shows is
+    /// loaded again from the center (nothing it did not do stays on screen).
+    case effectFailed(Effect, String)
+    /// The connection to the center is gone; the host is reconnecting. Until `.reconnected`
+    /// the screen says so and keys that would change the center change nothing.
+    case connectionLost(reason: String)
+    /// Connected again (the daemon may be a new one): everything shown is loaded afresh.
+    case reconnected
     /// A picture asked for with `Effect.renderPreview` is ready (or failed).
     case previewRendered(PreviewRequest, PreviewState)
     /// The header of the sound or movie at `path`, asked for with `Effect.readMediaInfo`.

@@ -8,6 +8,8 @@ public enum Overlay: Sendable, Hashable {
     case settings(SettingsState)
     case confirm(ConfirmState)
     case input(InputState)
+    /// The Focus screen (from settings or `:focus`): the modes, which is on; Enter turns one on or off.
+    case focus(FocusScreenState)
 }
 
 /// The settings panel of one app: which row is selected.
@@ -19,8 +21,14 @@ public struct SettingsState: Sendable, Hashable {
     /// The rows of the panel, top to bottom.
     public enum Row: Int, CaseIterable, Sendable {
         case allowNotifications, alertStyle, sounds, badges, showInHistory, showPreviews
+        case timeSensitive, criticalAlerts, scheduledSummary, focus
         public var title: String {
             switch self {
+            case .timeSensitive: return "Time Sensitive"
+            case .criticalAlerts: return "Critical Alerts"
+            case .scheduledSummary: return "Scheduled Summary"
+            case .focus: return "Focus…"
+
             case .allowNotifications: return "Allow Notifications"
             case .alertStyle: return "Banner Style"
             case .sounds: return "Sounds"

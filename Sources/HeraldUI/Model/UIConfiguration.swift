@@ -1,4 +1,6 @@
 import Foundation
+import HeraldCore
+import TerminalKit
 import HeraldPreview
 
 /// Settings of the terminal UI that the host chooses (or the environment provides).
@@ -18,8 +20,28 @@ public struct UIConfiguration: Sendable, Hashable {
     public var timeZone: TimeZone = .current
     /// How many history rows the model keeps at a time; it pages through the center beyond that.
     public var historyWindow: Int = 300
-    /// Banners waiting behind the one on screen; more are dropped (they are still in history).
+    /// Banners waiting behind those on screen; more are dropped (they are still in history).
     public var maxQueuedBanners: Int = 99
+    /// Banners on screen at once (newest on top), when they fit; the rest wait ("+N more").
+    public var maxBanners: Int = 3
+    /// Seconds a banner stays, per interruption level (`bannerDuration` for a level not listed);
+    /// 0 keeps it until acted on.
+    public var bannerTimeouts: [UNNotificationInterruptionLevel: TimeInterval] = [:]
+    /// Whether banners of one app that arrive while one of its banners waits join it ("37 new
+    /// from CI") rather than queue one by one.
+    public var coalesceBanners: Bool = true
+    /// Seconds a banner ignores action keys after the keys moved to it by themselves.
+    public var bannerKeyGrace: TimeInterval = 0.4
+    /// The colours of the theme (`colors` false draws none).
+    public var palette = Theme.Palette()
+    /// Keys the user added (the configuration file's `[keys]`): each stands for the key that
+    /// does the action by default.
+    public var keyBindings: [Key: Key] = [:]
+
+    /// How long a banner of `level` stays (0: until acted on).
+    public func bannerTimeout(for level: UNNotificationInterruptionLevel) -> TimeInterval {
+        bannerTimeouts[level] ?? bannerDuration
+    }
     /// Lines of log kept for the log pane.
     public var logLimit: Int = 500
     /// Show the log pane from the start.

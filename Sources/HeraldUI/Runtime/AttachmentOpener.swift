@@ -42,8 +42,9 @@ public enum AttachmentOpener {
             let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? executable("less", environment: environment)
             if let pager { return .pager(["/bin/sh", "-c", pager + " \"$1\"", "sh", path]) }
         }
-        let reason = hasDesktop ? "xdg-open is not installed" : "no desktop (DISPLAY/WAYLAND_DISPLAY unset)"
-        return .message("Cannot open \(attachment.fileName) here (\(reason)); the file is \(path)")
+        // The path first: a narrow status line cuts the end, not what the person needs.
+        let reason = hasDesktop ? "xdg-open is not installed" : "no desktop: DISPLAY/WAYLAND_DISPLAY unset"
+        return .message("\(attachment.fileName) is at \(path) (\(reason))")
     }
 
     /// The full path of `name` in `PATH`, if it is there.
@@ -53,8 +54,8 @@ public enum AttachmentOpener {
     }
 
     /// Starts a desktop viewer in its own session (reaped in the background, not waited for)
-    /// and returns the status text.
-    static func launch(_ command: [String]) -> String {
+    /// and returns the status text, which names the file as `fileName`.
+    static func launch(_ command: [String], fileName: String) -> String {
         let child: ChildProcess
         do {
             child = try ChildProcess(command[0], Array(command.dropFirst()), streams: .detached(errorLog: nil))
@@ -62,8 +63,7 @@ public enum AttachmentOpener {
             return "Cannot start \(command[0]): \(error)"
         }
         DispatchQueue.global(qos: .utility).async { _ = child.wait() }
-        let file = (command.last.map { ($0 as NSString).lastPathComponent }) ?? ""
-        return "Opened \(file) with \((command[0] as NSString).lastPathComponent)"
+        return "Opened \(fileName) with \((command[0] as NSString).lastPathComponent)"
     }
 
     /// Runs a pager on the terminal and waits for it; an error text when it could not run.

@@ -50,6 +50,12 @@ public struct EffectRunner: Sendable {
                 try await center.updateSettings(settings, bundleIdentifier: bundleIdentifier)
             case .setDoNotDisturb(let isOn):
                 try await center.setDoNotDisturb(isOn)
+                send(.doNotDisturbLoaded(await center.doNotDisturb()))
+                send(.commandResult("Do not disturb \(isOn ? "on" : "off")"))
+            case .loadFocus:
+                send(.focusLoaded(try await center.focusOverview()))
+            case .changeFocus(let change):
+                send(.focusLoaded(try await center.changeFocus(change)))
             case .answerPrompt(let id, let allowed):
                 prompter?.answer(id: id, allowed: allowed)
             case .runCommand(let line):
@@ -68,7 +74,7 @@ public struct EffectRunner: Sendable {
                 break
             }
         } catch {
-            send(.failed("\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
+            send(.effectFailed(effect, "\(effect.shortName) failed: \(ErrorSentence.describe(error))"))
         }
     }
 }
@@ -104,6 +110,8 @@ extension Effect {
         case .loadDoNotDisturb: return "Loading do-not-disturb"
         case .updateSettings: return "Settings"
         case .setDoNotDisturb: return "Do not disturb"
+        case .loadFocus: return "Loading Focus"
+        case .changeFocus: return "Focus"
         case .answerPrompt: return "Prompt"
         case .bell: return "Bell"
         case .flash: return "Flash"

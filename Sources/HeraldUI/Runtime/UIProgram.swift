@@ -94,9 +94,7 @@ public final class UIProgram {
 
     /// Updates the model with every message, then hands out the effects (deduplicated).
     public func apply(_ msgs: [Msg]) {
-        var effects: [Effect] = []
-        for msg in msgs { effects += model.update(msg) }
-        dispatch(effects)
+        dispatch(model.update(batch: msgs))
     }
 
     func dispatch(_ effects: [Effect]) {
@@ -106,7 +104,7 @@ public final class UIProgram {
             switch effect {
             case .loadHistory where i != lastLoad:
                 continue
-            case .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .bell, .flash:
+            case .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .bell, .flash:
                 guard seen.insert(effect).inserted else { continue }
             default:
                 break
@@ -127,7 +125,7 @@ public final class UIProgram {
     func open(_ attachment: AttachmentRecord) {
         switch AttachmentOpener.plan(for: attachment, environment: environment) {
         case .desktop(let command):
-            inbox.send(.commandResult(AttachmentOpener.launch(command)))
+            inbox.send(.commandResult(AttachmentOpener.launch(command, fileName: attachment.fileName)))
         case .pager(let command):
             var failure: String?
             backend.suspend { failure = AttachmentOpener.runInTerminal(command) }
@@ -135,6 +133,7 @@ public final class UIProgram {
             if let failure { inbox.send(.failed(failure)) }
         case .message(let text):
             inbox.send(.commandResult(text))
+            inbox.send(.log(text))   // the log pane keeps the whole path when the status line is too narrow
         }
     }
 

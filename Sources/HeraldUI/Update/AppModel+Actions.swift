@@ -5,7 +5,10 @@ extension AppModel {
     /// Sends a response for `record` and takes its banner off the screen.
     mutating func respond(to record: DeliveredRecord, with action: ResponseAction) -> [Effect] {
         setReadLocally(record.deliveryID)
-        if banner.current?.deliveryID == record.deliveryID { advanceBanner() }
+        if let item = banner.shown.first(where: { $0.deliveryID == record.deliveryID && !$0.isCoalesced }) {
+            closeBanner(id: item.id)
+        }
+        guard record.deliveryID > 0 else { return [] }   // not kept: nothing to answer
         return [.respond(deliveryID: record.deliveryID, action: action)]
     }
 
@@ -46,9 +49,8 @@ extension AppModel {
         return perform(action, on: record)
     }
 
-    /// The delivery with this id, on the banner, queued or in the history window.
+    /// The delivery with this id, on a banner (shown or waiting) or in the history window.
     func record(withID id: Int64) -> DeliveredRecord? {
-        if banner.current?.deliveryID == id { return banner.current }
-        return history.first { $0.deliveryID == id } ?? banner.queue.first { $0.deliveryID == id }
+        banner.all.first { $0.deliveryID == id }?.record ?? history.first { $0.deliveryID == id }
     }
 }

@@ -5,16 +5,18 @@ extension AppModel {
         return rows.indices.contains(listScroll) ? rows[listScroll].record.deliveryID : nil
     }
 
-    /// After a notification arrived: scrolls so the row that was first visible (`anchor`) still
+    /// After notifications arrived: scrolls so the row that was first visible (`anchor`) still
     /// is, and counts the arrival in `arrivalsAbove` when its row ends up above the visible ones.
     ///
     /// A list that fits its pane has nothing to anchor (it shows every row, the new one first);
     /// a full one keeps its rows still, and `k` or `g` bring the new rows into view.
-    mutating func keepFirstVisibleRow(_ anchor: Int64?, arrived deliveryID: Int64) {
+    mutating func keepFirstVisibleRow(_ anchor: Int64?, arrived deliveryIDs: [Int64]) {
         let rows = listRows
         guard let anchor, let index = rowIndex(of: anchor, in: rows) else { return }
         listScroll = index
         keepSelectionVisible()
-        if let arrived = rowIndex(of: deliveryID, in: rows), arrived < listScroll { arrivalsAbove += 1 }
+        for id in deliveryIDs {
+            if let arrived = rowIndex(of: id, in: rows), arrived < listScroll { arrivalsAbove += 1 }
+        }
     }
 }

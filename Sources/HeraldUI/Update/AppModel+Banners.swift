@@ -2,37 +2,144 @@ import Foundation
 import HeraldCore
 
 extension AppModel {
-    /// Puts a banner on screen, or behind the current one.
+    /// A new banner: it joins its app's waiting (or coalesced) banner when it has nothing to
+    /// answer, else goes on top of the stack when there is room, else waits.
     mutating func enqueueBanner(_ record: DeliveredRecord) {
-        if banner.current == nil {
-            showBanner(record)
-        } else if banner.queue.count < config.maxQueuedBanners {
-            banner.queue.append(record)
+        let canCoalesce = config.coalesceBanners && actions(of: record).isEmpty
+            && record.content.interruptionLevel != .timeSensitive && record.content.interruptionLevel != .critical
+        if canCoalesce {
+            let joinable: (BannerItem) -> Bool = { $0.canCoalesce && $0.bundleIdentifier == record.bundleIdentifier }
+            if let i = banner.shown.firstIndex(where: { joinable($0) && $0.isCoalesced }) {
+                banner.shown[i].absorb(record)
+                banner.shown[i].shownAt = now   // a flood keeps its banner up
+                return
+            }
+            if let i = banner.queue.lastIndex(where: joinable) {
+                banner.queue[i].absorb(record)
+                return
+            }
         }
+        let item = BannerItem(record: record, isSticky: isSticky(record), canCoalesce: canCoalesce)
+        guard banner.queue.count < config.maxQueuedBanners else { return }   // still in history
+        banner.queue.append(item)
+        fillBannerStack()
     }
 
-    mutating func showBanner(_ record: DeliveredRecord) {
-        banner.current = record
-        banner.shownAt = now
-        banner.isSticky = app(record.bundleIdentifier)?.settings.alertStyle == .alert
+    /// Whether a banner for `record` stays until acted on.
+    func isSticky(_ record: DeliveredRecord) -> Bool {
+        app(record.bundleIdentifier)?.settings.alertStyle == .alert
+            || config.bannerTimeout(for: record.content.interruptionLevel) <= 0
             || record.content.traits?.bannerTimeout == 0   // a desktop notification that never expires
             || (record.content.traits != nil && record.content.interruptionLevel == .critical)
     }
 
-    /// The current banner goes (into the list); the next queued one appears.
-    mutating func advanceBanner() {
-        if banner.queue.isEmpty {
-            banner.current = nil
-            banner.shownAt = nil
-            banner.isSticky = false
-        } else {
-            showBanner(banner.queue.removeFirst())
+    /// Moves waiting banners onto the stack (on top) while there is room and they fit.
+    mutating func fillBannerStack() {
+        while !banner.queue.isEmpty, banner.shown.count < max(1, config.maxBanners) {
+            var item = banner.queue[0]
+            item.shownAt = now
+            let candidate = [item] + banner.shown
+            guard banner.shown.isEmpty || bannerFrames(for: candidate).count == candidate.count else { break }
+            banner.queue.removeFirst()
+            banner.shown.insert(item, at: 0)
+            if banner.focusedID == nil {
+                // Alone on screen it takes keys at once, unless a focused banner went just before.
+                let justLost = banner.focusLostAt.map { now.timeIntervalSince($0) < config.bannerKeyGrace } ?? false
+                focusBanner(item.id, byUser: !justLost)
+            }
         }
     }
 
-    /// Removes a delivery from the banners (on screen or queued).
+    /// After a resize: banners that no longer fit wait again (the oldest first), or more come on.
+    mutating func fitBannerStack() {
+        let fitting = max(1, bannerFrames(for: banner.shown).count)
+        while banner.shown.count > fitting {
+            var item = banner.shown.removeLast()
+            item.shownAt = nil
+            banner.queue.insert(item, at: 0)
+            if banner.focusedID == item.id { focusBanner(banner.shown.first?.id, byUser: false) }
+        }
+        fillBannerStack()
+    }
+
+    /// Gives the keys to banner `id`; when the user did not ask, action keys wait a moment.
+    mutating func focusBanner(_ id: Int64?, byUser: Bool) {
+        banner.focusedID = id
+        banner.focusMovedAt = byUser || id == nil ? nil : now
+    }
+
+    /// Whether the focused banner takes action keys yet (see `BannerState`).
+    var bannerTakesKeys: Bool {
+        guard let moved = banner.focusMovedAt else { return true }
+        return now.timeIntervalSince(moved) >= config.bannerKeyGrace
+    }
+
+    /// `Tab` / `Shift-Tab` with several banners: the keys go to the next one down (or up).
+    mutating func moveBannerFocus(by delta: Int) {
+        guard !banner.shown.isEmpty else { return }
+        let index = banner.focusedIndex ?? 0
+        let count = banner.shown.count
+        focusBanner(banner.shown[((index + delta) % count + count) % count].id, byUser: true)
+    }
+
+    /// Takes banner `id` off the screen (or out of the queue); the stack refills.
+    mutating func closeBanner(id: Int64) {
+        banner.queue.removeAll { $0.id == id }
+        guard let index = banner.shown.firstIndex(where: { $0.id == id }) else { return }
+        banner.shown.remove(at: index)
+        if banner.focusedID == id {
+            let next = banner.shown.indices.contains(index) ? banner.shown[index] : banner.shown.last
+            focusBanner(next?.id, byUser: false)
+            banner.focusLostAt = now
+        }
+        fillBannerStack()
+    }
+
+    /// Removes a delivery from the banners: its own banner closes; a coalesced one counts it out.
     mutating func removeBanner(deliveryID: Int64) {
-        banner.queue.removeAll { $0.deliveryID == deliveryID }
-        if banner.current?.deliveryID == deliveryID { advanceBanner() }
+        for item in banner.all where item.deliveryIDs.contains(deliveryID) {
+            if item.count == 1 { closeBanner(id: item.id); continue }
+            update(bannerWithID: item.id) { $0.deliveryIDs.removeAll { $0 == deliveryID } }
+        }
+    }
+
+    /// Closes every banner of `bundleIdentifier` (every banner for `nil`).
+    mutating func closeBanners(of bundleIdentifier: String?) {
+        for item in banner.all where bundleIdentifier == nil || item.bundleIdentifier == bundleIdentifier {
+            closeBanner(id: item.id)
+        }
+    }
+
+    /// A banner's notification was replaced: the banner shows the new one, keeping its place.
+    mutating func replaceBanner(deliveryID old: Int64, with record: DeliveredRecord) -> Bool {
+        guard let item = banner.all.first(where: { $0.deliveryID == old }) else { return false }
+        update(bannerWithID: item.id) { item in
+            item.record = record
+            item.deliveryIDs = item.deliveryIDs.map { $0 == old ? record.deliveryID : $0 }
+        }
+        return true
+    }
+
+    mutating func update(bannerWithID id: Int64, _ change: (inout BannerItem) -> Void) {
+        if let i = banner.shown.firstIndex(where: { $0.id == id }) { change(&banner.shown[i]) }
+        if let i = banner.queue.firstIndex(where: { $0.id == id }) { change(&banner.queue[i]) }
+    }
+
+    /// Banners whose time is up go into the list (not one being replied to).
+    mutating func expireBanners() {
+        for item in banner.shown where !item.isSticky {
+            guard let shown = item.shownAt, !isReplying(to: item) else { continue }
+            let timeout = item.record.content.traits?.bannerTimeout
+                ?? config.bannerTimeout(for: item.record.content.interruptionLevel)
+            if now.timeIntervalSince(shown) >= timeout {
+                closeBanner(id: item.id)
+            }
+        }
+    }
+
+    /// Whether the input line is open for a reply to `item`'s notification (the banner waits).
+    func isReplying(to item: BannerItem) -> Bool {
+        if case .input(let input)? = overlay, case .reply(let id, _, _, _) = input.purpose { return item.deliveryID == id }
+        return false
     }
 }

@@ -7,6 +7,7 @@ extension AppModel {
         ("lock", "lock: previews follow Show Previews"),
         ("unlock", "unlock"),
         ("dnd on|off", "do not disturb"),
+        ("focus on|off", "Focus: on NAME [for 1h | until 14:00]; alone: screen"),
         ("mute / unmute", "the terminal bell"),
         ("log on|off", "show or hide the log pane"),
         ("help", "this help"),
@@ -34,9 +35,11 @@ extension AppModel {
                 setStatus("Usage: dnd on|off", isError: true)
                 return []
             }
-            doNotDisturb = isOn
-            setStatus("Do not disturb \(isOn ? "on" : "off")")
+            // Shown once the center confirms (`EffectRunner` reports it), never before.
+            setStatus("Do not disturb: asking the center…")
             return [.setDoNotDisturb(isOn)]
+        case "focus":
+            return runFocusCommand(Array(words.dropFirst()))
         case "mute":
             isMuted = true
             setStatus("Bell muted")

@@ -8,7 +8,7 @@ extension AppModel {
         case .delivered(let record, let replaced):
             let anchor = firstVisibleDelivery
             effects = handleDelivered(record, replaced: replaced)
-            keepFirstVisibleRow(anchor, arrived: record.deliveryID)
+            keepFirstVisibleRow(anchor, arrived: [record.deliveryID])
         case .updated(let record):
             if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
                 let old = history[i]
@@ -20,10 +20,7 @@ extension AppModel {
             } else {
                 effects.append(.loadUnreadCounts)
             }
-            if record.isRemovedFromList, banner.current?.deliveryID == record.deliveryID
-                || banner.queue.contains(where: { $0.deliveryID == record.deliveryID }) {
-                removeBanner(deliveryID: record.deliveryID)
-            }
+            if record.isRemovedFromList { removeBanner(deliveryID: record.deliveryID) }
         case .deleted(let ids):
             let set = Set(ids)
             let before = history.count
@@ -34,10 +31,7 @@ extension AppModel {
             effects.append(.loadUnreadCounts)
         case .cleared(let bundleIdentifier):
             history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-            banner.queue.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-            if let current = banner.current, bundleIdentifier == nil || current.bundleIdentifier == bundleIdentifier {
-                advanceBanner()
-            }
+            closeBanners(of: bundleIdentifier)
             fixSelectionAfterRemoval()
             effects += [.loadUnreadCounts, .loadHistory(historyQuery)]
         case .appChanged(let record):
@@ -56,6 +50,7 @@ extension AppModel {
         case .focusChanged(let status):
             activeFocus = status
             doNotDisturb = status != nil
+            effects.append(.loadFocus)
         case .pendingChanged:
             break
         }
@@ -64,6 +59,12 @@ extension AppModel {
 
     mutating func handleDelivered(_ record: DeliveredRecord, replaced: Int64?) -> [Effect] {
         var effects: [Effect] = []
+        var record = record
+        if record.deliveryID == 0 {
+            // Shown but not kept (a rule's `history = no`): a banner of its own, never in the list.
+            lastUnkeptDeliveryID -= 1
+            record.deliveryID = lastUnkeptDeliveryID
+        }
         let presentation = record.presentation.normalized
         if app(record.bundleIdentifier) == nil { effects.append(.loadApps) }
         if let replaced {
@@ -73,12 +74,12 @@ extension AppModel {
                 historyTotal = max(0, historyTotal - 1)
                 if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
             }
-            if let i = banner.queue.firstIndex(where: { $0.deliveryID == replaced }) { banner.queue[i] = record }
         }
-        let stored = !presentation.isDisjoint(with: [.banner, .list])
+        let stored = !presentation.isDisjoint(with: [.banner, .list]) && record.deliveryID > 0
         if stored {
             if !record.isRead { unreadCounts[record.bundleIdentifier, default: 0] += 1 }
             let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil
+                && heldFilter == nil
             if matchesFilter {
                 historyTotal += 1
                 if historyOffset == 0 {
@@ -89,11 +90,8 @@ extension AppModel {
             }
         }
         if presentation.contains(.banner) && app(record.bundleIdentifier)?.settings.alertStyle != UNAlertStyle.none {
-            if let replaced, banner.current?.deliveryID == replaced {
-                banner.current = record   // updated in place, keeps its time on screen
-            } else {
-                enqueueBanner(record)
-            }
+            // A replaced notification's banner shows the new one in place, keeping its time on screen.
+            if replaced.map({ replaceBanner(deliveryID: $0, with: record) }) != true { enqueueBanner(record) }
         }
         if presentation.contains(.sound), let sound = record.content.sound {
             if !isMuted { effects.append(.bell) }

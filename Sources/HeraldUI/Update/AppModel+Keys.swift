@@ -17,12 +17,16 @@ extension AppModel {
             return handleConfirmKey(key, state)
         case .input(let state)?:
             return handleInputKey(key, state)
+        case .focus(let state)?:
+            return handleFocusScreenKey(key, state)
         case nil:
             return handleMainKey(key)
         }
     }
 
-    mutating func handleMainKey(_ key: Key) -> [Effect] {
+    mutating func handleMainKey(_ pressed: Key) -> [Effect] {
+        let key = config.keyBindings[pressed] ?? pressed   // the configuration's [keys]
+        if let effects = handleBannerKey(key) { return effects }
         switch key {
         case .char("q"):
             quitRequested = true
@@ -49,13 +53,18 @@ extension AppModel {
                 return []
             }
             guard let record = focusedRecord else { return [] }
+            if let held = openHeldList(record) { return held }
             return respond(to: record, with: .open)
         case .char(let c) where ("1"..."9").contains(c):
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
+        case .escape where banner.current == nil && searchText != nil:
+            return clearSearch()
         case .char("o"):
             return openAttachment()
+        case .escape where banner.current == nil && heldFilter != nil:
+            return closeHeldList()
         case .escape, .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)
@@ -82,6 +91,50 @@ extension AppModel {
             }
         default:
             break
+        }
+        return []
+    }
+
+    /// The keys that act on banners while some are on screen: `Tab` / `Shift-Tab` move the keys
+    /// between stacked banners, `X` closes them all (they stay in the list); a coalesced banner
+    /// opens its app's list with Enter. `nil`: not a banner key, the main keys apply.
+    mutating func handleBannerKey(_ key: Key) -> [Effect]? {
+        guard let item = banner.focused else { return nil }
+        switch key {
+        case .tab where banner.shown.count > 1:
+            moveBannerFocus(by: 1)
+            return []
+        case .backTab where banner.shown.count > 1:
+            moveBannerFocus(by: -1)
+            return []
+        case .char("X"):
+            let count = banner.all.reduce(0) { $0 + $1.count }
+            closeBanners(of: nil)
+            setStatus(count == 1 ? "Banner closed — it is in the list" : "\(count) banners closed — they are in the list")
+            return []
+        case .enter, .escape, .char("x"), .char("r"):
+            break
+        case .char(let c) where ("1"..."9").contains(c):
+            break
+        default:
+            return nil
+        }
+        guard bannerTakesKeys else {
+            setStatus("The keys moved to this banner — press again to act on it")
+            banner.focusMovedAt = nil
+            return []
+        }
+        guard item.isCoalesced else { return nil }
+        switch key {
+        case .enter:
+            closeBanner(id: item.id)
+            focus = .list
+            guard let index = apps.firstIndex(where: { $0.bundleIdentifier == item.bundleIdentifier }) else { return [] }
+            return selectSidebar(index + 1)
+        case .escape, .char("x"):
+            closeBanner(id: item.id)
+        default:
+            setStatus("\(item.count) notifications from \(appName(item.bundleIdentifier)): Enter shows them")
         }
         return []
     }
@@ -113,9 +166,7 @@ extension AppModel {
             effects.append(.loadHistory(historyQuery))
         }
         let index = min(max(0, target), rows.count - 1)
-        let row = rows[index]
-        selectedDeliveryID = row.record.deliveryID
-        if index != current { effects += markRead(row) }
+        selectedDeliveryID = rows[index].record.deliveryID   // looking is not reading: Enter opens (and marks read)
         return effects
     }
 
@@ -133,14 +184,6 @@ extension AppModel {
         selectedDeliveryID = nil
         listScroll = 0
         return [.loadHistory(historyQuery)]
-    }
-
-    /// Marks the notifications of a row read (they were looked at).
-    mutating func markRead(_ row: ListRow) -> [Effect] {
-        let unread = row.members.filter { !$0.isRead }.map(\.deliveryID)
-        guard !unread.isEmpty else { return [] }
-        for id in unread { setReadLocally(id) }
-        return [.markRead(unread)]
     }
 
     mutating func setReadLocally(_ deliveryID: Int64) {

@@ -18,15 +18,14 @@ extension AppModel {
             return []
         }
         guard overlay == nil else { return [] }
-        if let widget = bannerWidget(), let record = banner.current {
-            let frame = widget.frame(in: layout.screen)
-            if frame.contains(x: event.x, y: event.y) {
-                let actions = actions(of: record)
-                for (i, rect) in widget.buttonRects(in: frame).enumerated() where rect.contains(x: event.x, y: event.y) {
-                    return perform(actions[i], on: record)
-                }
-                return respond(to: record, with: .open)
+        for (item, widget, frame) in bannerWidgets() where frame.contains(x: event.x, y: event.y) {
+            focusBanner(item.id, byUser: true)
+            if item.isCoalesced { return handleBannerKey(.enter) ?? [] }
+            let actions = actions(of: item.record)
+            for (i, rect) in widget.buttonRects(in: frame).enumerated() where rect.contains(x: event.x, y: event.y) {
+                return perform(actions[i], on: item.record)
             }
+            return respond(to: item.record, with: .open)
         }
         if let sidebarArea = layout.sidebar, sidebarArea.contains(x: event.x, y: event.y) {
             focus = .sidebar
@@ -40,9 +39,8 @@ extension AppModel {
             let rows = listRows
             let index = listScroll + event.y - layout.list.y
             guard index < rows.count else { return [] }
-            let current = selectedRowIndex(in: rows)
-            selectedDeliveryID = rows[index].record.deliveryID
-            return index == current ? [] : markRead(rows[index])
+            selectedDeliveryID = rows[index].record.deliveryID   // selecting is not reading
+            return []
         }
         return []
     }

@@ -38,6 +38,8 @@ extension AppModel {
             state.selectedRow = min(rows.count - 1, state.selectedRow + 1)
         case .char("k"), .up, .backTab:
             state.selectedRow = max(0, state.selectedRow - 1)
+        case .enter where rows[state.selectedRow] == .focus, .char(" ") where rows[state.selectedRow] == .focus:
+            return openFocusScreen()
         case .enter, .char(" "), .right, .char("l"):
             overlay = .settings(state)
             return changeSetting(rows[state.selectedRow], of: state.bundleIdentifier, forward: true)
@@ -67,6 +69,10 @@ extension AppModel {
         case .badges: settings.badges.toggle()
         case .showInHistory: settings.showInHistory.toggle()
         case .showPreviews: settings.showPreviews = cycle(settings.showPreviews)
+        case .timeSensitive: settings.timeSensitive.toggle()
+        case .criticalAlerts: settings.criticalAlerts.toggle()
+        case .scheduledSummary: settings.scheduledDelivery.toggle()
+        case .focus: return []
         }
         apps[i].settings = settings
         return [.updateSettings(settings, bundleIdentifier: bundleIdentifier)]
@@ -102,6 +108,7 @@ extension AppModel {
         switch key {
         case .escape:
             overlay = nil
+            if state.purpose == .search, searchText != nil { return clearSearch() }
             return []
         case .enter:
             return commitInput(state)
@@ -112,17 +119,28 @@ extension AppModel {
         }
     }
 
+    /// Shows the history matching `text` (`nil`: all of it), from its newest row.
+    mutating func search(_ text: String?) -> [Effect] {
+        searchText = text
+        historyOffset = 0
+        selectedDeliveryID = nil
+        listScroll = 0
+        return [.loadHistory(historyQuery)]
+    }
+
+    /// Esc on a search (in the list, or in the search line): the whole history again.
+    mutating func clearSearch() -> [Effect] {
+        setStatus("Search cleared")
+        return search(nil)
+    }
+
     mutating func commitInput(_ state: InputState) -> [Effect] {
         let text = state.editor.text
         switch state.purpose {
         case .search:
             overlay = nil
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            searchText = trimmed.isEmpty ? nil : trimmed
-            historyOffset = 0
-            selectedDeliveryID = nil
-            listScroll = 0
-            return [.loadHistory(historyQuery)]
+            return search(trimmed.isEmpty ? nil : trimmed)
         case .command:
             overlay = nil
             return runCommand(text)

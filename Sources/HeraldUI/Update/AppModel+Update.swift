@@ -4,19 +4,59 @@ import TerminalKit
 
 extension AppModel {
     /// What the runtime does once at start: load apps, unread counts, do-not-disturb and history.
-    public var startupEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadHistory(historyQuery)] }
+    public var startupEffects: [Effect] { reloadEffects }
 
     /// Applies one message; the only place the state changes. Returns the side effects to run.
     public mutating func update(_ msg: Msg) -> [Effect] {
+        let effects = apply(msg)
+        settleAfterUpdate()
+        return effects + requestPreviews()
+    }
+
+    /// Applies a frame's messages in order and settles the list once at the end (a flood of
+    /// arrivals costs one scroll fix-up, not one per arrival). The same state as `update` one
+    /// by one.
+    public mutating func update(batch msgs: [Msg]) -> [Effect] {
+        var effects: [Effect] = []
+        var index = msgs.startIndex
+        while index < msgs.endIndex {
+            // A run of arrivals: the first visible row is anchored once for all of them.
+            if case .event(.delivered) = msgs[index] {
+                let anchor = firstVisibleDelivery
+                var arrived: [Int64] = []
+                while index < msgs.endIndex, case .event(.delivered(let record, let replaced)) = msgs[index] {
+                    effects += handleDelivered(record, replaced: replaced)
+                    arrived.append(record.deliveryID)
+                    index += 1
+                }
+                keepFirstVisibleRow(anchor, arrived: arrived)
+                continue
+            }
+            effects += apply(msgs[index])
+            if case .key = msgs[index] { settleAfterUpdate() }   // the next key sees the list as drawn
+            index += 1
+        }
+        settleAfterUpdate()
+        return effects + requestPreviews()
+    }
+
+    /// Keeps the selection on screen; the "↑ N new" count ends at the top.
+    mutating func settleAfterUpdate() {
+        keepSelectionVisible()
+        if listScroll == 0 { arrivalsAbove = 0 }
+    }
+
+    mutating func apply(_ msg: Msg) -> [Effect] {
         var effects: [Effect] = []
         switch msg {
         case .key(let key):
-            effects = handleKey(key)
+            effects = whileConnected { $0.handleKey(key) }
         case .mouse(let event):
-            effects = handleMouse(event)
+            effects = whileConnected { $0.handleMouse(event) }
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(1, newHeight)
+            fitBannerStack()
         case .tick(let date):
             handleTick(date)
         case .event(let event):
@@ -30,6 +70,8 @@ extension AppModel {
             unreadCounts = counts
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
+        case .focusLoaded(let overview):
+            focusLoaded(overview)
         case .promptRequested(let id, let app, let options):
             prompts.append(PermissionPromptState(id: id, app: app, options: options))
         case .promptCancelled(let id):
@@ -45,15 +87,43 @@ extension AppModel {
             setStatus(text)
         case .failed(let text):
             setStatus(text, isError: true)
+        case .effectFailed(let effect, let text):
+            setStatus(text, isError: true)
+            if effect.changesCenter && disconnection == nil { effects = reloadEffects }
+        case .connectionLost(let reason):
+            if disconnection == nil { disconnection = Disconnection(since: now, reason: reason) }
+            prompts.removeAll()   // the center asks again once reconnected
+            setStatus("Disconnected from the center — reconnecting…", isError: true)
+        case .reconnected:
+            disconnection = nil
+            setStatus("Reconnected")
+            effects = reloadEffects
         case .previewRendered(let request, let state):
             previews[request] = state
         case .mediaInfoRead(let path, let info):
             if mediaInfo.count >= 256 { mediaInfo.removeAll() }
             mediaInfo[path] = info
         }
-        keepSelectionVisible()
-        if listScroll == 0 { arrivalsAbove = 0 }
-        return effects + requestPreviews()
+        return effects
+    }
+
+    /// What loads everything the screen shows from the center: apps (badges, settings), unread
+    /// counts, do-not-disturb, Focus and the history window.
+    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
+
+    /// Runs a key or click; while disconnected, one that would change the center changes
+    /// nothing (not even on screen) and says why — a reply being typed stays open, to send once
+    /// reconnected. Moving, search, help and quitting all work.
+    mutating func whileConnected(_ handle: (inout AppModel) -> [Effect]) -> [Effect] {
+        guard disconnection != nil else { return handle(&self) }
+        let before = self
+        let effects = handle(&self)
+        guard effects.contains(where: \.changesCenter) else { return effects }
+        self = before
+        // A typed reply stays to send once reconnected; a command line closes so the reason shows.
+        if case .input(let input)? = overlay, input.purpose == .command { overlay = nil }
+        setStatus("Not connected to the center — reconnecting; nothing was changed", isError: true)
+        return []
     }
 
     /// The sidebar's order: display names as people read them — case aside, numbers by value
@@ -72,20 +142,8 @@ extension AppModel {
 
     mutating func handleTick(_ date: Date) {
         now = date
-        if banner.current != nil, !banner.isSticky, let shown = banner.shownAt,
-           date.timeIntervalSince(shown) >= banner.current?.content.traits?.bannerTimeout ?? config.bannerDuration,
-           !isEditingReplyToBanner {
-            advanceBanner()
-        }
+        expireBanners()
         if let status, date.timeIntervalSince(status.date) >= 6 { self.status = nil }
-    }
-
-    /// Whether the input line is open for a reply to the banner on screen (the banner waits).
-    var isEditingReplyToBanner: Bool {
-        if case .input(let input)? = overlay, case .reply(let id, _, _, _) = input.purpose {
-            return banner.current?.deliveryID == id
-        }
-        return false
     }
 
     mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int) {

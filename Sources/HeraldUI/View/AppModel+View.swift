@@ -9,8 +9,10 @@ extension AppModel {
         let layout = Layout(self)
         let theme = self.theme
 
-        Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb, unread: totalUnread,
-               isLocked: isLocked, isMuted: isMuted, theme: theme).render(in: layout.header, into: &buffer)
+        var header = Header(clock: TimeFormat.clock(now, timeZone: config.timeZone), doNotDisturb: doNotDisturb,
+                            unread: totalUnread, isLocked: isLocked, isMuted: isMuted, focus: focusHeaderText, theme: theme)
+        header.isDisconnected = disconnection != nil
+        header.render(in: layout.header, into: &buffer)
         if let sidebarArea = layout.sidebar { sidebar.render(in: sidebarArea, into: &buffer) }
 
         let rows = listRows
@@ -34,18 +36,23 @@ extension AppModel {
                 .render(in: layout.status, into: &buffer)
         }
 
-        if let banner = bannerWidget() { banner.render(in: banner.frame(in: layout.screen), into: &buffer) }
+        for (_, widget, frame) in bannerWidgets() {
+            buffer.fill(frame.withGutter(in: layout.screen))   // nothing underneath shows at its edges
+            widget.render(in: frame, into: &buffer)
+        }
 
         switch overlay {
         case .help(let scroll)?:
             helpOverlay(scroll: scroll).render(in: layout.screen, into: &buffer)
         case .settings(let state)?:
             if let app = app(state.bundleIdentifier) {
-                SettingsPanel(appName: app.displayName, settings: app.settings, selectedRow: state.selectedRow, theme: theme)
+                SettingsPanel(appName: appName(app.bundleIdentifier), settings: app.settings, selectedRow: state.selectedRow, theme: theme)
                     .render(in: layout.screen, into: &buffer)
             }
         case .confirm(let state)?:
             ConfirmDialog(message: state.message, theme: theme).render(in: layout.screen, into: &buffer)
+        case .focus(let state)?:
+            focusPanel(state).render(in: layout.screen, into: &buffer)
         case .input?, nil:
             break
         }
@@ -65,7 +72,7 @@ extension AppModel {
     var sidebar: Sidebar {
         var items = [Sidebar.Item(name: "All", unread: totalUnread)]
         for app in apps {
-            items.append(Sidebar.Item(name: app.displayName, badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
+            items.append(Sidebar.Item(name: appName(app.bundleIdentifier), badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
         }
         return Sidebar(items: items, selected: sidebarSelection, isFocused: focus == .sidebar, theme: theme)
     }
@@ -74,6 +81,7 @@ extension AppModel {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         var title = selectedApp.map { appName($0) } ?? "All notifications"
+        if let heldFilter { title = heldFilter.title + " · Esc: all" }
         if let searchText { title += " · “\(searchText)”" }
         var count = "\(historyTotal)"
         if historyOffset > 0 || historyTotal > history.count {
@@ -105,6 +113,7 @@ extension AppModel {
         }
         var empty = "No notifications"
         if searchText != nil { empty = "Nothing matches the search" }
+        if heldFilter != nil { empty = "The held notifications were deleted" }
         return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: focus == .list,
                                 emptyText: empty, theme: theme)
     }
@@ -128,19 +137,55 @@ extension AppModel {
         return view
     }
 
-    /// The banner on screen as a widget (also used to hit-test clicks).
+    /// The banners on screen, top (newest) first, as widgets with their frames (also used to
+    /// hit-test clicks). The lowest one counts the banners waiting ("+N more").
+    public func bannerWidgets() -> [(item: BannerItem, widget: Banner, frame: Rect)] {
+        let items = banner.shown
+        let frames = bannerFrames(for: items)
+        let hidden = items.dropFirst(frames.count).reduce(0) { $0 + $1.count } + banner.queue.reduce(0) { $0 + $1.count }
+        return zip(items, frames).enumerated().map { index, pair in
+            let isLast = index == frames.count - 1
+            return (pair.0, bannerWidget(pair.0, waiting: isLast ? hidden : 0, stacked: items.count > 1), pair.1)
+        }
+    }
+
+    /// The focused banner as a widget.
     public func bannerWidget() -> Banner? {
-        guard let record = banner.current else { return nil }
-        var banner = Banner(appName: appName(record.bundleIdentifier),
+        bannerWidgets().first { $0.item.id == banner.focusedID }?.widget
+    }
+
+    /// Frames for a stack of banners from the top of the screen down, as many as fit whole (the
+    /// first always gets one, clipped on a tiny screen).
+    func bannerFrames(for items: [BannerItem]) -> [Rect] {
+        let screen = Layout(self).screen
+        var frames: [Rect] = []
+        var top: Int?
+        for item in items {
+            let widget = bannerWidget(item, waiting: 0, stacked: items.count > 1)
+            let frame = widget.frame(in: screen, top: top)
+            if !frames.isEmpty && frame.height < widget.naturalHeight(in: screen) { break }
+            frames.append(frame)
+            top = frame.maxY
+        }
+        return frames
+    }
+
+    func bannerWidget(_ item: BannerItem, waiting: Int, stacked: Bool) -> Banner {
+        let record = item.record
+        let isFocused = item.id == banner.focusedID
+        var widget = Banner(appName: appName(record.bundleIdentifier),
                             time: TimeFormat.clock(record.date, timeZone: config.timeZone),
                             content: visibleContent(of: record),
                             attachmentNames: record.content.attachments.map(\.fileName),
-                            actions: actions(of: record), waiting: self.banner.queue.count,
-                            isAlert: self.banner.isSticky, theme: theme)
-        banner.thumbnail = picture(for: bannerThumbnailRequest(for: record))
-        banner.progress = record.content.traits?.progress
-        banner.bodyStyles = record.content.traits?.bodyStyles ?? []
-        return banner
+                            actions: item.isCoalesced ? [] : actions(of: record), waiting: waiting,
+                            isAlert: item.isSticky, theme: theme)
+        widget.isFocused = isFocused
+        widget.isStacked = stacked
+        if item.isCoalesced { widget.coalescedCount = item.count }
+        widget.thumbnail = picture(for: bannerThumbnailRequest(for: record))
+        widget.progress = record.content.traits?.progress
+        widget.bodyStyles = record.content.traits?.bodyStyles ?? []
+        return widget
     }
 
     func inputLine(_ input: InputState) -> InputLine {
@@ -170,6 +215,7 @@ extension AppModel {
         case .settings?: return [("↑↓", "move"), ("←→ Enter", "change"), ("Esc", "close")]
         case .confirm?: return [("y", "yes"), ("n", "no")]
         case .input?: return [("Enter", "send"), ("Esc", "cancel")]
+        case .focus?: return [("↑↓", "move"), ("Enter", "on/off"), ("Esc", "close")]
         case nil: break
         }
         if focus == .sidebar && banner.current == nil {
@@ -177,13 +223,16 @@ extension AppModel {
                     ("?", "help"), ("q", "quit")]
         }
         var hints: [(key: String, action: String)] = []
-        if let record = banner.current ?? selectedRow?.record {
+        if let item = banner.focused, item.isCoalesced {
+            hints += [("Enter", "show them"), ("x", "close")]
+        } else if let record = banner.current ?? selectedRow?.record {
             hints.append(("Enter", "open"))
             let count = min(9, actions(of: record).count)
             if count == 1 { hints.append(("1", "action")) } else if count > 1 { hints.append(("1-\(count)", "actions")) }
             if category(of: record)?.textInputAction != nil { hints.append(("r", "reply")) }
             hints.append(("x", "dismiss"))
         }
+        if banner.shown.count > 1 { hints += [("Tab", "next banner"), ("X", "close all")] }
         if banner.current == nil {
             hints += [("j/k", "move"), ("Tab", "apps")]
             if selectedRow != nil { hints.append(("d", "delete")) }

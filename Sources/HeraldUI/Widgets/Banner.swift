@@ -28,6 +28,12 @@ public struct Banner: Widget {
     public var progress: Int?
     /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
     public var bodyStyles: [BodyStyle] = []
+    /// Whether the keys act on this banner (highlighted, its keys on its bottom edge).
+    public var isFocused = true
+    /// Whether other banners are on screen (the focused one then says `Tab` moves the keys).
+    public var isStacked = false
+    /// For a coalesced banner, how many notifications it stands for ("37 new from CI").
+    public var coalescedCount: Int?
     /// The image attachment's thumbnail, at the left of the text (when the banner is wide enough).
     public var thumbnail: AttachmentPicture?
 
@@ -57,6 +63,9 @@ public struct Banner: Widget {
     /// The lines inside the border, for an inner width.
     func contentLines(width: Int) -> [[Span]] {
         var lines: [[Span]] = []
+        if let count = coalescedCount {
+            lines.append([Span(TextLayout.truncate("\(count) new from \(TerminalText.sanitize(appName))", to: width), theme.warning)])
+        }
         if !content.title.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.title), to: width), theme.title)]) }
         if !content.subtitle.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.subtitle), to: width), Style(attributes: .italic))]) }
         if !content.body.isEmpty && !bodyStyles.isEmpty && !content.isHidden {
@@ -83,18 +92,26 @@ public struct Banner: Widget {
     }
 
     /// Where the banner goes on a screen: the top right (under the header row when there is room),
-    /// the full width on narrow screens.
-    public func frame(in screen: Rect) -> Rect {
-        let width = screen.width >= 60 ? min(screen.width - 2, max(56, screen.width * 2 / 3)) : screen.width
-        let inner = width - 4
+    /// the full width on narrow screens; `top` puts it lower (under another banner).
+    public func frame(in screen: Rect, top: Int? = nil) -> Rect {
+        let width = Self.width(in: screen)
+        let top = top ?? (screen.height >= 16 ? screen.y + 1 : screen.y)
+        let x = screen.width >= 60 ? screen.maxX - width - 1 : screen.x
+        let available = max(3, screen.maxY - top - 1)   // keep the status row free
+        return Rect(x: x, y: top, width: width, height: min(naturalHeight(in: screen), available))
+    }
+
+    /// The rows the banner takes when nothing cuts it short.
+    public func naturalHeight(in screen: Rect) -> Int {
+        let inner = Self.width(in: screen) - 4
         let thumbnailColumns = thumbnailColumns(innerWidth: inner)
         let textRows = contentLines(width: inner - thumbnailColumns).count
         let thumbnailRows = thumbnailColumns > 0 ? min(Self.thumbnailBox.rows, thumbnail?.size.rows ?? 0) : 0
-        let height = 2 + max(textRows, thumbnailRows) + (actions.isEmpty ? 0 : buttons.height(width: inner))
-        let top = screen.height >= 16 ? screen.y + 1 : screen.y
-        let x = screen.width >= 60 ? screen.maxX - width - 1 : screen.x
-        let available = max(3, screen.maxY - top - 1)   // keep the status row free
-        return Rect(x: x, y: top, width: width, height: min(height, available))
+        return 2 + max(textRows, thumbnailRows) + (actions.isEmpty ? 0 : buttons.height(width: inner))
+    }
+
+    static func width(in screen: Rect) -> Int {
+        screen.width >= 60 ? min(screen.width - 2, max(56, screen.width * 2 / 3)) : screen.width
     }
 
     /// The rects of the action buttons (for mouse clicks) when drawn in `frame`.
@@ -107,12 +124,20 @@ public struct Banner: Widget {
         _ = renderReturningButtons(in: area, into: &buffer)
     }
 
+    /// The keys on the bottom edge of the focused banner.
+    func footer(width: Int) -> String {
+        guard isFocused, width >= 50 else { return "" }
+        let close = isAlert ? "close" : "dismiss"
+        if coalescedCount != nil { return "Enter show them · x close" + (isStacked ? " · Tab next" : "") }
+        return isStacked ? "Enter open · 1-9 act · x \(close) · Tab next" : "Enter open · 1-9 action · x \(close)"
+    }
+
     func renderReturningButtons(in area: Rect, into buffer: inout Buffer) -> [Rect] {
         guard area.width >= 6, area.height >= 3 else { return [] }
-        let footer = area.width >= 50 ? (isAlert ? "Enter open · 1-9 action · x close" : "Enter open · 1-9 action · x dismiss") : ""
-        let block = Block(title: "\(appName) · \(time)", titleStyle: theme.appName.patched(with: Style(attributes: .bold)),
-                          borderStyle: isAlert ? theme.alertBorder : theme.bannerBorder,
-                          topRight: waiting > 0 ? "+\(waiting) more" : "", footer: footer)
+        let block = Block(title: (isFocused && isStacked ? "▶ " : "") + "\(appName) · \(time)",
+                          titleStyle: theme.appName.patched(with: Style(attributes: .bold)),
+                          borderStyle: !isFocused ? theme.border : isAlert ? theme.alertBorder : theme.bannerBorder,
+                          topRight: waiting > 0 ? "+\(waiting) more" : "", footer: footer(width: area.width))
         block.render(in: area, into: &buffer)
         let inner = area.inset(dx: 2, dy: 1)
         let thumbnailColumns = thumbnailColumns(innerWidth: inner.width)

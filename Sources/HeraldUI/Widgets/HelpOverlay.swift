@@ -52,9 +52,40 @@ public struct HelpOverlay: Widget {
         }
         out.append([])
         out.append([Span("Commands", theme.title)])
-        for (name, text) in AppModel.builtInCommands { out.append([Span(TextLayout.pad(":" + name, to: 15), theme.key), Span(text)]) }
-        for line in extraCommands { out.append([Span(":" + line)]) }
+        let commands = AppModel.builtInCommands + extraCommands.map(Self.splitCommand)
+        let nameWidth = min(commands.map { DisplayWidth.of($0.0) + 2 }.max() ?? 0, max(8, width / 2))
+        for (name, text) in commands { out += commandLines(name: name, text: text, nameWidth: nameWidth, width: width) }
         return out
+    }
+
+    /// A host's command help line ("invite NAME   what it does") as its name and its text: they
+    /// are parted by the first run of two or more spaces (or " — ").
+    static func splitCommand(_ line: String) -> (String, String) {
+        for separator in ["  ", " — "] {
+            if let range = line.range(of: separator) {
+                return (String(line[..<range.lowerBound]),
+                        line[range.upperBound...].trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return (line, "")
+    }
+
+    /// One command: its name in a column of `nameWidth`, its text wrapped beside it (or under
+    /// it, indented, when the name is wider than the column) — never cut off.
+    func commandLines(name: String, text: String, nameWidth: Int, width: Int) -> [[Span]] {
+        let label = ":" + name
+        let labelWidth = DisplayWidth.of(label)
+        let indent = labelWidth < nameWidth ? nameWidth : min(4, nameWidth)
+        let wrapped = TextLayout.wrap(text, width: max(8, width - indent))
+        var lines: [[Span]] = []
+        if labelWidth < nameWidth, let first = wrapped.first {
+            lines.append([Span(TextLayout.pad(label, to: nameWidth), theme.key), Span(first)])
+        } else {
+            lines.append([Span(label, theme.key)])
+            if let first = wrapped.first, !first.isEmpty { lines.append([Span(String(repeating: " ", count: indent) + first)]) }
+        }
+        for line in wrapped.dropFirst() { lines.append([Span(String(repeating: " ", count: indent) + line)]) }
+        return lines
     }
 
     /// Where the help goes on a screen: its box, its lines, and how many of them show at once.
@@ -87,6 +118,7 @@ public struct HelpOverlay: Widget {
             let below = content.count - top - visible
             footer = below > 0 ? "↓ \(below) more · j k · Esc closes" : "j k scroll · Esc closes"
         }
+        buffer.fill(box.withGutter(in: area))
         Block(title: "Help", borderStyle: theme.focusedBorder, footer: footer).render(in: box, into: &buffer)
         let inner = box.inset(dx: 2, dy: 1)
         for (i, line) in content.dropFirst(top).prefix(inner.height).enumerated() {

@@ -33,6 +33,10 @@ public struct SettingsPanel: Widget {
             case .banner: return "Banner"
             case .alert: return "Alert"
             }
+        case .timeSensitive: return onOff(settings.timeSensitive)
+        case .criticalAlerts: return onOff(settings.criticalAlerts)
+        case .scheduledSummary: return onOff(settings.scheduledDelivery)
+        case .focus: return "Enter"
         case .sounds: return onOff(settings.sounds)
         case .badges: return onOff(settings.badges)
         case .showInHistory: return onOff(settings.showInHistory)

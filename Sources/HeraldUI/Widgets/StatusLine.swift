@@ -1,5 +1,7 @@
 import TerminalKit
 /// The bottom row: the keys that apply right now (`Enter open  1-9 act  …`), or a message.
+/// The `?` hint is never crowded out: when the hints do not all fit, it goes at the right end
+/// and the others fill what is left.
 public struct StatusLine: Widget {
     public var hints: [(key: String, action: String)]
     public var message: StatusMessage?
@@ -20,12 +22,33 @@ public struct StatusLine: Widget {
             return
         }
         buffer.fill(area, with: Cell(symbol: " ", width: 1, style: theme.status))
+        var hints = self.hints
+        var limit = area.maxX
+        let allWidth = hints.reduce(0) { $0 + Self.width(of: $1) + 2 }
+        if allWidth > area.width - 1, let help = hints.firstIndex(where: { $0.key == "?" }),
+           Self.width(of: hints[help]) + 2 <= area.width {
+            let pinned = hints.remove(at: help)
+            limit = area.maxX - Self.width(of: pinned) - 1
+            draw(pinned, x: limit, y: area.y, limit: area.maxX, into: &buffer)
+            limit -= 2
+        }
         var x = area.x + 1
         for hint in hints {
-            let w = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.action)
-            if x + w > area.maxX { break }
-            x += buffer.setString(x: x, y: area.y, hint.key, style: theme.statusKey)
-            x += buffer.setString(x: x, y: area.y, " " + hint.action + "  ", style: theme.status, maxWidth: area.maxX - x)
+            if x + Self.width(of: hint) > limit { break }
+            x = draw(hint, x: x, y: area.y, limit: limit, into: &buffer)
         }
+    }
+
+    static func width(of hint: (key: String, action: String)) -> Int {
+        DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.action)
+    }
+
+    /// Draws one hint from `x` (and the gap after it, up to `limit`); returns where the next starts.
+    @discardableResult
+    func draw(_ hint: (key: String, action: String), x: Int, y: Int, limit: Int, into buffer: inout Buffer) -> Int {
+        var x = x
+        x += buffer.setString(x: x, y: y, hint.key, style: theme.statusKey)
+        x += buffer.setString(x: x, y: y, " " + hint.action + "  ", style: theme.status, maxWidth: limit - x)
+        return x
     }
 }

@@ -30,6 +30,9 @@ package enum ClientLine: Sendable {
                 "a line must be {\"hello\":…}, {\"id\":N,\"method\":…} or {\"reply\":N,…}; this one has none of hello, id, reply"))
         }
         guard let id = object.integer("id") else {
+            if let message = JSONLineDiagnosis.oversizedInteger(in: line), message.hasPrefix("id: ") {
+                throw LineError(id: nil, error: .protocolError(.badParams, message))
+            }
             let found = object.value("id")?.displayString ?? "null"
             throw LineError(id: nil, error: .protocolError(.badParams, "id: expected an integer, found \(found)"))
         }

@@ -123,7 +123,8 @@ struct LineObject {
         do {
             value = try JSONValue.parse(line)
         } catch {
-            throw LineError(id: nil, error: .protocolError(.malformedJSON, "the line is not valid JSON: \(WireCoding.explain(error))"))
+            let reason = JSONLineDiagnosis.explain(line) ?? WireCoding.explain(error)
+            throw LineError(id: nil, error: .protocolError(.malformedJSON, "the line is not valid JSON: \(reason)"))
         }
         guard let object = value.objectValue else {
             throw LineError(id: nil, error: .protocolError(.notAnObject, "a line must be a JSON object, not \(value.displayString.prefix(40))"))

@@ -165,6 +165,10 @@ public struct PostResult: Codable, Sendable, Hashable {
     public var bundleIdentifier: String
     /// The server's clock when it accepted the request (pass it to `wait` as `since`).
     public var date: Date
+    /// Requests of the app dropped over its pending limit to make room for this one (absent when none).
+    public var dropped: [String]?
+    /// What the poster should be told (a request dropped to make room), absent when nothing.
+    public var warning: String?
     public init(identifier: String, bundleIdentifier: String, date: Date) {
         self.identifier = identifier
         self.bundleIdentifier = bundleIdentifier

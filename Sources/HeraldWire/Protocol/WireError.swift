@@ -72,6 +72,18 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
 public enum IPCProtocolReason: String, Codable, Sendable, CaseIterable {
     case malformedJSON, invalidUTF8, lineTooLong, notAnObject, unknownMethod, badParams
     case helloRequired, unsupportedProtocol, permissionDenied, unexpectedReply
+    /// A post the app's pending limit (64) left out.
+    case pendingLimit
+    /// An app posting faster than its rate limit.
+    case rateLimited
+    /// The daemon serves its maximum number of connections.
+    case tooManyConnections
+    /// No hello came in time after connecting.
+    case helloTimeout
+    /// A subscriber that did not read its events: its queue is full and it is dropped.
+    case queueOverflow
+    /// A request that ran out of its time.
+    case deadlineExceeded
 }
 
 /// An error that carries an APNs reason name (`PayloadTooLarge`, `BadCollapseId`, …) and a

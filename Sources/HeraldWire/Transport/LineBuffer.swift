@@ -3,7 +3,8 @@ import Foundation
 /// Splits a byte stream into newline-terminated lines, with a length limit.
 ///
 /// A line longer than `maximumLineLength` is discarded as it streams in (never buffered whole)
-/// and reported once as `.tooLong`; reading resumes at the next newline. A trailing `\r` is
+/// and reported once as `.tooLong`, with its first `headLength` bytes (where a request's `id`
+/// is, so the refusal can answer it); reading resumes at the next newline. A trailing `\r` is
 /// dropped, and empty lines are skipped.
 ///
 /// ```swift
@@ -14,9 +15,13 @@ package struct LineBuffer: Sendable {
     /// One framing result.
     package enum Item: Sendable, Equatable {
         case line(Data)
-        /// A line over the limit was dropped; `length` is how many bytes it had when dropped.
-        case tooLong(length: Int)
+        /// A line over the limit was dropped; `length` is how many bytes it had when dropped,
+        /// `head` its first bytes.
+        case tooLong(length: Int, head: Data)
     }
+
+    /// How much of a dropped line is kept for its reply.
+    static let headLength = 256
 
     /// The longest line accepted, in bytes, without the newline.
     package let maximumLineLength: Int
@@ -58,7 +63,9 @@ package struct LineBuffer: Sendable {
     private mutating func absorb(_ chunk: Data, into items: inout [Item]) {
         guard !discarding else { return }
         if pending.count + chunk.count > maximumLineLength {
-            items.append(.tooLong(length: pending.count + chunk.count))
+            var head = pending.prefix(Self.headLength)
+            if head.count < Self.headLength { head.append(chunk.prefix(Self.headLength - head.count)) }
+            items.append(.tooLong(length: pending.count + chunk.count, head: Data(head)))
             pending.removeAll()
             discarding = true
         } else {

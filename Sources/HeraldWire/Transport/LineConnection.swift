@@ -21,8 +21,9 @@ import Synchronization
 package final class LineConnection: Sendable {
     /// 1 MiB: the longest line either side accepts.
     package static let maximumLineLength = 1 << 20
-    /// 64 MiB of unsent output closes the connection.
-    package static let maximumQueuedBytes = 64 << 20
+    /// 8 MiB of unsent output closes the connection (a subscriber that stopped reading — a UI
+    /// suspended with Ctrl-Z — is dropped instead of growing the daemon; issue 12, item 3).
+    package static let maximumQueuedBytes = 8 << 20
 
     private let socket: UnixSocket
     private let executor = ConnectionExecutor()
@@ -39,6 +40,8 @@ package final class LineConnection: Sendable {
         var closesWhenFlushed = false
         /// `close()` ran: output is dropped.
         var isShutDown = false
+        /// Closed because the peer left `maximumQueuedBytes` unread.
+        var overflowed = false
         /// The reader ended; the descriptor is closed as soon as no write uses it.
         var isReaderDone = false
         var isDescriptorClosed = false
@@ -55,6 +58,9 @@ package final class LineConnection: Sendable {
         self.socket = socket
         writeQueue = DispatchQueue(label: "herald.ipc.write.\(socket.descriptor)")
     }
+
+    /// Whether the connection was closed because its peer stopped reading.
+    package var closedForOverflow: Bool { state.withLock { $0.overflowed } }
 
     /// Peer credentials of the underlying socket.
     package func peerCredentials() throws -> PeerCredentials { try socket.peerCredentials() }
@@ -133,7 +139,10 @@ package final class LineConnection: Sendable {
         switch outcome {
         case .sent: break
         case .startWriter: writeQueue.async { [self] in writeQueued() }
-        case .tooMuch, .failed: close()
+        case .tooMuch:
+            state.withLock { $0.overflowed = true }
+            close()
+        case .failed: close()
         }
     }
 

@@ -63,6 +63,13 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
 
+    /// This rectangle with one blank column on each side, within `bounds`: a box drawn over the
+    /// screen clears its gutter so the text underneath never touches its border or shows in a
+    /// lone column beside it.
+    public func withGutter(in bounds: Rect) -> Rect {
+        Rect(x: x - 1, y: y, width: width + 2, height: height).intersection(bounds)
+    }
+
     /// The row at offset `dy` (one line high), or an empty rect outside.
     public func row(_ dy: Int) -> Rect {
         guard dy >= 0, dy < height else { return Rect(x: x, y: y, width: 0, height: 0) }

@@ -17,11 +17,12 @@ enum SocketBenchmarks {
         let socketPath: String
         let home: HeraldHome
 
-        init(herald: String, home: HeraldHome, socketPath: String, log: URL) throws {
+        /// `arguments` go after `daemon` (`--broker URL` for the broker benchmark).
+        init(herald: String, home: HeraldHome, socketPath: String, log: URL, arguments: [String] = []) throws {
             self.home = home
             self.socketPath = socketPath
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process = try ChildProcess(herald, ["--home", home.url.path, "daemon"],
+            process = try ChildProcess(herald, ["--home", home.url.path, "daemon"] + arguments,
                                        environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log.path))
         }
 

@@ -2,7 +2,7 @@ import Foundation
 import HeraldStore
 
 /// `store_insert_per_s` vs `sqlite_raw_insert_per_s`, `search_ms` and `history_page_ms` at a
-/// million rows, through the store's own `StoreBenchmark` (the same rows, the same schema with
+/// million rows, through `StoreBenchmark` (the same rows, the same schema with
 /// its full-text index, in one scratch directory).
 enum StoreBenchmarks {
     /// Runs the store benchmark in `scratch/store`; returns the home of the filled database (for

@@ -72,6 +72,12 @@ enum UIBenchmarks {
                            + "with all %d rows loaded into the model: %.1f ms", width, height, total, window, frame,
                            total, stress))
 
+        // A flood (issue 12: 50,000 posts from one app in 22 s, about 57 per 25 ms frame): one
+        // frame takes in a batch of arrivals and a key; keys must stay within a frame or two.
+        let flood = floodFrameMilliseconds(model(total: total, window: window), arrivals: 60, frames: max(20, frames / 10))
+        report.add(Metric("flood_frame_ms", label: "flood frame (60 arrivals + a key)", value: flood, unit: "ms", goal: 25,
+                          direction: .lower))
+
         // One new notification arriving as a banner, on a settled screen.
         var steady = model(total: total, window: window)
         let before = steady.view()
@@ -94,6 +100,33 @@ enum UIBenchmarks {
                               direction: .lower))
         report.note("ui: banner diff \(bannerChanges.count) cells, full redraw \(fullChanges.count) cells "
                     + "(bytes as ncurses writes them for xterm-256color)")
+    }
+
+    /// Median milliseconds of a frame during a flood: `arrivals` notifications from one app and
+    /// one key through update, then view and diff (as `UIProgram` takes a frame's inbox at once).
+    static func floodFrameMilliseconds(_ start: AppModel, arrivals: Int, frames: Int) -> Double {
+        var model = start
+        var previous = model.view()
+        var samples: [Double] = []
+        var next = 10_000_000
+        for i in 0..<frames {
+            var batch: [Msg] = []
+            for _ in 0..<arrivals {
+                var arriving = record(next, apps: 8)
+                arriving.bundleIdentifier = "com.example.ci"
+                batch.append(.event(.delivered(arriving, replacedDeliveryID: nil)))
+                next += 1
+            }
+            batch.append(.key(.char(i % 2 == 0 ? "j" : "k")))
+            let begin = Measure.now()
+            _ = model.update(batch: batch)
+            let view = model.view()
+            let changes = previous.diff(view)
+            previous = view
+            samples.append(Double(Measure.now() - begin) / 1e6)
+            Measure.consume(changes.count)
+        }
+        return Measure.median(samples)
     }
 
     /// What ncurses sends for `banner` (the frame after `before`) and for `full` (the same final

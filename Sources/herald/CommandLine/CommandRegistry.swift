@@ -19,6 +19,7 @@ enum CommandRegistry {
         DoNotDisturbCommand.self,
         FocusCommand.self,
         AppCommand.self,
+        ConfigCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {

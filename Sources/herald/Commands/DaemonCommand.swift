@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HeraldBroker
 import HeraldCore
 import HeraldDaemon
 import HeraldDBus
@@ -12,7 +13,8 @@ enum DaemonCommand: HeraldCommand {
     static let name = "daemon"
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
-    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--no-dbus | --dbus-replace]
+    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N] [--no-dbus | --dbus-replace]
+                  [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
     window): the engine with its SQLite store in the state directory, serving the socket that
@@ -40,9 +42,20 @@ enum DaemonCommand: HeraldCommand {
     every program using libnotify post here; their actions, replies and dismissals go back to them.
     If another notification server holds the name, one log line names it.
 
+    Broker: with --broker (or $HERALD_BROKER) the daemon also takes notifications from an MQTT
+    broker, posted from other machines with `herald post --broker` or any MQTT client, and keeps
+    the devices on one prefix in step (an answer, a dismissal or a read mark on one is handled on
+    all). It keeps a persistent session (client id from DIR/broker-device-id, QoS 1), so what is
+    posted while it is down arrives when it is back; it reconnects with backoff and logs one line
+    per change. See docs/BROKER.md.
+
     Options:
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
+      --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
+                            50, bursts of 500); past it a post is refused with an error that
+                            says so. 0 turns the limit off
+    \(BrokerOptions.help)
       --no-dbus             do not serve org.freedesktop.Notifications
       --dbus-replace        take org.freedesktop.Notifications over from the server holding it
                             (when that server allows replacement, as dunst and mako do)
@@ -51,16 +64,19 @@ enum DaemonCommand: HeraldCommand {
       herald daemon
       herald daemon --prompt allow      # no UI at hand: let apps that ask notify
       HERALD_SOCKET=/tmp/h.sock herald --home /tmp/h daemon
+      herald daemon --broker mqtts://alice@broker.example.org --broker-password-file ~/.config/herald/broker-password
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         let prompt = try arguments.option("--prompt")
+        let rate = try arguments.intOption("--rate-limit", in: 0...1_000_000)
         let noDBus = arguments.flag("--no-dbus")
         let replaceDBus = arguments.flag("--dbus-replace")
         if noDBus && replaceDBus { throw UsageError("--no-dbus and --dbus-replace cannot be used together") }
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
+        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true)
         try arguments.finish()
 
         let location = CenterLocation(context)
@@ -69,7 +85,10 @@ enum DaemonCommand: HeraldCommand {
         let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
         defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
-        let configuration = EngineConfiguration()
+        let user = UserConfiguration()
+        for line in user.errorLines { DaemonLog.write("config: " + line) }
+        var configuration = EngineConfiguration()
+        configuration.rules = user.rules
         let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
                                         log: { DaemonLog.write($0) })
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
@@ -84,6 +103,9 @@ enum DaemonCommand: HeraldCommand {
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
         serverConfiguration.prompter = prompter
+        if let rate {
+            serverConfiguration.postRate = rate == 0 ? nil : RateLimit(perSecond: Double(rate), burst: rate * 10)
+        }
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
         do {
             try await server.start()
@@ -96,6 +118,11 @@ enum DaemonCommand: HeraldCommand {
         let dbusDoor = noDBus ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
             replace: replaceDBus, stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
             serverVersion: VersionCommand.version, log: { DaemonLog.write($0) }))
+        // The broker front door (MQTT), when one is named.
+        let brokerDoor = if let broker {
+            await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,
+                                        center: backend, log: { DaemonLog.write($0) })
+        } else { nil as BrokerDoor? }
 
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large
@@ -114,6 +141,7 @@ enum DaemonCommand: HeraldCommand {
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
+        brokerDoor?.close()
         await scheduler.value
         server.stop()
         do {
@@ -125,10 +153,11 @@ enum DaemonCommand: HeraldCommand {
     }
 }
 
-/// One line per event on standard error, with the time.
+/// One line per event on standard error, with the time; clients' text in it is escaped
+/// (`LogText`), never written raw.
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
     }
 }

@@ -53,8 +53,12 @@ enum DemoCommand: HeraldCommand {
         }
         let store = try SQLiteStore(home: home)
         let prompter = UIPrompter()
+        let configuration = UserConfiguration()
+        var engineConfiguration = EngineConfiguration()
+        engineConfiguration.rules = configuration.rules
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
-                                            attachmentsDirectory: home.attachmentsDirectory)
+                                            attachmentsDirectory: home.attachmentsDirectory,
+                                            configuration: engineConfiguration)
         HeraldSystem.install(engine)
         let scheduler = Task { await engine.run() }
         defer { scheduler.cancel() }
@@ -68,7 +72,8 @@ enum DemoCommand: HeraldCommand {
         defer { server.stop() }
 
         let demo = await DemoController(host: EngineDemoHost(engine: engine))
-        var ui = UIConfiguration.fromEnvironment()
+        configuration.report(to: inbox)
+        var ui = configuration.ui
         ui.extraCommandHelp = DemoController.help
         ui.showLogPane = true
         let launch = Task { @MainActor in await demo.launch() }

@@ -1,6 +1,6 @@
 import Foundation
-import HeraldCore
 import HeraldClient
+import HeraldCore
 import HeraldWire
 import TerminalKit
 

@@ -40,6 +40,7 @@ enum HistoryCommand: HeraldCommand {
         try arguments.finish()
 
         let query = HistoryQuery(bundleIdentifier: app, search: search, limit: limit, offset: offset, unreadOnly: unread)
+        do { try query.validate() } catch { throw UsageError("\(error)") }
         guard let store = try StoreCommandSupport.openStore(context) else {
             if json { print("[]") } else { print("No notifications yet.") }
             return ExitStatus.success

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBroker
 import HeraldClient
 import HeraldCore
 import HeraldWire
@@ -14,6 +15,7 @@ enum PostCommand: HeraldCommand {
                        [--reply ID:TITLE[:BUTTON[:PLACEHOLDER]]] [--attach FILE]... [--sound [NAME|none]]
                        [--badge N] [--level passive|active|time-sensitive|critical] [--info KEY=VALUE]...
                        [--in SECONDS | --at TIME] [--repeat] [--wait [--timeout SECONDS]] [--json]
+                       [--broker URL [--broker-password-file FILE] [--broker-ca FILE] ...]
 
     Posts a notification to the running center (starting it when needed) and prints the request
     identifier. The app it comes from is --app (one the center knows), --new-app (made when
@@ -53,12 +55,20 @@ enum PostCommand: HeraldCommand {
     center knows, 4 timed out, 5 the app's notifications are off (denied or turned off in its
     settings: nothing is shown or kept; a sentence on standard error says how to allow them).
 
+    Through an MQTT broker (no local daemon needed): every `herald daemon --broker` on the same
+    prefix shows the notification (registering the app when it is new there: 3 and 5 are local
+    only); with --wait the first answer from any of them is printed, exactly as above.
+    --attach is not available this way. Broker options:
+    \(BrokerOptions.help)
+
     Examples:
       herald post --title "Build finished" --body "all tests passed"
       herald post --title Deploy? --action yes:Deploy:destructive --action no:Cancel --wait
       answer=$(herald post --title "Commit message?" --reply msg:Reply:Send:"type here" --wait --timeout 60)
       herald post --new-app com.example.tea --title Tea --body "Steeped" --in 180 --sound none
       herald post --title Stand-up --at 09:55 --repeat --level time-sensitive
+      HERALD_BROKER_PASSWORD=… herald post --broker mqtts://ci@broker.example.org --title "Deploy?" \\
+          --action yes:Deploy --action no:Cancel --wait
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
@@ -94,9 +104,13 @@ enum PostCommand: HeraldCommand {
         let wait = arguments.flag("--wait")
         let timeout = try arguments.secondsOption("--timeout")
         let json = arguments.flag("--json")
+        let broker = try BrokerOptions.parse(&arguments)
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
+        if broker != nil && !attachments.isEmpty {
+            throw UsageError("--attach cannot go through --broker (the file is on this machine, not the receivers')")
+        }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
 
         // Copies the center did not take (it moves them into its store) go, whatever happens.
@@ -111,23 +125,33 @@ enum PostCommand: HeraldCommand {
         let request = RequestRecord(identifier: identifier, content: content, trigger: trigger)
 
         let location = CenterLocation(context)
-        let client = try await location.connect(role: .cli, client: "herald post")
-        defer { client.close() }
-        let posted = try await PostOutcome.check {
-            try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category,
-                                                           requireKnownApp: caller.mustBeKnown ? true : nil))
+        let response: ResponseRecord?
+        if let broker {
+            let publisher = try await BrokerPublisher.connect(settings: broker, sender: try BrokerOptions.device(location))
+            defer { publisher.close() }
+            if wait { try publisher.expectAnswer(bundleIdentifier: app, identifier: identifier) }
+            try await publisher.post(PostParams(bundleIdentifier: app, request: request, category: category))
+            response = wait ? await publisher.answer(timeout: timeout) : nil
+        } else {
+            let client = try await location.connect(role: .cli, client: "herald post")
+            defer { client.close() }
+            let posted = try await PostOutcome.check {
+                try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category,
+                                                               requireKnownApp: caller.mustBeKnown ? true : nil))
+            }
+            if let warning = posted.warning { printError("herald post: warning: \(warning)") }
+            response = wait ? try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
+                                                                             since: posted.date, timeout: timeout)).response : nil
         }
         guard wait else {
             if json {
-                printJSON(["identifier": .string(posted.identifier), "app": .string(app)])
+                printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(posted.identifier)
+                print(identifier)
             }
             return ExitStatus.success
         }
-        let result = try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
-                                                                    since: posted.date, timeout: timeout))
-        guard let response = result.response else {
+        guard let response else {
             if json {
                 printJSON(["identifier": .string(identifier), "app": .string(app), "actionIdentifier": .null,
                            "activationType": "timeout", "userText": .null, "deliveredAt": .null, "respondedAt": .null])

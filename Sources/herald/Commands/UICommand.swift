@@ -15,9 +15,12 @@ enum UICommand: HeraldCommand {
     apps with their badges, settings. It is a client of the daemon (`herald daemon`), which it
     starts in the background when none answers — like tmux's server. Quitting the UI leaves
     the daemon and its scheduled notifications running; several terminals may show one center
-    at once and stay in sync.
+    at once and stay in sync. When the daemon goes away the UI says so ("disconnected —
+    reconnecting…"), changes nothing meanwhile, and reconnects — starting a daemon again —
+    then loads everything it shows afresh.
 
-    Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
+    Configuration: ~/.config/herald/config (banners, theme, keys, rules; `herald config`
+    checks it). Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
 
     Examples:
       herald
@@ -27,14 +30,25 @@ enum UICommand: HeraldCommand {
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         try arguments.finish()
         let location = CenterLocation(context)
-        let center = RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"))
+        // Reconnects (starting a daemon, as here) whenever the daemon goes away.
+        let center = try await ReconnectingCenterControl.start {
+            RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"))
+        }
+        defer { center.stop() }
+        let configuration = UserConfiguration()
+        let inbox = MessageQueue()
+        configuration.report(to: inbox)
         // Apps' permission prompts come from the daemon; this terminal shows them and answers.
         let prompter = UIPrompter()
-        let prompts = RemotePromptBridge(control: center, prompter: prompter)
-        await prompts.start()
-        defer { prompts.stop() }
-        try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: .fromEnvironment()),
-                                  prompter: prompter)
+        let connection = await center.bridgePrompts(to: prompter) { change in
+            switch change {
+            case .lost(let reason): inbox.send(.connectionLost(reason: reason))
+            case .restored: inbox.send(.reconnected)
+            }
+        }
+        defer { connection.cancel() }
+        try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: configuration.ui),
+                                  prompter: prompter, inbox: inbox)
         return ExitStatus.success
     }
 }

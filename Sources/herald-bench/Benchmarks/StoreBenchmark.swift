@@ -1,15 +1,17 @@
 import Foundation
 import HeraldCore
+import HeraldStore
 
 /// Measures the SQLite store: inserts through the store in batches (group commit), the same
 /// rows as raw prepared inserts in one transaction, single-commit acknowledgements, and
-/// history/search first-page timings. Called by `herald-bench`; never used for assertions.
+/// history/search first-page timings (the raw inserts use the store's connection, `package`
+/// API). Part of `herald-bench`, never of the store; never used for assertions.
 ///
 /// ```swift
 /// let report = try StoreBenchmark.run(StoreBenchmark.Configuration(rows: 100_000, directory: tmp))
 /// print(report)
 /// ```
-public enum StoreBenchmark {
+enum StoreBenchmark {
     public struct Configuration: Sendable {
         /// Deliveries to insert.
         public var rows: Int

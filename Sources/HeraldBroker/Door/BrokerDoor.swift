@@ -1,0 +1,270 @@
+import Dispatch
+import CMosquitto
+import Foundation
+import HeraldCore
+import HeraldWire
+import HeraldDaemon
+import Synchronization
+
+/// What the broker door needs from the daemon: the command line's `post` and `push` (the same
+/// steps, validation and limits as over the socket). `IPCServer` is one.
+public protocol BrokerCommandLine: Sendable {
+    /// Registers the app when first seen, merges the category, adds the request; answered once durable.
+    func post(_ params: PostParams) async throws -> PostResult
+    /// Delivers an APNs payload; answered once durable.
+    func push(_ params: PushParams) async throws -> PostResult
+}
+
+extension IPCServer: BrokerCommandLine {}
+
+/// The broker front door: keeps a persistent MQTT session (fixed client id, clean session off,
+/// QoS 1) on `P/post/+`, `P/push/#` and `P/handled/+`, turns posts and pushes into the engine's
+/// `post` / `push`, and tells the other devices (and a waiting `herald post --broker --wait`) when
+/// a notification that came through the broker is answered or read here.
+///
+/// ```swift
+/// let door = try BrokerDoor.open(settings: settings, device: "herald-3f9c…", stateDirectory: home.url,
+///                                commandLine: server, center: backend, log: { print($0) })
+/// …
+/// door.close()
+/// ```
+public final class BrokerDoor: Sendable {
+    private let connection: MQTTConnection
+    private let topics: BrokerTopics
+    private let device: String
+    private let journal: BrokerJournal
+    private let commandLine: any BrokerCommandLine
+    private let center: any CenterBackend
+    private let log: @Sendable (String) -> Void
+    private let observation = Mutex<EventObservation?>(nil)
+    /// Whether the last state logged was "connected".
+    private let isConnected = Mutex<Bool?>(nil)
+
+    /// The largest post accepted (the socket's line limit).
+    public static let maximumPostBytes = 1 << 20
+    /// The journal's file in the state directory.
+    public static let journalFileName = "broker-journal"
+
+    private init(connection: MQTTConnection, settings: BrokerSettings, device: String, journal: BrokerJournal,
+                 commandLine: any BrokerCommandLine, center: any CenterBackend, log: @escaping @Sendable (String) -> Void) {
+        self.connection = connection
+        self.topics = BrokerTopics(prefix: settings.address.prefix)
+        self.device = device
+        self.journal = journal
+        self.commandLine = commandLine
+        self.center = center
+        self.log = log
+    }
+
+    /// Starts the door: subscribes to the engine's events and connects in the background (the
+    /// outcome, and every later change, is one log line). Throws only for what cannot work at all
+    /// (no libmosquitto, an unreadable journal, bad TLS files).
+    public static func open(settings: BrokerSettings, device: String, stateDirectory: URL,
+                            commandLine: any BrokerCommandLine, center: any CenterBackend,
+                            log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
+        let journal = try BrokerJournal(file: stateDirectory.appendingPathComponent(journalFileName))
+        let door = Box<BrokerDoor>()
+        var events = MQTTConnection.Events()
+        events.connected = { code in door.value?.connected(code) }
+        events.disconnected = { code in door.value?.disconnected(code) }
+        events.connectFailed = { error in door.value?.changeState(connected: false, "Broker: \(error); retrying with backoff") }
+        events.message = { topic, payload in door.value?.receive(topic: topic, payload: payload) }
+        let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events)
+        let opened = BrokerDoor(connection: connection, settings: settings, device: device, journal: journal,
+                                commandLine: commandLine, center: center, log: log)
+        door.value = opened
+        let observation = await center.observeEvents { [weak opened] event in opened?.observe(event) }
+        opened.observation.withLock { $0 = observation }
+        connection.start()
+        return opened
+    }
+
+    /// Disconnects (the broker keeps the session: what arrives meanwhile waits there) and stops
+    /// observing the engine.
+    public func close() {
+        observation.withLock { $0?.cancel() }
+        connection.stop()
+        journal.close()
+    }
+
+    // MARK: Connection state
+
+    private func connected(_ code: Int32) {
+        guard code == 0 else {
+            changeState(connected: false, "Broker: \(connection.refusal(code)); not retrying")
+            connection.stop(grace: 0)
+            return
+        }
+        for filter in topics.daemonSubscriptions {
+            do { try connection.subscribe(filter) } catch { log("Broker: \(error)") }
+        }
+        let address = connection.settings.address
+        changeState(connected: true, "Broker: connected to \(address.host):\(address.port) as \(device), topics \(topics.prefix)/…")
+    }
+
+    private func disconnected(_ code: Int32) {
+        guard code != 0 else { return }
+        if code == HERALD_MOSQ_ERR_TLS {
+            changeState(connected: false, "Broker: \(connection.connectError(code, errno: 0)); retrying with backoff")
+        } else {
+            changeState(connected: false, "Broker: connection lost (\(connection.library.describe(code))); reconnecting with backoff")
+        }
+    }
+
+    /// Logs `line` when the state changes (one line per change, not per retry).
+    private func changeState(connected: Bool, _ line: String) {
+        let changed = isConnected.withLock { state -> Bool in
+            defer { state = connected }
+            return state != connected
+        }
+        if changed { log(line) }
+    }
+
+    // MARK: Messages from the broker (on the loop thread; the PUBACK waits for the handler)
+
+    private func receive(topic: String, payload: UnsafeRawBufferPointer) {
+        let route: BrokerTopics.Route
+        do {
+            route = try topics.route(topic)
+        } catch {
+            log("Broker: ignored a message: \(error)")
+            return
+        }
+        switch route {
+        case .post(let sender):
+            let key = BrokerJournal.key(topic: topic, payload: payload)
+            guard !journal.hasTaken(key) else { return }
+            guard payload.count <= BrokerDoor.maximumPostBytes else {
+                log("Broker: post from \(sender) rejected: it is \(payload.count) bytes; the limit is \(BrokerDoor.maximumPostBytes)")
+                return
+            }
+            let params: PostParams
+            do {
+                params = try WireCoding.decoder().decode(PostParams.self, from: Data(payload))
+            } catch {
+                log("Broker: post from \(sender) rejected: badParams: post: \(WireCoding.explain(error))")
+                return
+            }
+            take(key: key, sender: sender, what: "post \(params.request.identifier)") {
+                try await $0.post(params)
+            }
+        case .push(let sender, let identifier, let bundleIdentifier):
+            let key = BrokerJournal.key(topic: topic, payload: payload)
+            guard !journal.hasTaken(key) else { return }
+            guard let text = String(validating: payload, as: UTF8.self) else {
+                log("Broker: push from \(sender) rejected: BadPayload: the payload is not UTF-8 text")
+                return
+            }
+            let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
+                                    headers: PushHeaders(collapseID: identifier))
+            take(key: key, sender: sender, what: "push \(identifier)") { try await $0.push(params) }
+        case .handled(let sender):
+            guard let message = try? WireCoding.decoder().decode(HandledMessage.self, from: Data(payload)) else {
+                log("Broker: ignored a handled message from \(sender) that is not a HandledMessage")
+                return
+            }
+            guard message.device != device else { return }
+            blocking { await self.applyHandled(message) }
+        }
+    }
+
+    /// Runs a post or push through the command line's steps, then records it in the journal.
+    private func take(key: String, sender: String, what: String,
+                      _ body: @escaping @Sendable (any BrokerCommandLine) async throws -> PostResult) {
+        let commandLine = self.commandLine
+        let outcome = blocking { () -> Result<PostResult, any Error> in
+            do { return .success(try await body(commandLine)) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case .success(let result):
+            journal.record(BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: result.bundleIdentifier,
+                                               identifier: result.identifier))
+        case .failure(let error):
+            log("Broker: \(what) from \(sender) rejected: \(WireError(error))")
+        }
+    }
+
+    /// Another device answered or read a notification: take it out of the list here and mark it read.
+    private func applyHandled(_ message: HandledMessage) async {
+        let delivered = await center.deliveredNotifications(bundleIdentifier: message.bundleIdentifier)
+            .filter { $0.identifier == message.identifier }
+        _ = journal.announceRead(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)
+        if message.response != nil {
+            await center.removeDeliveredNotifications(identifiers: [message.identifier],
+                                                      bundleIdentifier: message.bundleIdentifier)
+        }
+        let unread = delivered.filter { !$0.isRead }.map(\.deliveryID)
+        if !unread.isEmpty { try? await center.markRead(deliveryIDs: unread, isRead: true) }
+    }
+
+    /// Waits on this (the loop's) thread for `body`, which runs as a task.
+    private func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = Box<T>()
+        Task {
+            result.value = await body()
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return result.value!
+    }
+
+    // MARK: Engine events (synchronous, quick)
+
+    private func observe(_ event: CenterEvent) {
+        switch event {
+        case .responded(let response):
+            let record = response.notification
+            guard let origin = journal.origin(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier) else { return }
+            _ = journal.announceRead(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier)
+            publish(HandledMessage(device: device, bundleIdentifier: record.bundleIdentifier, identifier: record.identifier,
+                                   response: response), to: origin.sender)
+        case .updated(let record):
+            guard record.isRead,
+                  let origin = journal.origin(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier),
+                  journal.announceRead(bundleIdentifier: record.bundleIdentifier, identifier: record.identifier) else { return }
+            publish(HandledMessage(device: device, bundleIdentifier: record.bundleIdentifier, identifier: record.identifier,
+                                   isRead: true), to: origin.sender)
+        default:
+            break
+        }
+    }
+
+    private func publish(_ message: HandledMessage, to sender: String) {
+        do {
+            let payload = try WireCoding.encoder().encode(message)
+            try connection.publish(topic: topics.handled(sender: sender), payload: payload, observed: false)
+        } catch {
+            log("Broker: could not tell the other devices about \(message.identifier): \(error)")
+        }
+    }
+}
+
+/// A value set once after the fact, read from other threads.
+final class Box<Value>: @unchecked Sendable {
+    private let lock = Mutex(())
+    private var stored: Value?
+    init() {}
+    var value: Value? {
+        get { lock.withLock { _ in stored } }
+        set { lock.withLock { _ in stored = newValue } }
+    }
+}
+
+extension BrokerDoor {
+    /// `open` with this device's id from the state directory, and one log line when the door
+    /// cannot open at all (no libmosquitto, an unwritable state directory); the door otherwise.
+    /// What `herald daemon --broker` calls.
+    public static func openAndLog(settings: BrokerSettings, stateDirectory: URL, commandLine: any BrokerCommandLine,
+                                  center: any CenterBackend, log: @escaping @Sendable (String) -> Void) async -> BrokerDoor? {
+        do {
+            let device = try BrokerDevice.identifier(in: stateDirectory)
+            log("Broker: connecting to \(settings.address) as \(device)")
+            return try await open(settings: settings, device: device, stateDirectory: stateDirectory,
+                                  commandLine: commandLine, center: center, log: log)
+        } catch {
+            log("Broker: not connecting to \(settings.address): \(error)")
+            return nil
+        }
+    }
+}

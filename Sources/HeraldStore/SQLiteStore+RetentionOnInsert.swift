@@ -1,0 +1,40 @@
+import Foundation
+import HeraldCore
+
+/// Retention as rows arrive (issue 12, item 4): 50,000 posts from one app once left 50,000 rows
+/// for an app whose retention is 10,000, until 40,000 vanished at the next start. Now each
+/// insert counts its app's rows (a count from the index the first time, then one more per
+/// insert), and once the count passes `maxPerApp` by the slack (1%, at least 1) an exact pass
+/// deletes the oldest beyond `maxPerApp` — in the inserting transaction, so history never
+/// holds more than `maxPerApp` + slack rows of one app.
+extension SQLiteStore {
+    /// Rows past `maxPerApp` before a pass runs (amortises the pass over many inserts).
+    static func retentionSlack(_ maxPerApp: Int) -> Int { max(1, maxPerApp / 100) }
+
+    /// Called inside `insertDelivered`'s write transaction, after the insert.
+    func applyRetentionOnArrival(bundleIdentifier: String) throws {
+        guard options.applyRetentionOnInsert, let maxPerApp = options.retention.maxPerApp else { return }
+        let count: Int
+        if let known = arrivalCounts[bundleIdentifier] {
+            count = known + 1
+        } else {
+            count = Int(try connection.integer("SELECT count(*) FROM delivered WHERE bundle_id = ?1",
+                                               [.text(bundleIdentifier)]) ?? 0)
+        }
+        guard count > maxPerApp + Self.retentionSlack(maxPerApp) - 1 else {
+            arrivalCounts[bundleIdentifier] = count
+            return
+        }
+        // Exact: everything of the app past its newest `maxPerApp`, except notifications whose
+        // responses still wait for their app.
+        let victims = try connection.query("""
+            SELECT id FROM delivered WHERE bundle_id = ?1 AND id <= coalesce(
+                (SELECT id FROM delivered WHERE bundle_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2), -1)
+            AND NOT EXISTS (SELECT 1 FROM responses WHERE responses.delivery_id = delivered.id
+                            AND responses.delivered_to_app = 0)
+            """, [.text(bundleIdentifier), SQLValue(max(0, maxPerApp))]) { $0.int64(0) }
+        try deleteDeliveries(ids: victims)
+        arrivalCounts[bundleIdentifier] = Int(try connection.integer(
+            "SELECT count(*) FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) ?? 0)
+    }
+}

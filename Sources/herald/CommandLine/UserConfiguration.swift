@@ -1,0 +1,35 @@
+import Foundation
+import HeraldCore
+import HeraldUI
+
+/// The user's configuration file (`$HERALD_CONFIG`, `$XDG_CONFIG_HOME/herald/config` or
+/// `~/.config/herald/config`; docs/CONFIGURATION.md), read once by each command that needs it:
+/// the UI takes `[banners]`, `[theme]` and `[keys]`, the daemon the `[rule]`s.
+struct UserConfiguration {
+    let path: String
+    let file: ConfigFile
+    /// The UI's settings: the environment's, then the file's.
+    let ui: UIConfiguration
+    let rules: [NotificationRule]
+    /// Every mistake in the file, by line; each mistaken setting keeps its default.
+    let errors: [ConfigError]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        path = ConfigFile.defaultPath(environment: environment)
+        file = ConfigFile.load(path: path)
+        var ui = UIConfiguration.fromEnvironment(environment)
+        errors = ui.apply(file)
+        self.ui = ui
+        rules = NotificationRule.rules(from: file).rules
+    }
+
+    /// Puts the mistakes in the UI's log and says so on the status line.
+    func report(to inbox: MessageQueue) {
+        guard !errors.isEmpty else { return }
+        for line in errorLines { inbox.log("config: " + line) }
+        inbox.send(.failed("\(path): \(errors.count) mistake\(errors.count == 1 ? "" : "s") (defaults used) — :log on, or herald config"))
+    }
+
+    /// The mistakes as `PATH:LINE: message` lines.
+    var errorLines: [String] { errors.map { "\(path):\($0.line > 0 ? "\($0.line): " : " ")\($0.message)" } }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import HeraldCore
+import HeraldWire
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EndToEnd {
+/// Notifications from other machines through a real mosquitto broker on a loopback port: the
+/// `herald` binary as daemon (`--broker`), as UI in tmux, and as `herald post --broker` from a
+/// second home standing in for another machine. Skipped, with the reason printed, when mosquitto
+/// is not installed.
+@Suite struct BrokerTests {
+    static let herald = BuiltProducts.path("herald")
+
+    /// A broker, or `nil` (and a printed reason) when mosquitto is missing.
+    static func broker(users: [String: String] = [:], tls: MosquittoBroker.TLS? = nil) throws -> MosquittoBroker? {
+        if let reason = MosquittoBroker.unavailableReason {
+            print("BrokerTests skipped: \(reason)")
+            return nil
+        }
+        return try MosquittoBroker(users: users, tls: tls)
+    }
+
+    /// Waits until `log()` has `text` at least `count` times.
+    static func waitForLog(_ log: () -> String, _ text: String, count: Int = 1, timeout: TimeInterval = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while log().components(separatedBy: text).count - 1 < count {
+            guard Date() < deadline else { throw ProcessError("the daemon never logged '\(text)' (\(count)×):\n\(log())") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// `herald --home HOME history --json` as identifiers and records.
+    static func history(home: String) throws -> [[String: Any]] {
+        let result = try ProcessRunner.runSeparately(herald, ["--home", home, "history", "--json", "--limit", "5000"],
+                                                     environment: ["HERALD_NO_SPAWN": "1"])
+        guard result.status == 0 else { throw ProcessError("herald history failed: \(result.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
+    /// Waits until the history of `home` holds `count` notifications (or more); returns it.
+    static func waitForHistory(home: String, count: Int, timeout: TimeInterval = 120) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let items = try history(home: home)
+            if items.count >= count || Date() > deadline { return items }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    /// `herald --home HOME daemon --broker …` with its log in HOME/daemon.log.
+    static func startDaemon(home: TemporaryDirectory, arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(herald, ["--home", home.path, "daemon"] + arguments,
+                         streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
+    }
+
+    static func log(of home: TemporaryDirectory) -> String {
+        (try? String(contentsOf: home.url.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
+    }
+
+    @Test func postWaitFromAnotherMachineIsAnsweredInTheUI() throws {
+        guard let broker = try Self.broker() else { return }
+        defer { broker.stop() }
+        let center = try CenterSession(daemonArguments: ["--broker", broker.url()])
+        defer { center.close() }
+        try Self.waitForLog({ center.daemonLog }, "Broker: connected")
+        let away = try TemporaryDirectory("herald-away")
+        defer { away.remove() }
+        let post = try RunningCommand(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci.deploy",
+                                                    "--title", "Deploy from CI?", "--action", "approve:Approve",
+                                                    "--action", "reject:Reject:destructive", "--wait"])
+        try center.ui.waitFor("[1 Approve] [2 Reject]")
+        center.ui.send("1")
+        let result = post.finish()
+        #expect(result.stdout == "approve\n", "stderr: \(result.stderr)")
+        #expect(result.status == 0)
+    }
+
+    @Test func postsPublishedWhileTheDaemonIsDownArriveExactlyOnce() throws {
+        guard let broker = try Self.broker() else { return }
+        defer { broker.stop() }
+        let home = try TemporaryDirectory("herald-offline")
+        defer { home.remove() }
+        // The first start makes the persistent session; then the daemon goes away.
+        var daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
+        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
+        daemon.signal(SIGTERM)
+        _ = daemon.wait()
+
+        let count = 1000
+        let encoder = WireCoding.encoder()
+        let lines = try (0..<count).map { index -> String in
+            var content = ContentRecord()
+            content.title = "Offline \(index)"
+            let params = PostParams(bundleIdentifier: "cron", request: RequestRecord(identifier: "offline-\(index)", content: content))
+            return String(decoding: try encoder.encode(params), as: UTF8.self)
+        }
+        let topic = "\(broker.prefix)/post/backup-server"
+        try broker.publishLines(lines, topic: topic)
+        // The same messages again, as a bridge between two brokers would deliver them.
+        try broker.publishLines(Array(lines.prefix(100)), topic: topic)
+
+        daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.wait()
+        }
+        let items = try Self.waitForHistory(home: home.path, count: count)
+        let identifiers = items.compactMap { $0["identifier"] as? String }
+        #expect(identifiers.count == count, "\(Self.log(of: home).suffix(2000))")
+        #expect(Set(identifiers) == Set((0..<count).map { "offline-\($0)" }))
+        // Nothing more trickles in.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try Self.history(home: home.path).count == count)
+    }
+
+    @Test func brokerKilledAndRestartedMidStreamLosesNothingAcknowledged() throws {
+        guard let broker = try Self.broker() else { return }
+        defer { broker.stop() }
+        let home = try TemporaryDirectory("herald-restart")
+        defer { home.remove() }
+        let daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.wait()
+        }
+        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
+        let away = try TemporaryDirectory("herald-away")
+        defer { away.remove() }
+        var acknowledged: [String] = []
+        for index in 0..<40 {
+            if index == 20 {
+                broker.kill(SIGKILL)
+                try broker.start()
+            }
+            let identifier = "stream-\(index)"
+            let result = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+                                                                       "--app", "stream", "--id", identifier,
+                                                                       "--title", "Stream \(index)"])
+            if result.status == 0 { acknowledged.append(identifier) }
+        }
+        #expect(acknowledged.count >= 30)
+        let items = try Self.waitForHistory(home: home.path, count: acknowledged.count, timeout: 60)
+        let identifiers = items.compactMap { $0["identifier"] as? String }
+        #expect(Set(acknowledged).isSubset(of: Set(identifiers)), "\(Self.log(of: home))")
+        #expect(identifiers.count == Set(identifiers).count)
+        let log = Self.log(of: home)
+        #expect(log.contains("Broker: connection lost"))
+        #expect(log.components(separatedBy: "Broker: connected").count - 1 >= 2)
+    }
+
+    @Test func twoDevicesShowAPostAndADismissalOnOneClearsTheOther() throws {
+        guard let broker = try Self.broker() else { return }
+        defer { broker.stop() }
+        let laptop = try CenterSession(daemonArguments: ["--broker", broker.url()])
+        defer { laptop.close() }
+        let desktop = try CenterSession(daemonArguments: ["--broker", broker.url()])
+        defer { desktop.close() }
+        try Self.waitForLog({ laptop.daemonLog }, "Broker: connected")
+        try Self.waitForLog({ desktop.daemonLog }, "Broker: connected")
+        let away = try TemporaryDirectory("herald-away")
+        defer { away.remove() }
+        let posted = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+                                                                   "--app", "backup", "--id", "nightly",
+                                                                   "--title", "Backup finished on nas"])
+        #expect(posted.status == 0, "\(posted.stderr)")
+        // Both show the banner, unread.
+        let banner = "1-9 action · x dismiss"
+        for ui in [laptop.ui, desktop.ui] {
+            try ui.waitFor(banner)
+            try ui.waitFor("1 unread")
+        }
+        laptop.ui.send("x")
+        _ = try laptop.ui.waitForAbsence(banner)
+        // The desktop is told: its banner closes and the notification is read, out of the list.
+        _ = try desktop.ui.waitForAbsence(banner)
+        try desktop.ui.waitFor("0 unread")
+        let record = try #require(try Self.history(home: desktop.home.path).first)
+        #expect(record["identifier"] as? String == "nightly")
+        #expect(record["inList"] as? Bool == false)
+        #expect(record["read"] as? Bool == true)
+    }
+
+    @Test func tlsWithATestCAWorksAndWrongCredentialsFailClearly() throws {
+        if let reason = MosquittoBroker.unavailableReason {
+            print("BrokerTests skipped: \(reason)")
+            return
+        }
+        let files = try TemporaryDirectory("herald-tls")
+        defer { files.remove() }
+        let certificates = try TestCertificates(in: files.url)
+        let tls = MosquittoBroker.TLS(caFile: certificates.caFile, certificateFile: certificates.serverCertificateFile,
+                                      keyFile: certificates.serverKeyFile)
+        guard let broker = try Self.broker(users: ["alice": "correct horse"], tls: tls) else { return }
+        defer { broker.stop() }
+        let passwordFile = files.url.appendingPathComponent("password").path
+        try "correct horse\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        let url = broker.url(user: "alice")
+        let center = try CenterSession(uiCount: 0, daemonArguments: ["--broker", url, "--broker-ca", certificates.caFile,
+                                                                     "--broker-password-file", passwordFile])
+        defer { center.close() }
+        try Self.waitForLog({ center.daemonLog }, "Broker: connected")
+        let away = try TemporaryDirectory("herald-away")
+        defer { away.remove() }
+        func post(_ extra: [String], url: String = url, password: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+            var environment = ["HERALD_NO_SPAWN": "1"]
+            if let password { environment["HERALD_BROKER_PASSWORD"] = password }
+            return try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", url, "--app", "tls",
+                                                                 "--title", "Over TLS"] + extra, environment: environment)
+        }
+        let good = try post(["--broker-ca", certificates.caFile], password: "correct horse")
+        #expect(good.status == 0, "\(good.stderr)")
+        let items = try Self.waitForHistory(home: center.home.path, count: 1, timeout: 20)
+        #expect(items.first?["title"] as? String == "Over TLS")
+
+        let wrongPassword = try post(["--broker-ca", certificates.caFile], password: "wrong")
+        #expect(wrongPassword.status == 1)
+        #expect(wrongPassword.stderr.split(separator: "\n").count == 1)
+        #expect(wrongPassword.stderr.contains("refused user 'alice'"), "\(wrongPassword.stderr)")
+
+        let wrongCA = try post(["--broker-ca", certificates.otherCAFile], password: "correct horse")
+        #expect(wrongCA.status == 1)
+        #expect(wrongCA.stderr.split(separator: "\n").count == 1)
+        #expect(wrongCA.stderr.contains("TLS with localhost"), "\(wrongCA.stderr)")
+
+        // The certificate names localhost only: reaching the same broker as 127.0.0.1 fails the host check.
+        let otherName = url.replacingOccurrences(of: "localhost", with: "127.0.0.1")
+        let wrongHost = try post(["--broker-ca", certificates.caFile], url: otherName, password: "correct horse")
+        #expect(wrongHost.status == 1)
+        #expect(wrongHost.stderr.contains("TLS with 127.0.0.1"), "\(wrongHost.stderr)")
+    }
+}
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HeraldCore
+import Testing
+@testable import UserNotifications
+
+/// Apple's thumbnail options reach the attachment record the center stores (and the UI reads).
+@Suite struct AttachmentOptionsTests {
+    func pngFile() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-options-\(UUID().uuidString).png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]).write(to: url)
+        return url
+    }
+
+    @Test func clippingRectAndHiddenThumbnailAreCarried() throws {
+        let url = try pngFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let attachment = try UNNotificationAttachment(identifier: "a", url: url, options: [
+            UNNotificationAttachmentOptionsThumbnailHiddenKey: true,
+            UNNotificationAttachmentOptionsThumbnailClippingRectKey: ["X": 0.25, "Y": 0, "Width": 0.5, "Height": 0.5],
+        ])
+        #expect(attachment.record.thumbnailHidden)
+        #expect(attachment.record.thumbnailClippingRect == NormalizedRect(x: 0.25, y: 0, width: 0.5, height: 0.5))
+    }
+
+    @Test func aMalformedClippingRectIsIgnored() throws {
+        let url = try pngFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let attachment = try UNNotificationAttachment(identifier: "a", url: url, options: [
+            UNNotificationAttachmentOptionsThumbnailClippingRectKey: ["X": 0.5, "Y": 0, "Width": 0.75, "Height": 1],
+        ])
+        #expect(attachment.record.thumbnailClippingRect == nil)
+        #expect(!attachment.record.thumbnailHidden)
+    }
+}
