@@ -24,6 +24,7 @@ import PackageDescription
 ///     CNCurses             ─▶ —  (ncursesw)
 ///     CSQLite              ─▶ —  (sqlite3)
 ///     CImageCodecs         ─▶ —  (image decoders and libchafa, loaded at run time)
+///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
 ///     HeraldSystem         ─▶ —  (POSIX: spawning, lock files, wake pipes, signals)
 ///     HeraldCore           ─▶ —  (Foundation only: the center)
 ///     CoreLocation         ─▶ —
@@ -32,6 +33,7 @@ import PackageDescription
 ///     HeraldWire           ─▶ HeraldCore, HeraldSystem
 ///     HeraldClient         ─▶ HeraldWire, HeraldCore, HeraldSystem
 ///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
+///     HeraldDBus           ─▶ HeraldCore, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
 ///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
@@ -41,10 +43,11 @@ import PackageDescription
 ///     HeraldUI             ─▶ HeraldCore, TerminalKit, HeraldSystem, HeraldPreview
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit,
+///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
 ///                             HeraldBroker
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness
+///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
+///                             HeraldDBus
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -62,6 +65,8 @@ let package = Package(
         // C shims (the only places that touch C headers).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // libdbus's types and constants only; the functions are loaded at run time (no link).
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // Types and function shapes of libpng, libturbojpeg, giflib and libchafa (dlopen'ed; nothing linked).
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
@@ -94,6 +99,8 @@ let package = Package(
                 swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
+        // Front door: org.freedesktop.Notifications on the session bus.
+        .target(name: "HeraldDBus", dependencies: ["HeraldCore", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
 
@@ -101,12 +108,12 @@ let package = Package(
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
-                                         "MosquittoHarness"],
+                                         "MosquittoHarness", "HeraldDBus"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
@@ -135,6 +142,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "TestSupport"],

@@ -120,7 +120,7 @@ enum FastRecordEncoder {
         }
 
         mutating func content(_ c: ContentRecord) -> Bool {
-            guard c.attachments.isEmpty else { return false }
+            guard c.attachments.isEmpty, c.traits == nil else { return false }
             raw("{")
             key("attachments", first: true)
             raw("[]")

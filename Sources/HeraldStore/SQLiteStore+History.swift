@@ -51,6 +51,14 @@ extension SQLiteStore {
         }
     }
 
+    public func updateDeliveredContent(_ record: DeliveredRecord) throws {
+        let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
+        let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
+        try write {
+            try connection.execute("UPDATE delivered SET record = ?1 WHERE id = ?2", [.text(payload), .integer(record.deliveryID)])
+        }
+    }
+
     public func delivered(id: Int64) throws -> DeliveredRecord? {
         try read {
             try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",

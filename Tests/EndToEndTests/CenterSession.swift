@@ -23,11 +23,14 @@ final class CenterSession: @unchecked Sendable {
     let herald = BuiltProducts.path("herald")
 
     /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
-    /// each at `width`×`height`.
+    /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
+    /// (never on the session bus of whoever runs the tests).
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
-         daemonArguments: [String] = []) throws {
+         daemonArguments: [String] = [], bus: PrivateBus? = nil) throws {
         home = try TemporaryDirectory("herald-center")
-        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments,
+        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
+                                      + (bus == nil ? ["--no-dbus"] : []),
+                                  environment: bus?.environment,
                                   streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         try waitForSocket()
         for _ in 0..<uiCount {
@@ -78,8 +81,9 @@ final class RunningCommand: @unchecked Sendable {
     private var result: (status: Int32, stdout: String, stderr: String)?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ executable: String, _ arguments: [String]) throws {
-        child = try ChildProcess(executable, arguments, environment: ["HERALD_NO_SPAWN": "1"], captureOutput: true)
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        child = try ChildProcess(executable, arguments, environment: environment.merging(["HERALD_NO_SPAWN": "1"]) { $1 },
+                                 captureOutput: true)
         Thread { [self] in
             let (out, err) = child.readOutputs(input: nil)
             let status = child.wait()

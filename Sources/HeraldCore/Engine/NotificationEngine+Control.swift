@@ -31,6 +31,19 @@ extension NotificationEngine {
         }
     }
 
+    /// Marks deliveries whose sender can no longer be reached (a desktop notification's sender
+    /// left the bus): their traits say so, and an `.updated` event tells the user interfaces.
+    public func markSenderGone(deliveryIDs: [Int64]) async {
+        for id in deliveryIDs {
+            guard var record = try? store.delivered(id: id), var traits = record.content.traits,
+                  !traits.isSenderGone else { continue }
+            traits.isSenderGone = true
+            record.request.content.traits = traits
+            guard (try? store.updateDeliveredContent(record)) != nil else { continue }
+            emit(.updated(record))
+        }
+    }
+
     // MARK: CenterControl
 
     public func apps() async throws -> [AppRecord] {

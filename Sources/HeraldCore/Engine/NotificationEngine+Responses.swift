@@ -5,7 +5,8 @@ extension NotificationEngine {
     ///
     /// Validates the action (an unknown delivery id, an action that is not in the notification's
     /// category, or a reply to an action without text input throws `EngineError`), records the
-    /// response, marks the notification read and removes it from the list. The response then goes
+    /// response, marks the notification read and removes it from the list (a resident one stays
+    /// after an action). The response then goes
     /// to the app's `didReceive` — awaited — when the app is connected, else it waits in the store
     /// until the app connects. A dismissal reaches the app only when the category has
     /// `.customDismissAction`.
@@ -32,7 +33,9 @@ extension NotificationEngine {
         }
 
         delivered.isRead = true
-        delivered.isRemovedFromList = true
+        // A resident notification (desktop `resident` hint) stays in the list after an action.
+        let staysInList = delivered.content.traits?.isResident == true && action != .dismiss
+        delivered.isRemovedFromList = delivered.isRemovedFromList || !staysInList
         let reachesApp = action != .dismiss || category?.options.contains(.customDismissAction) == true
         var response = ResponseRecord(notification: delivered, action: action, date: clock.now(),
                                       isDeliveredToApp: !reachesApp)

@@ -158,6 +158,18 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         saveApp(app)
     }
 
+    /// Registers an app that is authorized without a prompt, as every Linux desktop does for
+    /// programs notifying over D-Bus: alerts, sounds and badges. The user can still turn it off
+    /// or mute it in its settings. `displayName` is the name the sender gave.
+    public func registerTrustedApp(bundleIdentifier: String, displayName: String) async {
+        var app = ensureApp(bundleIdentifier)
+        guard app.authorizationStatus != .authorized || app.displayName != displayName else { return }
+        app.displayName = displayName
+        app.authorizationStatus = .authorized
+        app.authorizedOptions = [.alert, .sound, .badge]
+        saveApp(app)
+    }
+
     // MARK: Connections
 
     public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {

@@ -20,6 +20,9 @@ public struct ContentRecord: Sendable, Hashable, Codable {
     public var interruptionLevel: UNNotificationInterruptionLevel = .active
     public var relevanceScore: Double = 0
     public var filterCriteria: String?
+    /// Desktop-notification extras (expiry, transient, resident, progress, body styles); `nil`
+    /// for notifications made through Apple's API.
+    public var traits: NotificationTraits?
 
     public init(title: String = "", subtitle: String = "", body: String = "", badge: Int? = nil,
                 sound: SoundRecord? = nil, userInfo: [String: JSONValue] = [:],

@@ -183,6 +183,14 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
+    public func updateDeliveredContent(_ record: DeliveredRecord) throws {
+        state.withLock { state in
+            guard let old = state.delivered.record(record.deliveryID) else { return }
+            state.journal { _ = $0.delivered.update(old.deliveryID) { $0.request = old.request } }
+            _ = state.delivered.update(record.deliveryID) { $0.request = record.request }
+        }
+    }
+
     /// Sets `isRead` and `isRemovedFromList` of a stored delivery from `record`, keeping the list index right.
     private static func setFlags(of record: DeliveredRecord, in state: inout State) {
         var bundleIdentifier = ""

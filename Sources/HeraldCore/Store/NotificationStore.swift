@@ -41,6 +41,9 @@ public protocol NotificationStore: AnyObject, Sendable {
     func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord
     /// Rewrites the flags (`isRead`, `isRemovedFromList`) of an existing delivery.
     func updateDelivered(_ record: DeliveredRecord) throws
+    /// Rewrites the content of an existing delivery (title and body stay; its traits changed,
+    /// e.g. a desktop notification's sender left the bus).
+    func updateDeliveredContent(_ record: DeliveredRecord) throws
     func delivered(id: Int64) throws -> DeliveredRecord?
     /// Deliveries still in the app's Notification Center list (`isRemovedFromList == false`),
     /// newest first; `identifiers` narrows to those request identifiers.

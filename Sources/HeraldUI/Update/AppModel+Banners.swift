@@ -29,6 +29,8 @@ extension AppModel {
     func isSticky(_ record: DeliveredRecord) -> Bool {
         app(record.bundleIdentifier)?.settings.alertStyle == .alert
             || config.bannerTimeout(for: record.content.interruptionLevel) <= 0
+            || record.content.traits?.bannerTimeout == 0   // a desktop notification that never expires
+            || (record.content.traits != nil && record.content.interruptionLevel == .critical)
     }
 
     /// Moves waiting banners onto the stack (on top) while there is room and they fit.
@@ -127,7 +129,9 @@ extension AppModel {
     mutating func expireBanners() {
         for item in banner.shown where !item.isSticky {
             guard let shown = item.shownAt, !isReplying(to: item) else { continue }
-            if now.timeIntervalSince(shown) >= config.bannerTimeout(for: item.record.content.interruptionLevel) {
+            let timeout = item.record.content.traits?.bannerTimeout
+                ?? config.bannerTimeout(for: item.record.content.interruptionLevel)
+            if now.timeIntervalSince(shown) >= timeout {
                 closeBanner(id: item.id)
             }
         }

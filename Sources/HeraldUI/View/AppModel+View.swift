@@ -124,7 +124,10 @@ extension AppModel {
                               date: TimeFormat.full(record.date, timeZone: config.timeZone),
                               content: visibleContent(of: record), attachments: record.content.attachments,
                               userInfo: record.content.userInfo, actions: category?.actions ?? [],
-                              hasReply: category?.textInputAction != nil, isUnread: !record.isRead, theme: theme)
+                              hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
+                              links: record.content.traits?.links ?? [], theme: theme)
+        view.isSenderGone = record.content.traits?.isSenderGone == true
+        view.bodyStyles = record.content.traits?.bodyStyles ?? []
         view.picture = picture(for: detailPreviewRequest(for: record))
         for attachment in record.content.attachments {
             if let info = mediaInfo[attachment.path], info.duration != nil || info.format != attachment.type {
@@ -180,6 +183,8 @@ extension AppModel {
         widget.isStacked = stacked
         if item.isCoalesced { widget.coalescedCount = item.count }
         widget.thumbnail = picture(for: bannerThumbnailRequest(for: record))
+        widget.progress = record.content.traits?.progress
+        widget.bodyStyles = record.content.traits?.bodyStyles ?? []
         return widget
     }
 

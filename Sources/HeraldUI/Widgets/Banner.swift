@@ -24,6 +24,10 @@ public struct Banner: Widget {
     public var theme: Theme
     /// Body lines shown at most.
     public var maxBodyLines = 3
+    /// A progress value (0–100) drawn as a bar under the body (desktop notifications' `value`).
+    public var progress: Int?
+    /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
+    public var bodyStyles: [BodyStyle] = []
     /// Whether the keys act on this banner (highlighted, its keys on its bottom edge).
     public var isFocused = true
     /// Whether other banners are on screen (the focused one then says `Tab` moves the keys).
@@ -64,7 +68,14 @@ public struct Banner: Widget {
         }
         if !content.title.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.title), to: width), theme.title)]) }
         if !content.subtitle.isEmpty { lines.append([Span(TextLayout.truncate(TerminalText.sanitize(content.subtitle), to: width), Style(attributes: .italic))]) }
-        if !content.body.isEmpty {
+        if !content.body.isEmpty && !bodyStyles.isEmpty && !content.isHidden {
+            var body = StyledBody.wrap(content.body, styles: bodyStyles, width: width)
+            if body.count > maxBodyLines {
+                body = Array(body.prefix(maxBodyLines))
+                body[maxBodyLines - 1].append(Span(" …"))
+            }
+            lines += body
+        } else if !content.body.isEmpty {
             var body = TextLayout.wrap(content.body, width: width)
             if body.count > maxBodyLines {
                 body = Array(body.prefix(maxBodyLines))
@@ -72,6 +83,7 @@ public struct Banner: Widget {
             }
             lines += body.map { [Span($0)] }
         }
+        if let progress, !content.isHidden { lines.append(ProgressBar(percent: progress).spans(width: width, theme: theme)) }
         if !attachmentNames.isEmpty && !content.isHidden {
             lines.append([Span(TextLayout.truncate("📎 " + attachmentNames.map { TerminalText.sanitize($0) }.joined(separator: ", "), to: width), theme.dim)])
         }

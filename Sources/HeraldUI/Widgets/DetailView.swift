@@ -15,6 +15,12 @@ public struct DetailView: Widget {
     public var actions: [ActionRecord]
     public var hasReply: Bool
     public var isUnread: Bool
+    /// The body's links (text and URL), listed under it.
+    public var links: [(text: String, url: String)]
+    /// The sender can no longer be reached (a desktop notification's program left the bus).
+    public var isSenderGone: Bool = false
+    /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
+    public var bodyStyles: [BodyStyle] = []
     public var theme: Theme
     /// The first image attachment's picture, drawn at the right of the text.
     public var picture: AttachmentPicture?
@@ -23,7 +29,7 @@ public struct DetailView: Widget {
 
     public init(appName: String, date: String, content: VisibleContent, attachments: [AttachmentRecord] = [],
                 userInfo: [String: JSONValue] = [:], actions: [ActionRecord] = [], hasReply: Bool = false,
-                isUnread: Bool = false, theme: Theme = Theme()) {
+                isUnread: Bool = false, links: [(text: String, url: String)] = [], theme: Theme = Theme()) {
         self.appName = appName
         self.date = date
         self.content = content
@@ -32,6 +38,7 @@ public struct DetailView: Widget {
         self.actions = actions
         self.hasReply = hasReply
         self.isUnread = isUnread
+        self.links = links
         self.theme = theme
     }
 
@@ -57,7 +64,19 @@ public struct DetailView: Widget {
             out += TextLayout.wrap(content.subtitle, width: width).map { [Span($0, Style(attributes: .italic))] }
         }
         if !content.body.isEmpty {
-            out += TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+            out += content.isHidden ? TextLayout.wrap(content.body, width: width).map { [Span($0)] }
+                : StyledBody.wrap(content.body, styles: bodyStyles, width: width)
+        }
+        if !links.isEmpty && !content.isHidden {
+            for link in links {
+                let text = TerminalText.sanitize(link.text) + " → " + TerminalText.sanitize(link.url)
+                out += TextLayout.wrap(text, width: width).map { [Span($0, theme.dim)] }
+            }
+        }
+        if isSenderGone {
+            out.append([])
+            out += TextLayout.wrap("The sender has quit: actions and replies no longer reach it.", width: width)
+                .map { [Span($0, theme.dim)] }
         }
         if !actions.isEmpty {
             let buttons = ActionButtons(actions: actions, theme: theme)

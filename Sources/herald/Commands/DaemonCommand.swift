@@ -3,6 +3,7 @@ import Foundation
 import HeraldBroker
 import HeraldCore
 import HeraldDaemon
+import HeraldDBus
 import HeraldStore
 import HeraldSystem
 import HeraldWire
@@ -12,7 +13,7 @@ enum DaemonCommand: HeraldCommand {
     static let name = "daemon"
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
-    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N]
+    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N] [--no-dbus | --dbus-replace]
                   [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
@@ -36,6 +37,11 @@ enum DaemonCommand: HeraldCommand {
     to the daemon; the first answer counts. With no UI attached the prompt waits until one
     attaches (or the app quits: then nothing is remembered and the app is asked again).
 
+    Desktop notifications: when a session bus is reachable ($DBUS_SESSION_BUS_ADDRESS) and
+    libdbus is installed, the daemon also serves org.freedesktop.Notifications, so notify-send and
+    every program using libnotify post here; their actions, replies and dismissals go back to them.
+    If another notification server holds the name, one log line names it.
+
     Broker: with --broker (or $HERALD_BROKER) the daemon also takes notifications from an MQTT
     broker, posted from other machines with `herald post --broker` or any MQTT client, and keeps
     the devices on one prefix in step (an answer, a dismissal or a read mark on one is handled on
@@ -50,6 +56,9 @@ enum DaemonCommand: HeraldCommand {
                             50, bursts of 500); past it a post is refused with an error that
                             says so. 0 turns the limit off
     \(BrokerOptions.help)
+      --no-dbus             do not serve org.freedesktop.Notifications
+      --dbus-replace        take org.freedesktop.Notifications over from the server holding it
+                            (when that server allows replacement, as dunst and mako do)
 
     Examples:
       herald daemon
@@ -61,6 +70,9 @@ enum DaemonCommand: HeraldCommand {
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         let prompt = try arguments.option("--prompt")
         let rate = try arguments.intOption("--rate-limit", in: 0...1_000_000)
+        let noDBus = arguments.flag("--no-dbus")
+        let replaceDBus = arguments.flag("--dbus-replace")
+        if noDBus && replaceDBus { throw UsageError("--no-dbus and --dbus-replace cannot be used together") }
         if let prompt, prompt != "allow" && prompt != "deny" {
             throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
         }
@@ -103,6 +115,9 @@ enum DaemonCommand: HeraldCommand {
         }
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
 
+        let dbusDoor = noDBus ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
+            replace: replaceDBus, stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
+            serverVersion: VersionCommand.version, log: { DaemonLog.write($0) }))
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,
@@ -122,6 +137,7 @@ enum DaemonCommand: HeraldCommand {
         }
         let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
         DaemonLog.write("stopping (signal \(signal))")
+        await dbusDoor?.close()
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()

@@ -96,6 +96,12 @@ struct HistoryItem: Encodable {
     var date: Date
     var title, subtitle, body: String
     var categoryIdentifier, threadIdentifier: String
+    /// passive, active, timeSensitive or critical.
+    var interruptionLevel: String
+    /// Sound name ("default" for the default sound); absent when silent.
+    var sound: String?
+    /// Desktop-notification extras (banner timeout, transient, resident, progress, body styles).
+    var traits: NotificationTraits?
     var userInfo: [String: JSONValue]
     var attachments: [Attachment]
     var presentation: [String]
@@ -114,6 +120,9 @@ struct HistoryItem: Encodable {
         body = content.body
         categoryIdentifier = content.categoryIdentifier
         threadIdentifier = content.threadIdentifier
+        interruptionLevel = "\(content.interruptionLevel)"
+        sound = content.sound.map { $0.name ?? "default" }
+        traits = content.traits
         userInfo = content.userInfo
         attachments = content.attachments.map {
             Attachment(identifier: $0.identifier, path: $0.path, type: $0.type, fileName: $0.fileName, size: $0.size)

@@ -1,0 +1,25 @@
+/// A D-Bus error reply: its standard error name and a message that names the field and the limit.
+public enum DBusCallError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `org.freedesktop.DBus.Error.InvalidArgs`: wrong signature, a value out of range, too big.
+    case invalidArgs(String)
+    /// `org.freedesktop.DBus.Error.UnknownMethod`.
+    case unknownMethod(String)
+    /// `org.freedesktop.DBus.Error.Failed`.
+    case failed(String)
+
+    public var name: String {
+        switch self {
+        case .invalidArgs: return "org.freedesktop.DBus.Error.InvalidArgs"
+        case .unknownMethod: return "org.freedesktop.DBus.Error.UnknownMethod"
+        case .failed: return "org.freedesktop.DBus.Error.Failed"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidArgs(let text), .unknownMethod(let text), .failed(let text): return text
+        }
+    }
+
+    public var description: String { "\(name): \(message)" }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HeraldCore
+
+/// The body markup of the Desktop Notifications spec: `<b>`, `<i>`, `<u>`, `<a href="…">`,
+/// `<img src="…" alt="…"/>` and XML entities. Parsed into plain text plus styled runs; markup
+/// that is broken (an unknown tag, tags that do not nest, a stray `<`, an unknown entity) falls
+/// back to the literal text with no styles, never to half-parsed tags.
+///
+/// ```swift
+/// BodyMarkup("<b>Build</b> &amp; <a href=\"https://ci\">log</a>")
+/// // text: "Build & log", styles: bold 0..<5, link 8..<11 → https://ci
+/// ```
+struct BodyMarkup: Equatable {
+    var text: String
+    var styles: [BodyStyle]
+
+    init(_ markup: String) {
+        if let parsed = Self.parse(markup) {
+            self = parsed
+        } else {
+            text = markup
+            styles = []
+        }
+    }
+
+    private init(text: String, styles: [BodyStyle]) {
+        self.text = text
+        self.styles = styles
+    }
+
+    private static func parse(_ markup: String) -> BodyMarkup? {
+        guard markup.contains("<") || markup.contains("&") else { return BodyMarkup(text: markup, styles: []) }
+        var text = ""
+        var count = 0
+        var styles: [BodyStyle] = []
+        // Open tags: name, where their text starts, the link target.
+        var open: [(name: String, start: Int, href: String?)] = []
+        var index = markup.startIndex
+        while index < markup.endIndex {
+            let character = markup[index]
+            if character == "<" {
+                guard let close = markup[index...].firstIndex(of: ">") else { return nil }
+                let inside = String(markup[markup.index(after: index)..<close])
+                index = markup.index(after: close)
+                guard let tag = Tag(inside) else { return nil }
+                switch tag {
+                case .open(let name, let attributes):
+                    guard ["b", "i", "u", "a"].contains(name) else { return nil }
+                    open.append((name, count, name == "a" ? attributes["href"] ?? "" : nil))
+                case .close(let name):
+                    guard let last = open.popLast(), last.name == name else { return nil }
+                    guard count > last.start else { continue }
+                    let covered = String(text.suffix(count - last.start))
+                    styles.append(BodyStyle(start: last.start, length: count - last.start, text: covered,
+                                            isBold: name == "b", isItalic: name == "i", isUnderlined: name == "u",
+                                            link: name == "a" ? last.href : nil))
+                case .empty(let name, let attributes):
+                    guard name == "img" else { return nil }
+                    let alt = attributes["alt"] ?? ""
+                    text += alt
+                    count += alt.count
+                }
+            } else if character == "&" {
+                guard let semicolon = markup[index...].prefix(12).firstIndex(of: ";"),
+                      let decoded = Self.entity(String(markup[markup.index(after: index)..<semicolon])) else { return nil }
+                text.append(decoded)
+                count += 1
+                index = markup.index(after: semicolon)
+            } else {
+                text.append(character)
+                count += 1
+                index = markup.index(after: index)
+            }
+        }
+        guard open.isEmpty else { return nil }
+        return BodyMarkup(text: text, styles: styles.sorted { $0.start < $1.start })
+    }
+
+    /// `amp`, `lt`, `gt`, `quot`, `apos`, `#NN`, `#xHH`.
+    static func entity(_ name: String) -> Character? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16)
+                : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+        }
+    }
+
+    /// One tag: `<b>`, `</b>`, `<img … />`, with its attributes decoded.
+    private enum Tag {
+        case open(String, [String: String])
+        case close(String)
+        case empty(String, [String: String])
+
+        init?(_ inside: String) {
+            var body = Substring(inside)
+            if body.hasPrefix("/") {
+                let name = body.dropFirst().trimmingCharacters(in: .whitespaces).lowercased()
+                guard !name.isEmpty, name.allSatisfy(\.isLetter) else { return nil }
+                self = .close(name)
+                return
+            }
+            let isEmpty = body.hasSuffix("/")
+            if isEmpty { body = body.dropLast() }
+            let name = String(body.prefix { $0.isLetter }).lowercased()
+            guard !name.isEmpty, let attributes = Tag.attributes(body.dropFirst(name.count)) else { return nil }
+            self = isEmpty || name == "img" ? .empty(name, attributes) : .open(name, attributes)
+        }
+
+        /// `key="value"` pairs (single or double quotes), entities decoded.
+        static func attributes(_ text: Substring) -> [String: String]? {
+            var result: [String: String] = [:]
+            var rest = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            while !rest.isEmpty {
+                let key = rest.prefix { $0.isLetter || $0 == "-" || $0 == "_" }
+                guard !key.isEmpty else { return nil }
+                rest = rest.dropFirst(key.count).drop { $0 == " " }
+                guard rest.first == "=" else { return nil }
+                rest = rest.dropFirst().drop { $0 == " " }
+                guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+                rest = rest.dropFirst()
+                guard let end = rest.firstIndex(of: quote) else { return nil }
+                let raw = String(rest[..<end])
+                guard let value = BodyMarkup.decodeEntities(raw) else { return nil }
+                result[key.lowercased()] = value
+                rest = rest[rest.index(after: end)...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            }
+            return result
+        }
+    }
+
+    /// Decodes entities in an attribute value; `nil` for an unknown one.
+    static func decodeEntities(_ raw: String) -> String? {
+        guard raw.contains("&") else { return raw }
+        var out = ""
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            if raw[index] == "&" {
+                guard let semicolon = raw[index...].firstIndex(of: ";"),
+                      let decoded = entity(String(raw[raw.index(after: index)..<semicolon])) else { return nil }
+                out.append(decoded)
+                index = raw.index(after: semicolon)
+            } else {
+                out.append(raw[index])
+                index = raw.index(after: index)
+            }
+        }
+        return out
+    }
+}

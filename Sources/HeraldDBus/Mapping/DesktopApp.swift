@@ -1,0 +1,26 @@
+import Foundation
+
+/// The Herald app a desktop notification belongs to: one per `desktop-entry` (else `app_name`),
+/// with a bundle identifier under `desktop.` and the sender's own name for display.
+///
+/// ```swift
+/// DesktopApp(appName: "Thunderbird", desktopEntry: "org.mozilla.Thunderbird")
+/// // bundleIdentifier "desktop.org.mozilla.thunderbird", displayName "Thunderbird"
+/// ```
+struct DesktopApp: Sendable, Hashable {
+    static let prefix = "desktop."
+
+    var bundleIdentifier: String
+    var displayName: String
+
+    init(appName: String, desktopEntry: String?) {
+        let source = desktopEntry ?? (appName.isEmpty ? "unknown" : appName)
+        let key = source.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? String($0) : "-" }.joined()
+        bundleIdentifier = Self.prefix + String(key.prefix(200))
+        let name = appName.isEmpty ? (desktopEntry ?? "Desktop notification") : appName
+        displayName = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(80).map(Character.init))
+    }
+
+    /// Whether a bundle identifier is one of these apps.
+    static func isDesktopApp(_ bundleIdentifier: String) -> Bool { bundleIdentifier.hasPrefix(prefix) }
+}

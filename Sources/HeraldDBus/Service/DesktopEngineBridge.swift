@@ -1,0 +1,127 @@
+import Foundation
+import HeraldCore
+
+/// The front door's calls into the engine, run in order by `SerialJobs`: registering desktop
+/// apps (authorized without a prompt) and their categories, posting, closing and forgetting
+/// transient notifications. Images are written (PNG) or copied into a staging folder here,
+/// off the bus thread; the engine then moves them into its attachment store.
+actor DesktopEngineBridge {
+    /// An app keeps this many desktop categories (distinct sets of buttons), newest last.
+    static let categoryLimit = 64
+
+    private let engine: NotificationEngine
+    private let connection: DesktopAppConnection
+    private let stagingDirectory: URL
+    private let log: @Sendable (String) -> Void
+    private var connected: Set<String> = []
+
+    init(engine: NotificationEngine, connection: DesktopAppConnection, stagingDirectory: URL,
+         log: @escaping @Sendable (String) -> Void) {
+        self.engine = engine
+        self.connection = connection
+        self.stagingDirectory = stagingDirectory
+        self.log = log
+    }
+
+    /// Where a notification's image comes from.
+    enum ImageSource: Sendable {
+        case pixels(RawImage)
+        /// A path or `file://` URI (an icon-theme name is not a file and is skipped).
+        case file(String)
+    }
+
+    /// Registers the app and its category, attaches the image and adds the request.
+    func post(_ notification: DesktopNotification, image: ImageSource?) async throws {
+        let bundle = notification.app.bundleIdentifier
+        await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
+        if !connected.contains(bundle) {
+            connected.insert(bundle)
+            await engine.connect(connection, bundleIdentifier: bundle)
+        }
+        var categories = await engine.categories(bundleIdentifier: bundle)
+        if !categories.contains(where: { $0.identifier == notification.category.identifier }) {
+            categories.append(notification.category)
+            let desktop = categories.filter { $0.identifier.hasPrefix(DesktopApp.prefix) }
+            if desktop.count > Self.categoryLimit {
+                let drop = Set(desktop.prefix(desktop.count - Self.categoryLimit).map(\.identifier))
+                categories.removeAll { drop.contains($0.identifier) }
+            }
+            await engine.setCategories(categories, bundleIdentifier: bundle)
+        }
+        var request = notification.request
+        if let image, let attachment = stage(image) {
+            request.content.attachments = [attachment]
+        }
+        try await engine.add(request, bundleIdentifier: bundle)
+    }
+
+    /// Takes a notification off the screen and the list; a transient one (its history row known)
+    /// leaves history too.
+    func close(identifier: String, bundleIdentifier: String, forgetting deliveryID: Int64?) async {
+        if let deliveryID {
+            try? await engine.deleteHistory(deliveryIDs: [deliveryID])
+        } else {
+            await engine.removeDeliveredNotifications(identifiers: [identifier], bundleIdentifier: bundleIdentifier)
+        }
+    }
+
+    /// History shows that these notifications' sender can no longer be reached.
+    func senderGone(deliveryIDs: [Int64]) async {
+        await engine.markSenderGone(deliveryIDs: deliveryIDs)
+    }
+
+    /// Calls `handler` (inside the engine) with the request identifier and history row of every
+    /// desktop notification stored.
+    func observeDeliveries(_ handler: @escaping @Sendable (String, Int64) -> Void) async {
+        await engine.addObserver { event in
+            guard case .delivered(let record, _) = event, record.deliveryID != 0,
+                  DesktopApp.isDesktopApp(record.bundleIdentifier) else { return }
+            handler(record.identifier, record.deliveryID)
+        }
+    }
+
+    /// Writes pixels as a PNG, or copies a file, into the staging folder; `nil` (and a log line)
+    /// when that fails or the file is not an image Herald accepts.
+    private func stage(_ image: ImageSource) -> AttachmentRecord? {
+        do {
+            try FileManager.default.createDirectory(at: stagingDirectory, withIntermediateDirectories: true)
+            let staged: URL
+            switch image {
+            case .pixels(let raw):
+                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString).png")
+                try raw.png().write(to: staged)
+            case .file(let reference):
+                guard let source = Self.fileURL(reference) else { return nil }
+                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(source.lastPathComponent)")
+                try FileManager.default.copyItem(at: source, to: staged)
+            }
+            do {
+                return try AttachmentValidator.validate(identifier: "image", url: staged)
+            } catch {
+                try? FileManager.default.removeItem(at: staged)
+                throw error
+            }
+        } catch {
+            log("D-Bus: image not attached: \(error)")
+            return nil
+        }
+    }
+
+    /// A path or `file://` URI as a file URL, if a regular file is there.
+    static func fileURL(_ reference: String) -> URL? {
+        let url: URL
+        if reference.hasPrefix("file://") {
+            guard let parsed = URL(string: reference), parsed.isFileURL else { return nil }
+            url = parsed
+        } else if reference.hasPrefix("/") {
+            url = URL(fileURLWithPath: reference)
+        } else {
+            return nil
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return url
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import HeraldCore
+
+/// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
+/// onto the engine (through `DesktopEngineBridge`, in order) and turns the user's responses back
+/// into `ActionInvoked`, `ActivationToken`, `NotificationReplied` and `NotificationClosed`.
+///
+/// Everything here runs on the bus thread (`DBusConnectionLoop`); the engine is reached only
+/// through `jobs`, and responses come back through `bus.perform`.
+final class DesktopNotificationsService: @unchecked Sendable {
+    /// How long a transient notification with the default timeout stays (the banner's default).
+    static let transientSeconds: TimeInterval = 5
+
+    let bus: DBusConnectionLoop
+    private let bridge: DesktopEngineBridge
+    private let jobs = SerialJobs()
+    private let serverVersion: String
+    private let log: @Sendable (String) -> Void
+    /// Bus-thread state.
+    private var table: NotificationTable
+
+    init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
+         log: @escaping @Sendable (String) -> Void) {
+        self.bus = bus
+        self.serverVersion = serverVersion
+        self.log = log
+        var run = SystemRandomNumberGenerator()
+        table = NotificationTable(run: String(UInt32.random(in: .min ... .max, using: &run), radix: 36))
+        let responses = ResponseForwarder()
+        bridge = DesktopEngineBridge(engine: engine, connection: DesktopAppConnection { responses.forward($0) },
+                                     stagingDirectory: stagingDirectory, log: log)
+        responses.target = self
+    }
+
+    /// Starts following which history row each notification became (for transient ones and
+    /// for marking rows whose sender left).
+    func start() async {
+        let bus = self.bus
+        await bridge.observeDeliveries { [weak self] identifier, deliveryID in
+            bus.perform { [weak self] in self?.delivered(identifier: identifier, deliveryID: deliveryID) }
+        }
+    }
+
+    /// A notification reached history; if its sender already left (gdbus, a script), the row
+    /// says so at once.
+    private func delivered(identifier: String, deliveryID: Int64) {
+        guard let entry = table.delivered(identifier: identifier, deliveryID: deliveryID), entry.senderGone,
+              !entry.actionKeys.isEmpty else { return }
+        let bridge = self.bridge
+        jobs.add { await bridge.senderGone(deliveryIDs: [deliveryID]) }
+    }
+
+    /// Waits for the engine calls already queued.
+    func drain() async { await jobs.finish() }
+
+    // MARK: Incoming messages (bus thread)
+
+    func handle(_ message: DBusLibrary.Message) -> Bool {
+        let header = bus.header(message)
+        if header.isSignal {
+            handleSignal(header, message)
+            return false
+        }
+        guard header.isMethodCall, header.path == NotificationsInterface.path else { return false }
+        do {
+            switch (header.interface, header.member) {
+            case (NotificationsInterface.interface, "Notify"), ("", "Notify"):
+                let id = try notify(header, try bus.arguments(of: message))
+                bus.reply(to: message, [.uint32(id)])
+            case (NotificationsInterface.interface, "CloseNotification"), ("", "CloseNotification"):
+                guard header.signature == "u", case .uint(let id)? = try bus.arguments(of: message).first else {
+                    throw DBusCallError.invalidArgs("CloseNotification takes (u), not (\(header.signature))")
+                }
+                close(UInt32(truncatingIfNeeded: id), reason: .closedByCall)
+                bus.reply(to: message, [])
+            case (NotificationsInterface.interface, "GetCapabilities"), ("", "GetCapabilities"):
+                bus.reply(to: message, [.strings(NotificationsInterface.capabilities)])
+            case (NotificationsInterface.interface, "GetServerInformation"), ("", "GetServerInformation"):
+                bus.reply(to: message, [.string("Herald"), .string("Herald"), .string(serverVersion),
+                                        .string(NotificationsInterface.specVersion)])
+            case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+                bus.reply(to: message, [.string(NotificationsInterface.introspection)])
+            case ("org.freedesktop.DBus.Peer", "Ping"):
+                bus.reply(to: message, [])
+            default:
+                throw DBusCallError.unknownMethod("no method \(header.member) in \(header.interface.isEmpty ? "any interface" : header.interface)")
+            }
+        } catch let error as DBusCallError {
+            bus.reply(to: message, error: error)
+        } catch {
+            bus.reply(to: message, error: .failed("\(error)"))
+        }
+        return true
+    }
+
+    private func handleSignal(_ header: DBusMessageHeader, _ message: DBusLibrary.Message) {
+        guard header.interface == "org.freedesktop.DBus", let arguments = try? bus.arguments(of: message) else { return }
+        switch header.member {
+        case "NameOwnerChanged":
+            guard arguments.count == 3, let name = arguments[0].string, name.hasPrefix(":"),
+                  arguments[2].string == "" else { return }
+            // Quietly: most senders (notify-send) leave right after Notify.
+            let rows = table.senderLeft(name).filter { !$0.actionKeys.isEmpty }.compactMap(\.deliveryID)
+            guard !rows.isEmpty else { return }
+            let bridge = self.bridge
+            jobs.add { await bridge.senderGone(deliveryIDs: rows) }
+        case "NameLost":
+            if arguments.first?.string == NotificationsInterface.busName {
+                log("D-Bus: lost \(NotificationsInterface.busName) to another server (it asked to replace Herald)")
+            }
+        default:
+            break
+        }
+    }
+
+    /// `Notify`: checks, assigns the id, queues the engine work; returns the id at once.
+    private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue]) throws -> UInt32 {
+        let call = try NotifyCall(signature: header.signature, arguments: arguments)
+        let hints = try NotificationHints(call.hints)
+        let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
+        let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier)
+        let entry = table.record(id: id, bundleIdentifier: app.bundleIdentifier, sender: header.sender,
+                                 actionKeys: call.actions.map(\.key), isResident: hints.isResident,
+                                 isTransient: hints.isTransient, stackTag: hints.stackTag)
+        var mapped = DesktopNotification(call: call, hints: hints, identifier: entry.identifier)
+        mapped.app.bundleIdentifier = entry.bundleIdentifier
+        let notification = mapped
+        let image: DesktopEngineBridge.ImageSource? = hints.imageData.map { .pixels($0) }
+            ?? (hints.imagePath ?? (call.appIcon.isEmpty ? nil : call.appIcon)).map { .file($0) }
+        let expiry = Self.expiry(call: call, hints: hints)
+        let generation = entry.generation
+        let bridge = self.bridge
+        let log = self.log
+        let bus = self.bus
+        jobs.add { [weak self] in
+            do {
+                try await bridge.post(notification, image: image)
+            } catch {
+                log("D-Bus: notification \(id) from \(notification.app.displayName) not shown: \(error)")
+                bus.perform { [weak self] in self?.close(id, reason: .other, generation: generation) }
+                return
+            }
+            guard let expiry, self != nil else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
+                bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
+            }
+        }
+        return id
+    }
+
+    /// When the front door closes a notification itself: the sender's timeout in milliseconds,
+    /// or a transient one's default; `nil` leaves it to the user (the banner still goes after the
+    /// center's default, the notification stays in the list).
+    static func expiry(call: NotifyCall, hints: NotificationHints) -> TimeInterval? {
+        if call.expireTimeout > 0 { return TimeInterval(call.expireTimeout) / 1000 }
+        if call.expireTimeout == -1 && hints.isTransient && hints.urgency != 2 { return transientSeconds }
+        return nil
+    }
+
+    /// Closes an open notification: the signal to its sender, then off the screen and the list
+    /// (a transient one out of history). `generation` guards timers of a replaced notification.
+    private func close(_ id: UInt32, reason: NotificationsInterface.CloseReason, generation: Int? = nil) {
+        if let generation, table[id]?.generation != generation { return }
+        guard let entry = table.close(id) else { return }
+        signal(entry, "NotificationClosed", [.uint32(id), .uint32(reason.rawValue)])
+        let bridge = self.bridge
+        jobs.add {
+            await bridge.close(identifier: entry.identifier, bundleIdentifier: entry.bundleIdentifier,
+                               forgetting: entry.isTransient ? entry.deliveryID : nil)
+        }
+    }
+
+    private func signal(_ entry: NotificationTable.Entry, _ name: String, _ arguments: [DBusArgument]) {
+        guard !entry.senderGone else { return }
+        bus.emitSignal(path: NotificationsInterface.path, interface: NotificationsInterface.interface, name: name,
+                       arguments, destination: entry.sender.isEmpty ? nil : entry.sender)
+    }
+
+    // MARK: Responses (bus thread)
+
+    /// The user acted on a notification (from its banner or from history).
+    func respond(_ response: ResponseRecord) {
+        guard let id = table.id(forIdentifier: response.notification.identifier), let entry = table[id] else {
+            // From an earlier run of the daemon: its sender cannot be reached any more.
+            let bridge = self.bridge
+            let row = response.notification.deliveryID
+            jobs.add { await bridge.senderGone(deliveryIDs: [row]) }
+            return
+        }
+        switch response.action {
+        case .open:
+            if entry.actionKeys.contains(DesktopNotification.defaultActionKey) {
+                invoke(entry, id: id, key: DesktopNotification.defaultActionKey)
+            }
+        case .action(let key):
+            invoke(entry, id: id, key: key)
+        case .reply(_, let text):
+            signal(entry, "NotificationReplied", [.uint32(id), .string(text)])
+        case .dismiss:
+            break
+        }
+        if response.action == .dismiss || !entry.isResident {
+            close(id, reason: .dismissed)
+        }
+    }
+
+    private func invoke(_ entry: NotificationTable.Entry, id: UInt32, key: String) {
+        // No window system to hand an XDG activation token from: an empty one, as the spec allows.
+        signal(entry, "ActivationToken", [.uint32(id), .string("")])
+        signal(entry, "ActionInvoked", [.uint32(id), .string(key)])
+    }
+}
+
+/// Hands engine responses to the service on its bus thread (set once, before the first post).
+private final class ResponseForwarder: @unchecked Sendable {
+    weak var target: DesktopNotificationsService?
+
+    func forward(_ response: ResponseRecord) {
+        guard let target else { return }
+        target.bus.perform { [weak target] in target?.respond(response) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+
+/// A center serving org.freedesktop.Notifications on a private bus, with a UI in tmux, for
+/// driving it with the real `notify-send`, `gdbus` and `dbus-send`.
+///
+/// ```swift
+/// guard let desktop = try DesktopSession.startIfAvailable() else { return }
+/// defer { desktop.close() }
+/// let send = try desktop.startNotifySend(["--action=yes=Yes", "--wait", "Deploy?"])
+/// try desktop.center.ui.waitFor("[1 Yes]")
+/// ```
+final class DesktopSession: @unchecked Sendable {
+    let bus: PrivateBus
+    let center: CenterSession
+
+    /// The session, or `nil` (with the reason printed) when dbus-daemon or the clients are missing.
+    static func startIfAvailable(bannerSeconds: Int = 30) throws -> DesktopSession? {
+        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-send", "dbus-monitor"])
+        else { return nil }
+        do {
+            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds)
+        } catch {
+            bus.close()
+            throw error
+        }
+    }
+
+    private init(bus: PrivateBus, bannerSeconds: Int) throws {
+        self.bus = bus
+        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus)
+        try waitForName()
+    }
+
+    /// Waits until the daemon owns org.freedesktop.Notifications.
+    private func waitForName() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let answer = try gdbus(["--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                    "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications"])
+            if answer.stdout.contains("true") { return }
+            guard Date() < deadline else { throw ProcessError("the daemon never owned org.freedesktop.Notifications") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Runs `notify-send ARGS` to completion.
+    func notifySend(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ProcessRunner.runSeparately(PrivateBus.which("notify-send")!, arguments, environment: bus.environment)
+    }
+
+    /// Starts `notify-send ARGS` (for `--wait`); `finish()` collects it.
+    func startNotifySend(_ arguments: [String]) throws -> RunningCommand {
+        try RunningCommand(PrivateBus.which("notify-send")!, arguments, environment: bus.environment)
+    }
+
+    /// `gdbus call --session ARGS`.
+    func gdbus(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ProcessRunner.runSeparately(PrivateBus.which("gdbus")!, ["call", "--session"] + arguments,
+                                        environment: bus.environment)
+    }
+
+    /// `gdbus call` of a method of org.freedesktop.Notifications.
+    func call(_ method: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try gdbus(["--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+                   "--method", "org.freedesktop.Notifications.\(method)", "--"] + arguments)
+    }
+
+    /// `dbus-send` of a method call, with its arguments in dbus-send's syntax (no introspection,
+    /// so the call reaches the daemon exactly as written).
+    func dbusSend(_ method: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ProcessRunner.runSeparately(PrivateBus.which("dbus-send")!,
+                                        ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                                         "/org/freedesktop/Notifications", "org.freedesktop.Notifications.\(method)"]
+                                            + arguments, environment: bus.environment)
+    }
+
+    /// Watches the notifications interface's signals.
+    func monitor() throws -> BusMonitor {
+        try BusMonitor(bus: bus, interface: "org.freedesktop.Notifications")
+    }
+
+    /// `herald history --json`, parsed.
+    func history() throws -> [[String: Any]] {
+        let result = try center.run(["history", "--json"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return parsed as? [[String: Any]] ?? []
+    }
+
+    /// Polls history until `condition` holds; returns it.
+    @discardableResult
+    func waitForHistory(_ what: String, timeout: TimeInterval = 15,
+                        _ condition: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var rows = try history()
+        while !condition(rows) {
+            guard Date() < deadline else { throw ProcessError("timed out waiting for \(what); history: \(rows)") }
+            Thread.sleep(forTimeInterval: 0.05)
+            rows = try history()
+        }
+        return rows
+    }
+
+    func close() {
+        center.close()
+        bus.close()
+    }
+}
