@@ -33,7 +33,7 @@ import PackageDescription
 ///     HeraldWire           ─▶ HeraldCore, HeraldSystem
 ///     HeraldClient         ─▶ HeraldWire, HeraldCore, HeraldSystem
 ///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
-///     HeraldDBus           ─▶ HeraldCore, CDBus
+///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
 ///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
@@ -100,7 +100,7 @@ let package = Package(
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
         .target(name: "HeraldSystem", swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
-        .target(name: "HeraldDBus", dependencies: ["HeraldCore", "CDBus"], swiftSettings: swiftSettings),
+        .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
 

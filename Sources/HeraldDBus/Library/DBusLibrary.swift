@@ -1,4 +1,5 @@
 import CDBus
+import HeraldSystem
 import Foundation
 
 /// libdbus, opened at run time: `dlopen("libdbus-1.so.3")` and one `dlsym` per function into a
@@ -89,17 +90,16 @@ public struct DBusLibrary: @unchecked Sendable {
 
     /// Opens libdbus and looks up every function; throws `DBusUnavailable` naming what is missing.
     public static func load(path: String = soname) throws -> DBusLibrary {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            throw DBusUnavailable(reason: "\(path) could not be loaded: \(reason)")
+        do {
+            let library = try DBusLibrary(DynamicLibrary.load(path))
+            _ = library.threadsInitDefault()
+            return library
+        } catch let error as DynamicLibraryError {
+            throw DBusUnavailable(reason: error.description)
         }
-        let lookup = SymbolLookup(handle: handle)
-        let library = try DBusLibrary(lookup)
-        _ = library.threadsInitDefault()
-        return library
     }
 
-    private init(_ s: SymbolLookup) throws {
+    private init(_ s: DynamicLibrary) throws {
         threadsInitDefault = try s.function("dbus_threads_init_default")
         errorInit = try s.function("dbus_error_init")
         errorFree = try s.function("dbus_error_free")
@@ -161,16 +161,4 @@ public struct DBusLibrary: @unchecked Sendable {
 public struct DBusUnavailable: Error, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
-}
-
-/// `dlsym` into a typed function pointer.
-private struct SymbolLookup {
-    let handle: UnsafeMutableRawPointer
-
-    func function<F>(_ name: String) throws -> F {
-        guard let symbol = dlsym(handle, name) else {
-            throw DBusUnavailable(reason: "\(DBusLibrary.soname) has no function \(name)")
-        }
-        return unsafeBitCast(symbol, to: F.self)
-    }
 }
