@@ -142,7 +142,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "TestSupport"],

@@ -31,9 +31,12 @@ final class DBusConnectionLoop: @unchecked Sendable {
     private var timeouts: [(timeout: OpaquePointer, deadline: UInt64)] = []
     private var isRunning = true
 
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    /// Jobs posted by `perform`; `nil` once the loop has ended and closed its wake pipe (the
+    /// pipe's descriptor numbers may then belong to another file: nothing writes to them).
+    private let jobs = Mutex<[@Sendable () -> Void]?>([])
     private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// The wake pipe's write end (internal for the tests: closed once the loop has ended).
+    let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
     private var thread: Thread?
 
@@ -145,11 +148,15 @@ final class DBusConnectionLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `job` on the loop thread (soon, in order).
+    /// Runs `job` on the loop thread (soon, in order); nothing once the loop has ended (the bus
+    /// went away, or `stop`).
     func perform(_ job: @escaping @Sendable () -> Void) {
-        jobs.withLock { $0.append(job) }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        jobs.withLock { jobs in
+            guard jobs != nil else { return }
+            jobs?.append(job)
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
     }
 
     /// Stops the loop, closes the connection and waits for the thread to end.
@@ -211,8 +218,11 @@ final class DBusConnectionLoop: @unchecked Sendable {
         runJobs()
         dbus.connectionClose(connection)
         dbus.connectionUnref(connection)
-        close(wakeRead)
-        close(wakeWrite)
+        jobs.withLock { jobs in
+            jobs = nil
+            close(wakeRead)
+            close(wakeWrite)
+        }
         finished.signal()
     }
 
@@ -224,8 +234,8 @@ final class DBusConnectionLoop: @unchecked Sendable {
         var drain = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &drain, drain.count) > 0 {}
         let pending = jobs.withLock { jobs -> [@Sendable () -> Void] in
-            defer { jobs.removeAll() }
-            return jobs
+            defer { if jobs != nil { jobs = [] } }
+            return jobs ?? []
         }
         for job in pending { job() }
     }

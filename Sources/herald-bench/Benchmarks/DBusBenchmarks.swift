@@ -19,7 +19,7 @@ enum DBusBenchmarks {
         guard let notifySend = which("notify-send"), which("dbus-daemon") != nil else {
             return missing("n/a (apt-get install dbus-daemon libnotify-bin)", report: report)
         }
-        let heraldBus = try PrivateBus()
+        let heraldBus = try PrivateBus(scratch: scratch)
         defer { heraldBus.stop() }
         let home = scratch.appendingPathComponent("dbus-home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -27,12 +27,12 @@ enum DBusBenchmarks {
                                       environment: ["DBUS_SESSION_BUS_ADDRESS": heraldBus.address,
                                                     "HERALD_SOCKET": scratch.appendingPathComponent("dbus.sock").path],
                                       streams: .logFile(scratch.appendingPathComponent("dbus-daemon.log").path))
-        defer { daemon.signal(SIGTERM); daemon.wait() }
+        defer { daemon.stop(within: 30) }
         try waitForServer(on: heraldBus, named: "Herald")
 
         let dunst = try? Dunst(scratch: scratch)
         defer { dunst?.stop() }
-        let emptyBus = try PrivateBus()
+        let emptyBus = try PrivateBus(scratch: scratch)
         defer { emptyBus.stop() }
 
         // Interleaved: one --help, one to Herald, one to dunst, repeated; medians.
@@ -98,7 +98,8 @@ enum DBusBenchmarks {
         let start = Measure.now()
         let status = try ChildProcess(executable, arguments,
                                       environment: bus.map { ["DBUS_SESSION_BUS_ADDRESS": $0.address] },
-                                      unsetting: bus == nil ? ["DBUS_SESSION_BUS_ADDRESS"] : [], streams: .null).wait()
+                                      unsetting: bus == nil ? ["DBUS_SESSION_BUS_ADDRESS"] : [], streams: .null)
+            .wait(timeout: 60, "\(executable) \(arguments.joined(separator: " "))")
         guard status == 0 || mayFail else { throw BenchUsageError("\(executable) \(arguments.joined(separator: " ")) failed (\(status))") }
         return Double(Measure.now() - start) / 1e6
     }
@@ -124,22 +125,52 @@ enum DBusBenchmarks {
         return nil
     }
 
-    /// A private session bus (`dbus-daemon --session --print-address --nofork`).
+    /// A private session bus (`dbus-daemon --config-file … --print-address --nofork`) that
+    /// starts nothing: the session configuration's service directories would let a call to a
+    /// name nobody owns start the installed notification server (Debian's dunst installs
+    /// `org.freedesktop.Notifications` there) — on the bus without a server, and on Herald's bus
+    /// until the daemon owns the name, where that dunst could win the name from it.
     final class PrivateBus {
         let process: ChildProcess
         let address: String
 
-        init() throws {
+        init(scratch: URL) throws {
             guard let executable = DBusBenchmarks.which("dbus-daemon") else { throw BenchUsageError("no dbus-daemon") }
-            process = try ChildProcess(executable, ["--session", "--print-address=1", "--nofork"], streams: .pipes)
-            guard let line = process.readLine(), !line.isEmpty else { throw BenchUsageError("dbus-daemon gave no address") }
+            let config = scratch.appendingPathComponent("dbus-bus.conf")
+            try Self.configuration.write(to: config, atomically: true, encoding: .utf8)
+            process = try ChildProcess(executable, ["--config-file=\(config.path)", "--print-address=1", "--nofork"],
+                                       streams: .pipes)
+            // The address comes at once; a dbus-daemon that prints nothing is killed (read ends).
+            let watchdog = DispatchWorkItem { [process] in process.signal(SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+            let line = process.readLine()
+            watchdog.cancel()
+            guard let line, !line.isEmpty else {
+                process.stop(within: 5)
+                throw BenchUsageError("dbus-daemon gave no address")
+            }
             address = line
         }
 
-        func stop() {
-            process.signal(SIGTERM)
-            process.wait()
-        }
+        func stop() { process.stop(within: 10) }
+
+        /// `session.conf` without `<standard_session_servicedirs/>` (and without includes).
+        static let configuration = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <keep_umask/>
+              <listen>unix:tmpdir=/tmp</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+
+            """
     }
 
     /// Debian's dunst on its own private bus and an Xvfb display.
@@ -158,25 +189,41 @@ enum DBusBenchmarks {
             let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
             let deadline = Date().addingTimeInterval(20)
             while !FileManager.default.fileExists(atPath: socket) {
-                guard Date() < deadline else { xvfb.signal(SIGTERM); xvfb.wait(); throw BenchUsageError("Xvfb did not start") }
+                guard Date() < deadline else { xvfb.stop(within: 5); throw BenchUsageError("Xvfb did not start") }
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            bus = try PrivateBus()
-            dunst = try ChildProcess(dunstPath, [], environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus.address],
-                                     unsetting: ["WAYLAND_DISPLAY"],
-                                     streams: .logFile(scratch.appendingPathComponent("dunst.log").path))
-            try DBusBenchmarks.waitForServer(on: bus, named: nil)
-            let client = try DesktopNotificationsClient(address: bus.address)
-            version = (try? client.serverInformation())?.dropFirst(2).first ?? "?"
-            client.close()
+            do {
+                bus = try PrivateBus(scratch: scratch)
+            } catch {
+                xvfb.stop(within: 5)
+                throw error
+            }
+            do {
+                dunst = try ChildProcess(dunstPath, [], environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus.address],
+                                         unsetting: ["WAYLAND_DISPLAY"],
+                                         streams: .logFile(scratch.appendingPathComponent("dunst.log").path))
+            } catch {
+                bus.stop()
+                xvfb.stop(within: 5)
+                throw error
+            }
+            do {
+                try DBusBenchmarks.waitForServer(on: bus, named: nil)
+                let client = try DesktopNotificationsClient(address: bus.address)
+                version = (try? client.serverInformation())?.dropFirst(2).first ?? "?"
+                client.close()
+            } catch {
+                dunst.stop(within: 5)
+                bus.stop()
+                xvfb.stop(within: 5)
+                throw error
+            }
         }
 
         func stop() {
-            dunst.signal(SIGTERM)
-            dunst.wait()
+            dunst.stop(within: 10)
             bus.stop()
-            xvfb.signal(SIGTERM)
-            xvfb.wait()
+            xvfb.stop(within: 10)
         }
     }
 }
