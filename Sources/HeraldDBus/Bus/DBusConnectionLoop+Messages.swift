@@ -15,6 +15,22 @@ extension DBusConnectionLoop {
         dbus.messageUnref(reply)
     }
 
+    /// Keeps a method call to answer later (loop thread): the reply to `Notify` waits until the
+    /// notification is stored.
+    func keep(_ call: DBusLibrary.Message) -> PendingCall {
+        _ = dbus.messageRef(call)
+        return PendingCall(message: call)
+    }
+
+    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread).
+    func reply(to pending: PendingCall, _ result: Result<[DBusArgument], DBusCallError>) {
+        switch result {
+        case .success(let arguments): reply(to: pending.message, arguments)
+        case .failure(let error): reply(to: pending.message, error: error)
+        }
+        dbus.messageUnref(pending.message)
+    }
+
     /// Replies to a method call with an error (loop thread).
     func reply(to call: DBusLibrary.Message, error: DBusCallError) {
         guard let reply = dbus.messageNewError(call, error.name, error.message) else { return }
@@ -63,6 +79,12 @@ extension DBusConnectionLoop {
                                  sender: text(dbus.messageGetSender(message)),
                                  signature: text(dbus.messageGetSignature(message)))
     }
+}
+
+/// A method call waiting for its reply (`DBusConnectionLoop.keep`); touched only on the loop
+/// thread, carried across threads to get back there.
+struct PendingCall: @unchecked Sendable {
+    let message: DBusLibrary.Message
 }
 
 /// The header fields of a message that routing needs.

@@ -14,6 +14,7 @@ actor DesktopEngineBridge {
     private let stagingDirectory: URL
     private let log: @Sendable (String) -> Void
     private var connected: Set<String> = []
+    private var icons = IconThemeLookup(environment: ProcessInfo.processInfo.environment)
 
     init(engine: NotificationEngine, connection: DesktopAppConnection, stagingDirectory: URL,
          log: @escaping @Sendable (String) -> Void) {
@@ -26,7 +27,8 @@ actor DesktopEngineBridge {
     /// Where a notification's image comes from.
     enum ImageSource: Sendable {
         case pixels(RawImage)
-        /// A path or `file://` URI (an icon-theme name is not a file and is skipped).
+        /// A path, a `file://` URI or an icon-theme name (`dialog-information`, looked up in the
+        /// icon themes: `IconThemeLookup`).
         case file(String)
     }
 
@@ -91,7 +93,7 @@ actor DesktopEngineBridge {
                 staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString).png")
                 try raw.png().write(to: staged)
             case .file(let reference):
-                guard let source = Self.fileURL(reference) else { return nil }
+                guard let source = Self.fileURL(reference) ?? icons.file(named: reference) else { return nil }
                 staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(source.lastPathComponent)")
                 try FileManager.default.copyItem(at: source, to: staged)
             }

@@ -18,6 +18,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
+    /// Whether Herald holds the name now (it waits in the bus's queue for it otherwise).
+    var ownsName = false
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
          log: @escaping @Sendable (String) -> Void) {
@@ -65,8 +67,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
         do {
             switch (header.interface, header.member) {
             case (NotificationsInterface.interface, "Notify"), ("", "Notify"):
-                let id = try notify(header, try bus.arguments(of: message))
-                bus.reply(to: message, [.uint32(id)])
+                // Answered once the notification is stored: the reply is the acknowledgement.
+                try notify(header, try bus.arguments(of: message), replyTo: message)
             case (NotificationsInterface.interface, "CloseNotification"), ("", "CloseNotification"):
                 guard header.signature == "u", case .uint(let id)? = try bus.arguments(of: message).first else {
                     throw DBusCallError.invalidArgs("CloseNotification takes (u), not (\(header.signature))")
@@ -105,16 +107,24 @@ final class DesktopNotificationsService: @unchecked Sendable {
             let bridge = self.bridge
             jobs.add { await bridge.senderGone(deliveryIDs: rows) }
         case "NameLost":
-            if arguments.first?.string == NotificationsInterface.busName {
-                log("D-Bus: lost \(NotificationsInterface.busName) to another server (it asked to replace Herald)")
-            }
+            guard arguments.first?.string == NotificationsInterface.busName, ownsName else { return }
+            ownsName = false
+            log("D-Bus: \(bus.describeOwner(of: NotificationsInterface.busName)) replaced Herald as "
+                + "\(NotificationsInterface.busName); Herald serves it again when that server leaves")
+        case "NameAcquired":
+            // Also sent once for the name Herald asked for at start (ownsName is set then).
+            guard arguments.first?.string == NotificationsInterface.busName, !ownsName else { return }
+            ownsName = true
+            log("D-Bus: serving \(NotificationsInterface.busName) as \(bus.uniqueName) (the server holding it left)")
         default:
             break
         }
     }
 
-    /// `Notify`: checks, assigns the id, queues the engine work; returns the id at once.
-    private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue]) throws -> UInt32 {
+    /// `Notify`: checks (a bad call throws at once), assigns the id and queues the engine work;
+    /// the reply with the id follows once the engine has stored the notification (or an error
+    /// when it could not). Later calls are read meanwhile, and their engine work runs in order.
+    private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue], replyTo message: DBusLibrary.Message) throws {
         let call = try NotifyCall(signature: header.signature, arguments: arguments)
         let hints = try NotificationHints(call.hints)
         let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
@@ -132,20 +142,24 @@ final class DesktopNotificationsService: @unchecked Sendable {
         let bridge = self.bridge
         let log = self.log
         let bus = self.bus
+        let pending = bus.keep(message)
         jobs.add { [weak self] in
             do {
                 try await bridge.post(notification, image: image)
             } catch {
-                log("D-Bus: notification \(id) from \(notification.app.displayName) not shown: \(error)")
-                bus.perform { [weak self] in self?.close(id, reason: .other, generation: generation) }
+                log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
+                bus.perform { [weak self] in
+                    bus.reply(to: pending, .failure(.failed("the notification was not stored: \(error)")))
+                    self?.close(id, reason: .other, generation: generation)
+                }
                 return
             }
+            bus.perform { bus.reply(to: pending, .success([.uint32(id)])) }
             guard let expiry, self != nil else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
             }
         }
-        return id
     }
 
     /// When the front door closes a notification itself: the sender's timeout in milliseconds,
