@@ -15,20 +15,20 @@ final class DesktopSession: @unchecked Sendable {
     let center: CenterSession
 
     /// The session, or `nil` (with the reason printed) when dbus-daemon or the clients are missing.
-    static func startIfAvailable(bannerSeconds: Int = 30) throws -> DesktopSession? {
+    static func startIfAvailable(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:]) throws -> DesktopSession? {
         guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-send", "dbus-monitor"])
         else { return nil }
         do {
-            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds)
+            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment)
         } catch {
             bus.stop()
             throw error
         }
     }
 
-    private init(bus: PrivateBus, bannerSeconds: Int) throws {
+    private init(bus: PrivateBus, bannerSeconds: Int, daemonEnvironment: [String: String]) throws {
         self.bus = bus
-        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus)
+        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus, daemonEnvironment: daemonEnvironment)
         try waitForName()
     }
 

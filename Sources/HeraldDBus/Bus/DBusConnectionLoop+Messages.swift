@@ -65,6 +65,11 @@ extension DBusConnectionLoop {
     /// Who owns a name, for a log line: "unique name (pid N, command)".
     func describeOwner(of name: String) -> String {
         guard let owner = callBus("GetNameOwner", name)?.string else { return "another program" }
+        return describe(connection: owner)
+    }
+
+    /// A connection's unique name as "command (pid N, :1.7)", as far as the bus still knows it.
+    func describe(connection owner: String) -> String {
         guard let pid = callBus("GetConnectionUnixProcessID", owner)?.integer else { return owner }
         let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -3,7 +3,7 @@ import HeraldCore
 
 /// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
 /// onto the engine (through `DesktopEngineBridge`, in order) and turns the user's responses back
-/// into `ActionInvoked`, `ActivationToken`, `NotificationReplied` and `NotificationClosed`.
+/// into `ActionInvoked`, `NotificationReplied` and `NotificationClosed`.
 ///
 /// Everything here runs on the bus thread (`DBusConnectionLoop`); the engine is reached only
 /// through `jobs`, and responses come back through `bus.perform`.
@@ -99,18 +99,22 @@ final class DesktopNotificationsService: @unchecked Sendable {
         guard header.interface == "org.freedesktop.DBus", let arguments = try? bus.arguments(of: message) else { return }
         switch header.member {
         case "NameOwnerChanged":
-            guard arguments.count == 3, let name = arguments[0].string, name.hasPrefix(":"),
-                  arguments[2].string == "" else { return }
+            guard arguments.count == 3, let name = arguments[0].string else { return }
+            if name == NotificationsInterface.busName, arguments[1].string == bus.uniqueName,
+               let replacer = arguments[2].string, !replacer.isEmpty {
+                log("D-Bus: \(bus.describe(connection: replacer)) replaced Herald as \(name); "
+                    + "Herald serves it again when that server leaves")
+                return
+            }
+            guard name.hasPrefix(":"), arguments[2].string == "" else { return }
             // Quietly: most senders (notify-send) leave right after Notify.
             let rows = table.senderLeft(name).filter { !$0.actionKeys.isEmpty }.compactMap(\.deliveryID)
             guard !rows.isEmpty else { return }
             let bridge = self.bridge
             jobs.add { await bridge.senderGone(deliveryIDs: rows) }
         case "NameLost":
-            guard arguments.first?.string == NotificationsInterface.busName, ownsName else { return }
-            ownsName = false
-            log("D-Bus: \(bus.describeOwner(of: NotificationsInterface.busName)) replaced Herald as "
-                + "\(NotificationsInterface.busName); Herald serves it again when that server leaves")
+            // NameOwnerChanged says who took it.
+            if arguments.first?.string == NotificationsInterface.busName { ownsName = false }
         case "NameAcquired":
             // Also sent once for the name Herald asked for at start (ownsName is set then).
             guard arguments.first?.string == NotificationsInterface.busName, !ownsName else { return }
@@ -218,9 +222,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
         }
     }
 
+    /// `ActionInvoked`, without an `ActivationToken` before it: the spec makes that signal
+    /// optional ("can be emitted"), and a token is an X11 startup id or a Wayland xdg-activation
+    /// token that a window system handed out for a real input event; Herald, in a terminal, has
+    /// none. An empty or made-up one would send the app's toolkit to activate with a token no
+    /// compositor issued, so, like mako and the other servers that send one only when they have
+    /// it, Herald sends none.
     private func invoke(_ entry: NotificationTable.Entry, id: UInt32, key: String) {
-        // No window system to hand an XDG activation token from: an empty one, as the spec allows.
-        signal(entry, "ActivationToken", [.uint32(id), .string("")])
         signal(entry, "ActionInvoked", [.uint32(id), .string(key)])
     }
 }
