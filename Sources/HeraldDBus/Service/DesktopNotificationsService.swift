@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Synchronization
 
 /// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
 /// onto the engine (through `DesktopEngineBridge`, in order) and turns the user's responses back
@@ -20,6 +21,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private var table: NotificationTable
     /// Whether Herald holds the name now (it waits in the bus's queue for it otherwise).
     var ownsName = false
+    /// History rows the engine stored, waiting for the bus thread (`takeDeliveries`).
+    private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
          log: @escaping @Sendable (String) -> Void) {
@@ -36,11 +39,22 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// Starts following which history row each notification became (for transient ones and
     /// for marking rows whose sender left).
+    /// Rows are handed over without waking the bus thread: every desktop delivery comes from a
+    /// `Notify` whose reply follows on the bus thread, and that takes them (`takeDeliveries`).
     func start() async {
-        let bus = self.bus
         await bridge.observeDeliveries { [weak self] identifier, deliveryID in
-            bus.perform { [weak self] in self?.delivered(identifier: identifier, deliveryID: deliveryID) }
+            self?.deliveries.withLock { $0.append((identifier, deliveryID)) }
         }
+    }
+
+    /// The rows delivered since the last call, into the table (bus thread; before anything that
+    /// reads history rows).
+    private func takeDeliveries() {
+        let taken = deliveries.withLock { rows -> [(identifier: String, deliveryID: Int64)] in
+            defer { rows = [] }
+            return rows
+        }
+        for row in taken { delivered(identifier: row.identifier, deliveryID: row.deliveryID) }
     }
 
     /// A notification reached history; if its sender already left (gdbus, a script), the row
@@ -58,6 +72,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     // MARK: Incoming messages (bus thread)
 
     func handle(_ message: DBusLibrary.Message) -> Bool {
+        takeDeliveries()
         let header = bus.header(message)
         if header.isSignal {
             handleSignal(header, message)
@@ -153,12 +168,16 @@ final class DesktopNotificationsService: @unchecked Sendable {
             } catch {
                 log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
                 bus.perform { [weak self] in
+                    self?.takeDeliveries()
                     bus.reply(to: pending, .failure(.failed("the notification was not stored: \(error)")))
                     self?.close(id, reason: .other, generation: generation)
                 }
                 return
             }
-            bus.perform { bus.reply(to: pending, .success([.uint32(id)])) }
+            bus.perform { [weak self] in
+                self?.takeDeliveries()
+                bus.reply(to: pending, .success([.uint32(id)]))
+            }
             guard let expiry, self != nil else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
@@ -178,6 +197,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// Closes an open notification: the signal to its sender, then off the screen and the list
     /// (a transient one out of history). `generation` guards timers of a replaced notification.
     private func close(_ id: UInt32, reason: NotificationsInterface.CloseReason, generation: Int? = nil) {
+        takeDeliveries()
         if let generation, table[id]?.generation != generation { return }
         guard let entry = table.close(id) else { return }
         signal(entry, "NotificationClosed", [.uint32(id), .uint32(reason.rawValue)])
@@ -198,6 +218,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// The user acted on a notification (from its banner or from history).
     func respond(_ response: ResponseRecord) {
+        takeDeliveries()
         guard let id = table.id(forIdentifier: response.notification.identifier), let entry = table[id] else {
             // From an earlier run of the daemon: its sender cannot be reached any more.
             let bridge = self.bridge

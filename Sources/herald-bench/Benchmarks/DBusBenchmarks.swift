@@ -15,7 +15,8 @@ enum DBusBenchmarks {
                              "notify_send_floor_added_ms", "notify_send_ms", "notify_send_added_ms",
                              "notify_send_over_floor_ms", "dunst_notify_send_ms", "dunst_notify_send_added_ms",
                              "dunst_notify_send_over_floor_ms", "dunst_over_herald_added_ratio",
-                             "dunst_over_herald_over_floor_ratio", "dbus_notify_per_s", "null_notify_per_s"]
+                             "dunst_over_herald_over_floor_ratio", "dbus_notify_per_s", "null_notify_per_s",
+                             "notify_round_trip_ms", "null_notify_round_trip_ms"]
 
     static func run(_ options: BenchOptions, scratch: URL, report: Report) throws {
         guard let herald = SocketBenchmarks.heraldPath(options) else {
@@ -104,33 +105,58 @@ enum DBusBenchmarks {
             }
         }
 
-        // Notify calls from one connection, each waiting for its reply: Herald, then the floor.
+        // Notify calls from one connection, each waiting for its reply: the server's own cost per
+        // notification, without notify-send's start-up and bus set-up around it.
         let calls = max(100, options.size(5_000))
-        let heraldRate = try notifyRate(address: heraldBus.address, calls: calls)
+        let heraldCalls = try notifyCalls(address: heraldBus.address, calls: calls)
+        let nullCalls = try notifyCalls(address: nullBus.address, calls: calls)
         report.add(Metric("dbus_notify_per_s", label: "Notify calls, one connection (each stored before its reply)",
-                          value: heraldRate, unit: "/s", goal: 2_000))
-        let nullRate = try notifyRate(address: nullBus.address, calls: calls)
-        report.add(Metric("null_notify_per_s", label: "Notify calls, one connection, null server", value: nullRate, unit: "/s"))
+                          value: heraldCalls.perSecond, unit: "/s", goal: 2_000))
+        report.add(Metric("null_notify_per_s", label: "Notify calls, one connection, null server",
+                          value: nullCalls.perSecond, unit: "/s"))
+        report.add(Metric("notify_round_trip_ms", label: "Notify round trip, Herald (median)", value: heraldCalls.medianMs,
+                          unit: "ms"))
+        report.add(Metric("null_notify_round_trip_ms", label: "Notify round trip, null server (median)",
+                          value: nullCalls.medianMs, unit: "ms"))
+        let heraldOwn = max(0.001, heraldCalls.medianMs - nullCalls.medianMs)
+        if dunst != nil, let dunstCalls = try? notifyCalls(address: dunstBus.address, calls: max(100, calls / 10)) {
+            let dunstOwn = dunstCalls.medianMs - nullCalls.medianMs
+            report.add(Metric("dunst_notify_per_s", label: "Notify calls, one connection, dunst", value: dunstCalls.perSecond,
+                              unit: "/s"))
+            report.add(Metric("dunst_notify_round_trip_ms", label: "Notify round trip, dunst (median)",
+                              value: dunstCalls.medianMs, unit: "ms"))
+            report.add(Metric("dunst_over_herald_round_trip_ratio", label: "Notify round trip over the null server's, dunst ÷ Herald",
+                              value: max(0, dunstOwn) / heraldOwn, unit: "×"))
+            report.add(Comparison(label: "Notify round trip over the null server's, dunst ÷ Herald",
+                                  measured: String(format: "%.3f ms", heraldCalls.medianMs - nullCalls.medianMs),
+                                  baseline: String(format: "%.3f ms (dunst)", dunstOwn),
+                                  ratio: max(0, dunstOwn) / heraldOwn, goal: 20, direction: .higher))
+        }
         report.note("dbus: \(rounds) interleaved rounds of notify-send --help / no server / null server / Herald / dunst; "
-                    + "\(calls) Notify calls to each of Herald and the null server")
+                    + "\(calls) Notify calls to each of Herald and the null server, \(max(100, calls / 10)) to dunst")
     }
 
     private static func missing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
     }
 
-    /// `Notify` calls per second from one connection, each waiting for its reply (after 50 to warm up).
-    private static func notifyRate(address: String, calls: Int) throws -> Double {
+    /// `calls` `Notify` calls from one connection, each waiting for its reply (after 50 to warm
+    /// up): calls per second, and the median round trip.
+    private static func notifyCalls(address: String, calls: Int) throws -> (perSecond: Double, medianMs: Double) {
         let client = try DesktopNotificationsClient(address: address)
         defer { client.close() }
         for n in 0..<50 { _ = try client.notify(appName: "bench.warmup", summary: "Warm-up \(n)", body: "") }
+        var roundTrips: [Double] = []
+        roundTrips.reserveCapacity(calls)
         let seconds = try Measure.seconds {
             for n in 0..<calls {
+                let start = Measure.now()
                 _ = try client.notify(appName: "bench.calls", summary: "Call \(n % 100)", body: "Notify benchmark \(n)",
                                       hints: ["urgency": .uint32(1)])
+                roundTrips.append(Double(Measure.now() - start) / 1e6)
             }
         }
-        return Double(calls) / seconds
+        return (Double(calls) / seconds, Measure.median(roundTrips))
     }
 
     /// Milliseconds one process takes, start to exit.
