@@ -33,34 +33,37 @@ import TestSupport
         IconThemeLookup(environment: ["XDG_DATA_DIRS": root.path, "HOME": root.appendingPathComponent("home").path])
     }
 
-    @Test func findsTheLargestPNGUpTo256InTheDefaultThemeChain() throws {
+    /// Runs `body` with a lookup in a fresh `makeTree`.
+    private static func inTree(_ body: (inout IconThemeLookup) throws -> Void) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try Self.makeTree(directory.url)
-        var icons = Self.lookup(directory.url)
-        #expect(icons.file(named: "dialog-information")?.path.hasSuffix("Test/48x48/status/dialog-information.png") == true)
-        #expect(icons.file(named: "scaled")?.path.hasSuffix("Test/24x24@2/apps/scaled.png") == true)
-        #expect(icons.file(named: "weather-symbolic")?.lastPathComponent == "weather-symbolic.symbolic.png")
+        try makeTree(directory.url)
+        var icons = lookup(directory.url)
+        try body(&icons)
+    }
+
+    @Test func findsTheLargestPNGUpTo256InTheDefaultThemeChain() throws {
+        try Self.inTree { icons in
+            #expect(icons.file(named: "dialog-information")?.path.hasSuffix("Test/48x48/status/dialog-information.png") == true)
+            #expect(icons.file(named: "scaled")?.path.hasSuffix("Test/24x24@2/apps/scaled.png") == true)
+            #expect(icons.file(named: "weather-symbolic")?.lastPathComponent == "weather-symbolic.symbolic.png")
+        }
     }
 
     @Test func fallsBackToHicolorThenPixmaps() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try Self.makeTree(directory.url)
-        var icons = Self.lookup(directory.url)
-        #expect(icons.file(named: "org.example.Mail")?.path.hasSuffix("hicolor/32x32/apps/org.example.Mail.png") == true)
-        #expect(icons.file(named: "old-app")?.path.hasSuffix("pixmaps/old-app.png") == true)
+        try Self.inTree { icons in
+            #expect(icons.file(named: "org.example.Mail")?.path.hasSuffix("hicolor/32x32/apps/org.example.Mail.png") == true)
+            #expect(icons.file(named: "old-app")?.path.hasSuffix("pixmaps/old-app.png") == true)
+        }
     }
 
     @Test func skipsSVGsUnknownNamesAndAnythingPathLike() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try Self.makeTree(directory.url)
-        var icons = Self.lookup(directory.url)
-        #expect(icons.file(named: "only-svg") == nil)
-        #expect(icons.file(named: "no-such-icon") == nil)
-        for name in ["../pixmaps/old-app", "pixmaps/old-app", ".hidden", "", String(repeating: "a", count: 300), "a b"] {
-            #expect(icons.file(named: name) == nil, "\(name)")
+        try Self.inTree { icons in
+            #expect(icons.file(named: "only-svg") == nil)
+            #expect(icons.file(named: "no-such-icon") == nil)
+            for name in ["../pixmaps/old-app", "pixmaps/old-app", ".hidden", "", String(repeating: "a", count: 300), "a b"] {
+                #expect(icons.file(named: name) == nil, "\(name)")
+            }
         }
     }
 
