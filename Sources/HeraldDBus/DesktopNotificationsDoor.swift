@@ -69,8 +69,12 @@ public final class DesktopNotificationsDoor: Sendable {
         do {
             let dbus = try DBusLibrary.load()
             let bus = try DBusConnectionLoop.connect(dbus, address: address)
-            try bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
             let name = NotificationsInterface.busName
+            // Only what the door uses: connections leaving (senders gone; not the join of every
+            // notify-send) and changes of our name's owner (who replaced Herald).
+            let ownerChanged = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
+            try bus.addMatch(ownerChanged + ",arg2=''")
+            try bus.addMatch(ownerChanged + ",arg0='\(name)'")
             // Who holds it now, before asking (the holder is gone once replaced).
             let holder = bus.callBus("NameHasOwner", name)?.boolean == true ? bus.describeOwner(of: name) : nil
             var flags = UInt32(HERALD_DBUS_NAME_FLAG_ALLOW_REPLACEMENT)
