@@ -176,6 +176,12 @@ public final class FakeCenterControl: CenterControl {
         return overview
     }
 
+    /// Records the answer; `true` (this answer settled it).
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try record("answerPrompt(\(promptID), \(allowed))", "answerPrompt")
+        return true
+    }
+
     public func events() async -> AsyncStream<CenterEvent> {
         let (stream, continuation) = AsyncStream<CenterEvent>.makeStream()
         state.withLock { $0.subscribers.append(continuation) }

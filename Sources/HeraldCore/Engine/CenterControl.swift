@@ -27,6 +27,10 @@ public protocol CenterControl: AnyObject, Sendable {
     /// Turns a Focus on or off, saves or removes a mode, sets the summary times; returns the
     /// overview after the change. Bad input throws a `FocusError` naming the field.
     func changeFocus(_ change: FocusChange) async throws -> FocusOverview
+    /// Answers permission prompt `promptID` (from `.promptRequested`) as the user: Allow or
+    /// Don't Allow. `true` when this answer settled it; `false` when it was settled already
+    /// (another user interface answered first, or the app stopped waiting).
+    func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool
     /// Subscribes to events; the stream ends when the subscriber stops iterating.
     func events() async -> AsyncStream<CenterEvent>
 }

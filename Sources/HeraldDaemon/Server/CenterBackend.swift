@@ -20,6 +20,10 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
     /// must be quick and must not block. The default reads `events()` on a task.
     func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation
+    /// Calls `body` with the permission prompts waiting now, at a moment no event is being
+    /// emitted (on the engine, for `EngineBackend`): a subscriber whose prompt events start
+    /// inside `body` gets every prompt once, and no withdrawal before its prompt.
+    func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async
 }
 
 extension CenterBackend {

@@ -133,7 +133,13 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func setDoNotDisturb(_ isOn: Bool) async throws { try await engine.setDoNotDisturb(isOn) }
     public func focusOverview() async throws -> FocusOverview { try await engine.focusOverview() }
     public func changeFocus(_ change: FocusChange) async throws -> FocusOverview { try await engine.changeFocus(change) }
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try await engine.answerPrompt(promptID: promptID, allowed: allowed)
+    }
     public func events() async -> AsyncStream<CenterEvent> { await engine.events() }
+    public func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async {
+        await engine.withPendingPrompts(body)
+    }
 
     /// The engine's observers: `handler` runs on the engine as each event is emitted.
     public func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation {

@@ -31,10 +31,10 @@ public final class IPCServer: Sendable {
         public var now: @Sendable () -> Date = { Date() }
         /// Where the server reports connections and protocol errors (default: nowhere).
         public var log: @Sendable (String) -> Void = { _ in }
-        /// The engine's prompter, when it is the relay: user interfaces that subscribe with
-        /// `prompts: true` show its prompts and answer them. `nil`: `answerPrompt` answers
-        /// `false` and nothing is relayed.
-        public var prompter: RelayingPrompter?
+        /// Told which user interfaces show permission prompts (they subscribe with
+        /// `prompts: true`), to answer prompts while none is attached (`--prompt`). `nil`:
+        /// prompts wait for a user interface however long it takes.
+        public var promptAttendance: PromptAttendance?
         /// The most clients served at once; one more is refused with `tooManyConnections`.
         public var maximumConnections = 256
         /// How long a client has to say hello after connecting (then `helloTimeout`, closed).
@@ -273,7 +273,7 @@ public final class IPCServer: Sendable {
     /// session leaves the server (so once `connectionCount` dropped, the engine no longer
     /// reaches the apps through it).
     private func closed(_ session: ServerSession) {
-        configuration.prompter?.detach(interface: session.number)
+        configuration.promptAttendance?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in
             let owned = apps.filter { state.appOwners[$0] == session.number }.sorted()

@@ -15,6 +15,8 @@ final class ServerSession: Sendable {
         var hello: ClientHello?
         /// `nil`: not subscribed. `.some(nil)`: every app. `.some(id)`: one app.
         var subscription: String??
+        /// Whether it shows permission prompts (gets prompt events).
+        var showsPrompts = false
         var nextCallID: Int64 = 0
         var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
         var requests: [Int64: Task<Void, Never>] = [:]
@@ -49,12 +51,18 @@ final class ServerSession: Sendable {
     // MARK: Subscription
 
     func subscribe(bundleIdentifier: String?) { state.withLock { $0.subscription = .some(bundleIdentifier) } }
-    func unsubscribe() { state.withLock { $0.subscription = nil } }
+    func unsubscribe() {
+        state.withLock {
+            $0.subscription = nil
+            $0.showsPrompts = false
+        }
+    }
+    func setShowsPrompts(_ shows: Bool) { state.withLock { $0.showsPrompts = shows } }
 
     /// Whether this session wants `event`.
     func wants(_ event: CenterEvent) -> Bool {
-        let subscription = state.withLock { $0.subscription }
-        guard let filter = subscription else { return false }
+        let (subscription, showsPrompts) = state.withLock { ($0.subscription, $0.showsPrompts) }
+        guard let filter = subscription, showsPrompts || !event.isPrompt else { return false }
         guard let app = filter else { return true }
         return event.bundleIdentifier == nil || event.bundleIdentifier == app
     }
@@ -167,8 +175,8 @@ final class ServerSession: Sendable {
         if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
     }
 
-    func sendPromptEvent(_ event: PromptEvent) {
-        if let line = try? WireCoding.encode(PromptEventEnvelope(event: event)) { connection.send(line) }
+    func sendEvent(_ event: CenterEvent) {
+        if let line = try? EventEnvelope(event: WireEvent(event)).line() { connection.send(line) }
     }
 
     func sendHello(_ hello: ServerHello) {

@@ -19,8 +19,9 @@ public enum Effect: Sendable, Hashable {
     case loadFocus
     /// Turns a Focus on or off, or changes a mode; the new overview comes back as `Msg.focusLoaded`.
     case changeFocus(FocusChange)
-    /// Resumes the app waiting in `requestAuthorization`.
-    case answerPrompt(id: Int, allowed: Bool)
+    /// Answers a permission prompt (`CenterControl.answerPrompt`): the app waiting in
+    /// `requestAuthorization` gets the answer.
+    case answerPrompt(id: Int64, allowed: Bool)
     /// Rings the terminal bell.
     case bell
     /// Flashes the screen (critical sounds).

@@ -11,13 +11,11 @@ public typealias CommandHandler = @Sendable (_ commandLine: String) async throws
 public struct EffectRunner: Sendable {
     public let center: any CenterControl
     public let send: @Sendable (Msg) -> Void
-    public let prompter: UIPrompter?
     public let commandHandler: CommandHandler?
 
-    public init(center: any CenterControl, prompter: UIPrompter? = nil, commandHandler: CommandHandler? = nil,
+    public init(center: any CenterControl, commandHandler: CommandHandler? = nil,
                 send: @escaping @Sendable (Msg) -> Void) {
         self.center = center
-        self.prompter = prompter
         self.commandHandler = commandHandler
         self.send = send
     }
@@ -57,7 +55,7 @@ public struct EffectRunner: Sendable {
             case .changeFocus(let change):
                 send(.focusLoaded(try await center.changeFocus(change)))
             case .answerPrompt(let id, let allowed):
-                prompter?.answer(id: id, allowed: allowed)
+                _ = try await center.answerPrompt(promptID: id, allowed: allowed)
             case .runCommand(let line):
                 guard let commandHandler else {
                     send(.failed("Unknown command: \(line)"))

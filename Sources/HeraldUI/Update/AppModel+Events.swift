@@ -53,6 +53,11 @@ extension AppModel {
             effects.append(.loadFocus)
         case .pendingChanged:
             break
+        case .promptRequested(let prompt):
+            // (Sent again when the subscription starts anew: shown once.)
+            if !prompts.contains(where: { $0.id == prompt.id }) { prompts.append(PermissionPromptState(prompt)) }
+        case .promptWithdrawn(let id, _):
+            prompts.removeAll { $0.id == id }
         }
         return effects
     }

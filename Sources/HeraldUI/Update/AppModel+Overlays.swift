@@ -24,7 +24,7 @@ extension AppModel {
     mutating func answerPrompt(allowed: Bool) -> [Effect] {
         let prompt = prompts.removeFirst()
         setStatus("\(prompt.app.displayName): notifications \(allowed ? "allowed" : "not allowed")")
-        return [.answerPrompt(id: prompt.id, allowed: allowed), .loadApps]
+        return [.answerPrompt(id: prompt.id, allowed: allowed)]   // `.appChanged` brings the new status
     }
 
     mutating func handleSettingsKey(_ key: Key, _ state: SettingsState) -> [Effect] {

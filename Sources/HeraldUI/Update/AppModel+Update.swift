@@ -72,10 +72,6 @@ extension AppModel {
             doNotDisturb = isOn
         case .focusLoaded(let overview):
             focusLoaded(overview)
-        case .promptRequested(let id, let app, let options):
-            prompts.append(PermissionPromptState(id: id, app: app, options: options))
-        case .promptCancelled(let id):
-            prompts.removeAll { $0.id == id }
         case .log(let line):
             for part in TerminalText.sanitize(line, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
                 logLines.append(String(part))
@@ -92,7 +88,7 @@ extension AppModel {
             if effect.changesCenter && disconnection == nil { effects = reloadEffects }
         case .connectionLost(let reason):
             if disconnection == nil { disconnection = Disconnection(since: now, reason: reason) }
-            prompts.removeAll()   // the center asks again once reconnected
+            prompts.removeAll()   // the center sends those still waiting once reconnected
             setStatus("Disconnected from the center — reconnecting…", isError: true)
         case .reconnected:
             disconnection = nil

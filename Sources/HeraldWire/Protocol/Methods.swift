@@ -51,7 +51,7 @@ public enum Methods {
     /// From the reply on, `{"event":…}` lines arrive on this connection.
     public static let subscribe = Method<SubscribeParams, Empty>("subscribe")
     public static let unsubscribe = Method<Empty, Empty>("unsubscribe")
-    /// A UI's answer to an `authorizationPrompt` event. The result is `true` when this answer
+    /// A UI's answer to a `promptRequested` event. The result is `true` when this answer
     /// settled the prompt, `false` when it was settled already (another UI answered first, or
     /// the app went away).
     public static let answerPrompt = Method<AnswerPromptParams, Bool>("answerPrompt")

@@ -89,20 +89,22 @@ enum DaemonCommand: HeraldCommand {
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
-        let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
-                                        log: { DaemonLog.write($0) })
-        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
+        // Prompts wait in the engine for a UI's answer (or `--prompt`'s, when none is attached).
+        let attendance = PromptAttendance(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
+                                          log: { DaemonLog.write($0) })
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: location.home.attachmentsDirectory,
                                             configuration: configuration)
         let backend = try EngineBackend(engine: engine,
                                         commandsFile: location.home.url.appendingPathComponent("service-extensions.json"))
         await backend.installCommandHosts()
+        await attendance.watch(backend)
 
         var serverConfiguration = IPCServer.Configuration()
         serverConfiguration.appCallTimeout = configuration.delegateTimeout
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
-        serverConfiguration.prompter = prompter
+        serverConfiguration.promptAttendance = attendance
         if let rate {
             serverConfiguration.postRate = rate == 0 ? nil : RateLimit(perSecond: Double(rate), burst: rate * 10)
         }
