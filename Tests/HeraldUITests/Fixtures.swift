@@ -111,3 +111,10 @@ extension AppModel {
         text.flatMap { update(.key(.char($0))) }
     }
 }
+
+extension Msg {
+    /// The center's `.promptRequested` event, as the UI receives it.
+    static func promptRequested(id: Int64, app: AppRecord, options: UNAuthorizationOptions) -> Msg {
+        .event(.promptRequested(PendingPrompt(id: id, app: app, options: options)))
+    }
+}
