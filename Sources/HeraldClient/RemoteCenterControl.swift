@@ -59,7 +59,7 @@ public final class RemoteCenterControl: CenterControl {
 
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await client.call(Methods.historyCount, query) }
 
-    public func unreadCounts() async throws -> [String: Int] { try await client.call(Methods.unreadCounts, Empty()) }
+    public func historyCounts() async throws -> [String: HistoryCounts] { try await client.call(Methods.historyCounts, Empty()) }
 
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         _ = try await client.call(Methods.respond, RespondParams(deliveryID: deliveryID, action: action))

@@ -9,7 +9,8 @@ public protocol CenterControl: AnyObject, Sendable {
     /// A page of history, newest first.
     func history(_ query: HistoryQuery) async throws -> [DeliveredRecord]
     func historyCount(_ query: HistoryQuery) async throws -> Int
-    func unreadCounts() async throws -> [String: Int]
+    /// Every app's history counts: unread and total (kept up to date by `.countsChanged`).
+    func historyCounts() async throws -> [String: HistoryCounts]
     /// Acts on a delivered notification as the user: open, dismiss, an action, a reply. Works
     /// from a banner and from history alike; the response reaches the app's delegate (or waits
     /// for the app to connect).

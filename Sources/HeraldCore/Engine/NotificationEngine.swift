@@ -45,6 +45,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var deviceLocation: (latitude: Double, longitude: Double)?
     /// Whether the device is inside each location trigger's region.
     var regionInside: [PendingKey: Bool] = [:]
+    /// Each app's history counts, once read (`NotificationEngine+Counts.swift`).
+    var appCounts: [String: HistoryCounts] = [:]
     /// The permission prompts waiting for an answer (`NotificationEngine+Prompts.swift`).
     var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).

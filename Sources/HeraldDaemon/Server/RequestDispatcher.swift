@@ -119,7 +119,10 @@ extension RequestDispatcher {
         d.on(Methods.apps) { server, _, _ in try await server.backend.apps() }
         d.on(Methods.history) { server, p, _ in try await server.backend.history(p) }
         d.on(Methods.historyCount) { server, p, _ in try await server.backend.historyCount(p) }
-        d.on(Methods.unreadCounts) { server, _, _ in try await server.backend.unreadCounts() }
+        d.on(Methods.unreadCounts) { server, _, _ in
+            try await server.backend.historyCounts().compactMapValues { $0.unread > 0 ? $0.unread : nil }
+        }
+        d.on(Methods.historyCounts) { server, _, _ in try await server.backend.historyCounts() }
         d.on(Methods.respond) { server, p, _ in
             try await server.backend.respond(deliveryID: p.deliveryID, action: p.action)
             return Empty()

@@ -11,7 +11,8 @@ public enum Effect: Sendable, Hashable {
     case clearHistory(bundleIdentifier: String?)
     case loadHistory(HistoryQuery)
     case loadApps
-    case loadUnreadCounts
+    /// Loads every app's history counts (`Msg.countsLoaded`).
+    case loadCounts
     case loadDoNotDisturb
     case updateSettings(AppSettings, bundleIdentifier: String)
     case setDoNotDisturb(Bool)
@@ -45,7 +46,7 @@ extension Effect {
         case .respond, .markRead, .setBadge, .deleteHistory, .clearHistory, .updateSettings, .setDoNotDisturb,
              .answerPrompt, .changeFocus:
             return true
-        case .loadHistory, .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
+        case .loadHistory, .loadApps, .loadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
              .renderPreview, .openAttachment, .readMediaInfo, .loadFocus:
             return false
         }

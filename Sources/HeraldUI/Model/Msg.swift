@@ -21,7 +21,8 @@ public enum Msg: Sendable {
     /// A page of history arrived for `query`; `total` is how many match it.
     case historyLoaded(HistoryQuery, [DeliveredRecord], total: Int)
     case appsLoaded([AppRecord])
-    case unreadCountsLoaded([String: Int])
+    /// Every app's history counts (`CenterControl.historyCounts`).
+    case countsLoaded([String: HistoryCounts])
     case doNotDisturbLoaded(Bool)
     /// The Focus modes and the Focus that is on.
     case focusLoaded(FocusOverview)

@@ -40,8 +40,8 @@ public struct EffectRunner: Sendable {
                 send(.historyLoaded(query, records, total: total))
             case .loadApps:
                 send(.appsLoaded(try await center.apps()))
-            case .loadUnreadCounts:
-                send(.unreadCountsLoaded(try await center.unreadCounts()))
+            case .loadCounts:
+                send(.countsLoaded(try await center.historyCounts()))
             case .loadDoNotDisturb:
                 send(.doNotDisturbLoaded(await center.doNotDisturb()))
             case .updateSettings(let settings, let bundleIdentifier):
@@ -104,7 +104,7 @@ extension Effect {
         case .clearHistory: return "Clear"
         case .loadHistory: return "Loading history"
         case .loadApps: return "Loading apps"
-        case .loadUnreadCounts: return "Loading counts"
+        case .loadCounts: return "Loading counts"
         case .loadDoNotDisturb: return "Loading do-not-disturb"
         case .updateSettings: return "Settings"
         case .setDoNotDisturb: return "Do not disturb"

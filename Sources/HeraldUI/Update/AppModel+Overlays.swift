@@ -85,9 +85,7 @@ extension AppModel {
             switch state.purpose {
             case .clearHistory(let bundleIdentifier):
                 history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-                historyTotal = history.count
                 selectedDeliveryID = listRows.first?.record.deliveryID
-                if let bundleIdentifier { unreadCounts[bundleIdentifier] = 0 } else { unreadCounts = [:] }
                 setStatus("History cleared")
                 return [.clearHistory(bundleIdentifier: bundleIdentifier)]
             case .unlockThenAct(let deliveryID, let action):

@@ -20,13 +20,21 @@ extension AppModel {
         var effects: [Effect] = []
         var index = msgs.startIndex
         while index < msgs.endIndex {
-            // A run of arrivals: the first visible row is anchored once for all of them.
+            // A run of arrivals (with the counts that come with them): the first visible row is
+            // anchored once for all of them.
             if case .event(.delivered) = msgs[index] {
                 let anchor = firstVisibleDelivery
                 var arrived: [Int64] = []
-                while index < msgs.endIndex, case .event(.delivered(let record, let replaced)) = msgs[index] {
-                    effects += handleDelivered(record, replaced: replaced)
-                    arrived.append(record.deliveryID)
+                arrivals: while index < msgs.endIndex {
+                    switch msgs[index] {
+                    case .event(.delivered(let record, let replaced)):
+                        effects += handleDelivered(record, replaced: replaced)
+                        arrived.append(record.deliveryID)
+                    case .event(.countsChanged):
+                        effects += apply(msgs[index])
+                    default:
+                        break arrivals
+                    }
                     index += 1
                 }
                 keepFirstVisibleRow(anchor, arrived: arrived)
@@ -66,8 +74,9 @@ extension AppModel {
         case .appsLoaded(let loaded):
             apps = loaded.sorted(by: AppModel.appOrder)
             sidebarSelection = selectedApp.flatMap { id in apps.firstIndex { $0.bundleIdentifier == id }.map { $0 + 1 } } ?? 0
-        case .unreadCountsLoaded(let counts):
-            unreadCounts = counts
+        case .countsLoaded(let counts):
+            historyCounts = counts
+            if let total = countedHistoryTotal { historyTotal = total }
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
         case .focusLoaded(let overview):
@@ -103,9 +112,9 @@ extension AppModel {
         return effects
     }
 
-    /// What loads everything the screen shows from the center: apps (badges, settings), unread
+    /// What loads everything the screen shows from the center: apps (badges, settings), history
     /// counts, do-not-disturb, Focus and the history window.
-    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
+    public var reloadEffects: [Effect] { [.loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
 
     /// Runs a key or click; while disconnected, one that would change the center changes
     /// nothing (not even on screen) and says why — a reply being typed stays open, to send once

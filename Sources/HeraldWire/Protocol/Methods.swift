@@ -34,6 +34,8 @@ public enum Methods {
     public static let history = Method<HistoryQuery, [DeliveredRecord]>("history")
     public static let historyCount = Method<HistoryQuery, Int>("historyCount")
     public static let unreadCounts = Method<Empty, [String: Int]>("unreadCounts")
+    /// Every app's history counts: `{"com.example.app":{"unread":2,"total":40}}`.
+    public static let historyCounts = Method<Empty, [String: HistoryCounts]>("historyCounts")
     public static let respond = Method<RespondParams, Empty>("respond")
     public static let markRead = Method<MarkReadParams, Empty>("markRead")
     public static let deleteHistory = Method<DeliveryIDsParams, Empty>("deleteHistory")

@@ -13,6 +13,8 @@ public enum WireEvent: Codable, Sendable, Hashable {
     /// `{"event":{"focusChanged":{"focus":{"name":"Work","endsAt":…,"isScheduled":false}}}}`; `focus` is absent when none is on.
     case focusChanged(focus: FocusStatus?)
     case pendingChanged(bundleIdentifier: String)
+    /// `{"event":{"countsChanged":{"bundleIdentifier":"com.example.app","counts":{"unread":2,"total":40}}}}`
+    case countsChanged(bundleIdentifier: String, counts: HistoryCounts)
     /// `{"event":{"promptRequested":{"prompt":{"id":7,"app":{…},"options":7}}}}`
     case promptRequested(prompt: PendingPrompt)
     /// `{"event":{"promptWithdrawn":{"promptID":7,"allowed":true}}}`; `allowed` is absent when
@@ -30,6 +32,7 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .doNotDisturbChanged(let isOn): self = .doNotDisturbChanged(isOn: isOn)
         case .focusChanged(let status): self = .focusChanged(focus: status)
         case .pendingChanged(let bundle): self = .pendingChanged(bundleIdentifier: bundle)
+        case .countsChanged(let bundle, let counts): self = .countsChanged(bundleIdentifier: bundle, counts: counts)
         case .promptRequested(let prompt): self = .promptRequested(prompt: prompt)
         case .promptWithdrawn(let id, let outcome):
             let allowed: Bool? = switch outcome {
@@ -52,6 +55,7 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .doNotDisturbChanged(let isOn): return .doNotDisturbChanged(isOn)
         case .focusChanged(let status): return .focusChanged(status)
         case .pendingChanged(let bundle): return .pendingChanged(bundleIdentifier: bundle)
+        case .countsChanged(let bundle, let counts): return .countsChanged(bundleIdentifier: bundle, counts: counts)
         case .promptRequested(let prompt): return .promptRequested(prompt)
         case .promptWithdrawn(let id, let allowed):
             return .promptWithdrawn(promptID: id, outcome: allowed.map { $0 ? .allowed : .denied } ?? .notAnswered)
@@ -70,7 +74,7 @@ extension CenterEvent {
         case .appChanged(let app): return app.bundleIdentifier
         case .responded(let response): return response.bundleIdentifier
         case .doNotDisturbChanged, .focusChanged: return nil
-        case .pendingChanged(let bundle): return bundle
+        case .pendingChanged(let bundle), .countsChanged(let bundle, _): return bundle
         case .promptRequested(let prompt): return prompt.app.bundleIdentifier
         case .promptWithdrawn: return nil
         }
