@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+@testable import HeraldCore
 import Testing
 import TestSupport
 
@@ -22,6 +22,16 @@ import TestSupport
             await Task.yield()
         }
         return await engine.pendingPrompts
+    }
+
+    /// Two calls of app "a" waiting on its one prompt.
+    static func twoRequests(_ engine: NotificationEngine) async
+        -> (Task<Bool, any Error>, Task<Bool, any Error>, [PendingPrompt]) {
+        let first = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
+        let pending = await waitForPrompts(engine, count: 1)
+        let second = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
+        for _ in 0..<10_000 where await engine.callsWaiting(on: pending.first?.id ?? 0) < 2 { await Task.yield() }
+        return (first, second, pending)
     }
 
     static func withdrawals(_ recorder: EventRecorder) -> [(Int64, PromptOutcome)] {
@@ -67,10 +77,7 @@ import TestSupport
         defer { directory.remove() }
         let recorder = EventRecorder()
         let engine = try await Self.engine(directory, recorder: recorder)
-        let first = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
-        let pending = await Self.waitForPrompts(engine, count: 1)
-        let second = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
-        for _ in 0..<100 { await Task.yield() }
+        let (first, second, pending) = await Self.twoRequests(engine)
         #expect(await engine.pendingPrompts.count == 1)
         _ = try await engine.answerPrompt(promptID: pending[0].id, allowed: true)
         let answers = [try await first.value, try await second.value]
@@ -83,10 +90,7 @@ import TestSupport
         defer { directory.remove() }
         let recorder = EventRecorder()
         let engine = try await Self.engine(directory, recorder: recorder)
-        let first = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
-        let pending = await Self.waitForPrompts(engine, count: 1)
-        let second = Task { try await engine.requestAuthorization(options: [.alert], bundleIdentifier: "a") }
-        for _ in 0..<100 { await Task.yield() }
+        let (first, second, pending) = await Self.twoRequests(engine)
 
         first.cancel()
         #expect(try await first.value == false)

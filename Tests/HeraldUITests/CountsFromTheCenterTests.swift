@@ -45,3 +45,29 @@ import TestSupport
         #expect(!model.banner.shown.isEmpty)
     }
 }
+
+/// A load's answer is read on the engine before an event it reaches the UI after: it does not
+/// undo that event (the reconnection race of `ReconnectTests`).
+@Suite struct LoadRaceTests {
+    @Test func aPageReadBeforeAnArrivalKeepsTheArrival() {
+        var model = Fixtures.model(history: [Fixtures.record(1)])
+        let effects = model.update(.reconnected)
+        #expect(effects.contains(.loadHistory(model.historyQuery)))
+        _ = model.update(.event(.delivered(Fixtures.record(2, title: "Meanwhile"), replacedDeliveryID: nil)))
+        _ = model.update(.event(.countsChanged(bundleIdentifier: "com.example.messages", counts: HistoryCounts(unread: 2, total: 2))))
+        // The answers, read before the arrival:
+        _ = model.update(.countsLoaded(["com.example.messages": HistoryCounts(unread: 1, total: 1)]))
+        _ = model.update(.historyLoaded(model.historyQuery, [Fixtures.record(1)], total: 1))
+        #expect(model.history.map(\.deliveryID) == [2, 1])
+        #expect(model.historyTotal == 2)
+        #expect(model.totalUnread == 2)
+    }
+
+    @Test func anArrivalAlreadyInThePageIsShownOnce() {
+        var model = Fixtures.model(history: [])
+        _ = model.update(.reconnected)
+        _ = model.update(.historyLoaded(model.historyQuery, [Fixtures.record(2), Fixtures.record(1)], total: 2))
+        _ = model.update(.event(.delivered(Fixtures.record(2), replacedDeliveryID: nil)))
+        #expect(model.history.map(\.deliveryID) == [2, 1])
+    }
+}

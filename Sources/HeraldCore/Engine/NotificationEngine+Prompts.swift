@@ -50,6 +50,9 @@ extension NotificationEngine {
         body(promptBroker.pending)
     }
 
+    /// How many `requestAuthorization` calls wait on prompt `promptID` (for tests).
+    func callsWaiting(on promptID: Int64) -> Int { promptBroker.waiterCount(of: promptID) }
+
     // MARK: The broker
 
     /// Puts a prompt up: announces it and asks the engine's prompter (if any) alongside.

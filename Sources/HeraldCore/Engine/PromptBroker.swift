@@ -29,6 +29,9 @@ struct PromptBroker {
     /// The prompts waiting, oldest first.
     var pending: [PendingPrompt] { entries.values.map(\.prompt).sorted { $0.id < $1.id } }
 
+    /// How many calls wait on prompt `id`.
+    func waiterCount(of id: Int64) -> Int { entries[id]?.waiters.count ?? 0 }
+
     /// The prompt the app has up, if any.
     func promptID(of bundleIdentifier: String) -> Int64? { byApp[bundleIdentifier] }
 

@@ -77,6 +77,9 @@ public struct AppModel: Sendable {
     public internal(set) var previews = PreviewCache()
     /// Format and duration of sound and movie attachments, by file path (read once).
     public internal(set) var mediaInfo: [String: MediaInfo] = [:]
+    /// What the center sent while a load was on its way (`AppModel+Loads.swift`): an answer
+    /// read before these does not undo them.
+    var sinceLoads = LoadRace()
 
     public init(width: Int = 80, height: Int = 24, now: Date = Date(), config: UIConfiguration = UIConfiguration()) {
         self.config = config

@@ -26,6 +26,7 @@ extension AppModel {
             effects.append(.loadHistory(historyQuery))
         case .countsChanged(let bundleIdentifier, let counts):
             historyCounts[bundleIdentifier] = counts
+            sinceLoads.countedApps.insert(bundleIdentifier)
             if let total = countedHistoryTotal { historyTotal = total }
         case .appChanged(let record):
             if let i = apps.firstIndex(where: { $0.bundleIdentifier == record.bundleIdentifier }) {
@@ -73,7 +74,8 @@ extension AppModel {
         if record.isKept {
             let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil
                 && heldFilter == nil
-            if matchesFilter && historyOffset == 0 {
+            if matchesFilter && historyOffset == 0 && !history.contains(where: { $0.deliveryID == record.deliveryID }) {
+                sinceLoads.arrivals.append(record.deliveryID)
                 history.insert(record, at: 0)
                 if history.count > config.historyWindow { history.removeLast(history.count - config.historyWindow) }
                 if selectedDeliveryID == nil { selectedDeliveryID = record.deliveryID }

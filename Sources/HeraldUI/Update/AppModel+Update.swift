@@ -10,6 +10,7 @@ extension AppModel {
     public mutating func update(_ msg: Msg) -> [Effect] {
         let effects = apply(msg)
         settleAfterUpdate()
+        noteLoads(in: effects)
         return effects + requestPreviews()
     }
 
@@ -45,6 +46,7 @@ extension AppModel {
             index += 1
         }
         settleAfterUpdate()
+        noteLoads(in: effects)
         return effects + requestPreviews()
     }
 
@@ -75,8 +77,7 @@ extension AppModel {
             apps = loaded.sorted(by: AppModel.appOrder)
             sidebarSelection = selectedApp.flatMap { id in apps.firstIndex { $0.bundleIdentifier == id }.map { $0 + 1 } } ?? 0
         case .countsLoaded(let counts):
-            historyCounts = counts
-            if let total = countedHistoryTotal { historyTotal = total }
+            countsLoaded(counts)
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
         case .focusLoaded(let overview):
@@ -155,8 +156,9 @@ extension AppModel {
         let current = historyQuery
         guard query.bundleIdentifier == current.bundleIdentifier, query.search == current.search,
               query.offset == current.offset else { return }   // a stale answer
-        history = Array(records.prefix(config.historyWindow))
-        historyTotal = max(total, records.count)
+        let page = withArrivalsSinceLoad(records)
+        history = Array(page.prefix(config.historyWindow))
+        historyTotal = max(total, page.count)
         let rows = listRows
         if selectedDeliveryID == nil || selectedRowIndex(in: rows) == nil {
             selectedDeliveryID = rows.first?.record.deliveryID

@@ -146,6 +146,7 @@ enum DaemonCommand: HeraldCommand {
         brokerDoor?.close()
         await scheduler.value
         server.stop()
+        attendance.stop()
         do {
             try await engine.commitPendingWrites()
         } catch {
