@@ -24,7 +24,7 @@ package final class EventLoopConnection: Sendable {
     /// 8 MiB of unsent output drops the connection (issue 12, item 3).
     package static let maximumQueuedBytes = LineConnection.maximumQueuedBytes
     /// How long a connection being closed after `sendLast` waits for its peer to read.
-    package static let lastWordGrace: TimeInterval = 5
+    package static let lastWordGrace: TimeInterval = 10
     /// Bytes read from one connection per round of the loop.
     static let readsPerRound = 4
 
