@@ -321,7 +321,7 @@ public final class IPCServer: Sendable {
             for overdue in session.abandonOverdueRequests(now: now) {
                 configuration.log("\(session.label): \(overdue.method) (id \(overdue.id)) passed its deadline")
                 session.sendDeadlineError(id: overdue.id, .protocolError(.deadlineExceeded,
-                    "\(overdue.method) did not finish within its deadline of \(Int(configuration.requestDeadline)) s; "
+                    "\(overdue.method) did not finish within its deadline of \(configuration.requestDeadline.formatted()) s; "
                     + "it was abandoned"))
             }
         }

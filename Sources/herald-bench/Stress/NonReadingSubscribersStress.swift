@@ -7,12 +7,12 @@ import HeraldWire
 /// keep coming; each subscriber's queue stops at 8 MiB, it is dropped with `queueOverflow`,
 /// and the daemon's memory comes back to where it was before the subscribers came.
 ///
-/// Full size: `herald-bench stress subscribers` (8 subscribers, 6,000 posts of 4 KiB each; the
+/// Full size: `herald-bench stress subscribers` (8 subscribers, 2,000 posts of 16 KiB each; the
 /// same posts first without subscribers, so "before" includes a warmed store).
 struct NonReadingSubscribersStress {
     var subscribers = 8
-    var posts = 6_000
-    var bodyBytes = 4_096
+    var posts = 2_000
+    var bodyBytes = 16_384
 
     struct Outcome {
         var subscribers = 0

@@ -27,7 +27,7 @@ struct StressCommand {
                       1,024 descriptors; clients with a hello among them must be served, every
                       silent one told why it is let go, no thread spent on any. --no-hello-wait
                       does not wait out the 10 s hello timeout.
-          subscribers 8 subscribers that never read while N posts of 4 KiB arrive (default 6,000,
+          subscribers 8 subscribers that never read while N posts of 16 KiB arrive (default 2,000,
                       twice: without and with them); each is dropped with queueOverflow and the
                       daemon's memory comes back (resident before, at the peak, after).
           vanishing   N clients (default 600) that vanish: before or after hello, subscribed,

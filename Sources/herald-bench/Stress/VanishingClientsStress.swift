@@ -68,6 +68,9 @@ struct VanishingClientsStress {
             case 3: try socket.send(StressSocket.cliHello,
                                     #"{"id":1,"method":"wait","params":{"bundleIdentifier":"x","identifier":"y","timeout":60}}"#)
             case 4:
+                // A first post registers the app as authorized (a command-line app).
+                _ = try await poster.call(Methods.post, PostParams(bundleIdentifier: app,
+                    request: RequestRecord(identifier: "r\(n)", content: ContentRecord(title: "Hello \(n)"))))
                 try socket.send(#"{"hello":{"protocol":\#(WireCoding.protocolVersion),"role":"app","bundleIdentifier":"\#(app)"}}"#,
                                 #"{"id":1,"method":"connect","params":{"bundleIdentifier":"\#(app)"}}"#,
                                 #"{"id":2,"method":"setForeground","params":{"bundleIdentifier":"\#(app)","isForeground":true}}"#)
@@ -75,7 +78,15 @@ struct VanishingClientsStress {
                 // The daemon asks this app's willPresent; the app is gone before it answers.
                 let params = PostParams(bundleIdentifier: app,
                                         request: RequestRecord(identifier: "v\(n)", content: ContentRecord(title: "Gone \(n)")))
-                posts.append(Task { (try? await poster.call(Methods.post, params)) != nil })
+                posts.append(Task {
+                    do {
+                        _ = try await poster.call(Methods.post, params)
+                        return true
+                    } catch {
+                        print("a post to \(app), which vanished, failed: \(error)")
+                        return false
+                    }
+                })
             default: try socket.send(StressSocket.cliHello + "\n" + #"{"id":1,"method":"ap"#)
             }
             sockets.append(socket)
