@@ -34,7 +34,6 @@ public final class EventLoop: TaskExecutor, Sendable {
         /// The loop is in (or about to enter) `epoll_wait`: new work must wake it.
         var isSleeping = false
         var isStopped = false
-        var thread: pthread_t?
     }
 
     private let poll: EventPoll
@@ -59,11 +58,9 @@ public final class EventLoop: TaskExecutor, Sendable {
     public func start(tickInterval: TimeInterval, onTick: @escaping @Sendable () -> Void,
                       afterRound: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            state.withLock { $0.thread = pthread_self() }
             run(tickInterval: tickInterval, onTick: onTick, afterRound: afterRound)
         }
         thread.name = name
-        thread.stackSize = 1 << 20
         thread.start()
     }
 
@@ -75,12 +72,6 @@ public final class EventLoop: TaskExecutor, Sendable {
             state.handlers.removeAll()
         }
         wakePipe.wake()
-    }
-
-    /// Whether the calling thread is the loop's.
-    public var isCurrent: Bool {
-        guard let thread = state.withLock({ $0.thread }) else { return false }
-        return pthread_equal(thread, pthread_self()) != 0
     }
 
     // MARK: Registrations
