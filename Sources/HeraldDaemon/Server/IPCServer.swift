@@ -94,8 +94,9 @@ public final class IPCServer: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Whether this round of the loop holds a commit group open for its posts.
-    private let holdsCommits = Atomic<Bool>(false)
+    /// Posts this round of the loop has read; from the second one on, their commits are held
+    /// so they share one (a lone post commits at once, as before).
+    private let postsThisRound = Atomic<Int>(0)
 
     public init(socketPath: String, backend: any CenterBackend, configuration: Configuration = Configuration()) {
         self.socketPath = socketPath
@@ -341,7 +342,7 @@ public final class IPCServer: Sendable {
     /// On the loop, after a round's work has run as far as it can: the posts it held wait for
     /// their commit, made now for all of them at once.
     private func releaseHeldCommits() {
-        guard holdsCommits.exchange(false, ordering: .sequentiallyConsistent),
+        guard postsThisRound.exchange(0, ordering: .sequentiallyConsistent) >= 2,
               let loop = state.withLock({ $0.loop }) else { return }
         let backend = self.backend
         Task(executorPreference: loop) { await backend.releaseCommits() }
@@ -398,8 +399,9 @@ public final class IPCServer: Sendable {
             let deadline = Self.methodsWithoutDeadline.contains(method)
                 ? nil : Date().addingTimeInterval(configuration.requestDeadline)
             if Self.loopMethods.contains(method), let loop = state.withLock({ $0.loop }) {
-                // The round's posts share one commit group (released in `releaseHeldCommits`).
-                if !holdsCommits.exchange(true, ordering: .sequentiallyConsistent) { backend.holdCommits() }
+                // The round's posts share one commit group (released in `releaseHeldCommits`);
+                // none has run yet, so holding at the second still covers the first.
+                if postsThisRound.add(1, ordering: .sequentiallyConsistent).newValue == 2 { backend.holdCommits() }
                 session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in
                     await handler(self, id, params, session)
                 }
