@@ -36,7 +36,10 @@ import TestSupport
     /// Silent clients at the limit cannot lock out one that says hello: the oldest silent one
     /// makes room, and is told why.
     @Test func atTheLimitTheOldestSilentClientMakesRoomForOneWithAHello() async throws {
-        let center = try await InProcessCenter { $0.maximumConnections = 3 }
+        let center = try await InProcessCenter {
+            $0.maximumConnections = 3
+            $0.helloTimeout = 600   // (not what closes them here)
+        }
         defer { center.stop() }
         var silent: [RawClient] = []
         for _ in 0..<3 {

@@ -62,7 +62,7 @@ import TestSupport
             }
         }
         // Every post reaches the engine and waits there: none committed, none acknowledged.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while await engine.commitGroup.waiters.count < 6, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         #expect(try reader.historyCount(HistoryQuery()) == 0)
         await engine.releaseCommits()

@@ -13,10 +13,11 @@ import Glibc
 ///
 /// One thread serves every client: an `EventLoop` on epoll with non-blocking sockets, so a
 /// client costs one descriptor and no thread, and a client that vanishes leaves nothing behind.
-/// Posts (`post`, `add`, `push`) run on the loop itself — read, handled and answered with no
-/// thread hop — and the posts of one wake-up, from however many connections, are held in one
-/// commit group and committed together (`CenterBackend.holdCommits`). Other requests run on
-/// the shared pool, so a slow one never holds up the loop.
+/// Requests run on the loop itself — read, handled and answered with no thread hop; what may
+/// take long waits off it (history reads on the engine's reads queue, service-extension
+/// commands on their own thread, calls to apps suspended). The posts (`post`, `add`, `push`)
+/// of one wake-up, from however many connections, are held in one commit group and committed
+/// together (`CenterBackend.holdCommits`).
 ///
 /// Limits (docs/RELIABILITY.md): `maximumConnections` (past it the oldest client that has not
 /// said hello makes room, else the newcomer is refused with `tooManyConnections`), a hello
@@ -70,8 +71,8 @@ public final class IPCServer: Sendable {
     let dispatcher = RequestDispatcher.standard
     let postLimiter: Mutex<RateLimiter?>
 
-    /// Requests that run on the loop (quick, and committed in groups); the rest run on the pool.
-    static let loopMethods: Set<String> = [Methods.post.name, Methods.add.name, Methods.push.name]
+    /// Requests whose commits are grouped per round of the loop.
+    static let postMethods: Set<String> = [Methods.post.name, Methods.add.name, Methods.push.name]
     /// Requests without a deadline: `wait` has its own timeout, a person answers `requestAuthorization`.
     static let methodsWithoutDeadline: Set<String> = [Methods.wait.name, Methods.requestAuthorization.name]
     /// How often the loop looks for hello timeouts and overdue requests.
@@ -398,17 +399,14 @@ public final class IPCServer: Sendable {
             }
             let deadline = Self.methodsWithoutDeadline.contains(method)
                 ? nil : Date().addingTimeInterval(configuration.requestDeadline)
-            if Self.loopMethods.contains(method), let loop = state.withLock({ $0.loop }) {
-                // The round's posts share one commit group (released in `releaseHeldCommits`);
-                // none has run yet, so holding at the second still covers the first.
-                if postsThisRound.add(1, ordering: .sequentiallyConsistent).newValue == 2 { backend.holdCommits() }
-                session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in
-                    await handler(self, id, params, session)
-                }
-            } else {
-                session.track(id: id, method: method, deadline: deadline, on: nil) { [self] in
-                    await handler(self, id, params, session)
-                }
+            guard let loop = state.withLock({ $0.loop }) else { return }
+            // The round's posts share one commit group (released in `releaseHeldCommits`); none
+            // has run yet, so holding at the second still covers the first.
+            if Self.postMethods.contains(method), postsThisRound.add(1, ordering: .sequentiallyConsistent).newValue == 2 {
+                backend.holdCommits()
+            }
+            session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in
+                await handler(self, id, params, session)
             }
         }
     }

@@ -87,10 +87,9 @@ final class ServerSession: Sendable {
 
     // MARK: Requests in flight
 
-    /// Runs a request's handler as a task — on `loop` when given (no hop), else on the shared
-    /// pool — which `close` cancels; past `deadline` it is answered `deadlineExceeded`
-    /// (`abandonOverdueRequests`).
-    func track(id: Int64, method: String, deadline: Date?, on loop: EventLoop?,
+    /// Runs a request's handler as a task on the server's loop (no hop), which `close` cancels;
+    /// past `deadline` it is answered `deadlineExceeded` (`abandonOverdueRequests`).
+    func track(id: Int64, method: String, deadline: Date?, on loop: EventLoop,
                _ body: @escaping @Sendable () async -> Void) {
         let key = state.withLock { state -> Int64 in
             state.nextRequestKey += 1
@@ -103,7 +102,7 @@ final class ServerSession: Sendable {
                 if state.requests.removeValue(forKey: key)?.isAbandoned == true { state.abandonedCount -= 1 }
             }
         }
-        let task = if let loop { Task(executorPreference: loop, operation: run) } else { Task(operation: run) }
+        let task = Task(executorPreference: loop, operation: run)
         let closed = state.withLock { state -> Bool in
             if !state.isClosed { state.requests[key]?.task = task }
             return state.isClosed
