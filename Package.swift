@@ -25,7 +25,8 @@ import PackageDescription
 ///     CSQLite              ─▶ —  (sqlite3)
 ///     CImageCodecs         ─▶ —  (image decoders and libchafa, loaded at run time)
 ///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
-///     HeraldSystem         ─▶ —  (POSIX: spawning, lock files, wake pipes, signals)
+///     CEpoll               ─▶ —  (epoll and malloc_trim, which Glibc's module leaves out)
+///     HeraldSystem         ─▶ CEpoll  (POSIX: spawning, lock files, wake pipes, signals, the event loop)
 ///     HeraldCore           ─▶ —  (Foundation only: the center)
 ///     CoreLocation         ─▶ —
 ///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
@@ -71,6 +72,8 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // epoll and malloc_trim: Linux calls Glibc's module leaves out (the daemon's event loop).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -97,8 +100,8 @@ let package = Package(
         // Front door: MQTT to a broker (libmosquitto at run time).
         .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldWire", "HeraldDaemon", "HeraldSystem", "CMosquitto"],
                 swiftSettings: swiftSettings),
-        // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
-        .target(name: "HeraldSystem", swiftSettings: swiftSettings),
+        // POSIX plumbing: spawning processes, lock files, wake pipes, signals, the event loop.
+        .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
