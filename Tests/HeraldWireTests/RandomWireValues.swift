@@ -25,7 +25,7 @@ struct RandomWireValues {
         (0..<Int.random(in: 0...6, using: &rng)).map { _ in pick(Self.pieces) }.joined()
     }
 
-    mutating func integer<I: FixedWidthInteger>(_ type: I.Type = Int.self) -> I {
+    mutating func integer<I: FixedWidthInteger>() -> I {
         switch Int.random(in: 0..<5, using: &rng) {
         case 0: return pick([I.min, I.max, 0, 1])
         case 1: return I.random(in: I.min...I.max, using: &rng)
@@ -37,7 +37,7 @@ struct RandomWireValues {
     mutating func double() -> Double {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return pick([0, -0.0, 1, -1, 0.1, 1e16, 1e15, 1e300, -1e-300, .greatestFiniteMagnitude,
-                             .leastNonzeroMagnitude, .leastNormalMagnitude, 9_007_199_254_740_993, 1_700_000_000.25])
+                             .leastNonzeroMagnitude, .leastNormalMagnitude, 9_007_199_254_740_992, 1_700_000_000.25])
         case 1:
             let value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
             return value.isFinite ? value : 2.5
@@ -62,7 +62,7 @@ struct RandomWireValues {
         switch Int.random(in: 0..<(depth < 3 ? 8 : 6), using: &rng) {
         case 0: return .null
         case 1: return .bool(chance(0.5))
-        case 2: return .int(integer())
+        case 2: return .int(integer() as Int)
         case 3: return .double(double())
         case 4, 5: return .string(string())
         case 6: return .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in jsonValue(depth: depth + 1) })
@@ -122,7 +122,7 @@ struct RandomWireValues {
 
     mutating func delivered() -> DeliveredRecord {
         DeliveredRecord(deliveryID: integer(), bundleIdentifier: string(), request: request(), date: date(),
-                        presentation: UNNotificationPresentationOptions(rawValue: integer(UInt.self)),
+                        presentation: UNNotificationPresentationOptions(rawValue: integer() as UInt),
                         isRead: chance(0.5), isRemovedFromList: chance(0.5))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldStore
 import HeraldSystem
 
 /// What a `herald` process costs from start to exit, against the same run's do-nothing runs:
