@@ -167,14 +167,28 @@ package struct WireJSONReader: ~Copyable {
     }
 
     package mutating func double() throws(WireFastPathMiss) -> Double {
-        let literal = try number()
-        guard let value = Double(text(literal.range)), value.isFinite else { throw WireFastPathMiss() }
+        try doubleValue(try number().range)
+    }
+
+    /// Within `Float`'s range (the decoder's judgement of the edges is left to it).
+    package mutating func float() throws(WireFastPathMiss) -> Float {
+        let range = try number().range
+        guard abs(try doubleValue(range)) <= Double(Float.greatestFiniteMagnitude),
+              let value = Float(text(range)), value.isFinite else { throw WireFastPathMiss() }
         return value
     }
 
-    package mutating func float() throws(WireFastPathMiss) -> Float {
-        let literal = try number()
-        guard let value = Float(text(literal.range)), value.isFinite else { throw WireFastPathMiss() }
+    /// A literal's value; overflow, and a literal with significant digits that underflows to
+    /// zero, are the decoder's to judge.
+    private func doubleValue(_ range: Range<Int>) throws(WireFastPathMiss) -> Double {
+        guard let value = Double(text(range)), value.isFinite else { throw WireFastPathMiss() }
+        if value == 0 {
+            for position in range {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+                if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { throw WireFastPathMiss() }
+            }
+        }
         return value
     }
 
@@ -233,14 +247,12 @@ package struct WireJSONReader: ~Copyable {
             if literal.isInteger {
                 // Too large for `Int`: the decoder falls through to `Double`.
                 if let value = try? integerValue(literal.range, Int.self) { return .int(value) }
-                guard let value = Double(text(literal.range)), value.isFinite else { throw WireFastPathMiss() }
-                return .double(value)
+                return .double(try doubleValue(literal.range))
             }
             // A fraction or exponent: the decoder reads an integral value as `Int`; only a value
             // with a fractional part is certainly a `Double`.
-            guard let value = Double(text(literal.range)), value.isFinite, value.rounded(.towardZero) != value else {
-                throw WireFastPathMiss()
-            }
+            let value = try doubleValue(literal.range)
+            guard value.rounded(.towardZero) != value else { throw WireFastPathMiss() }
             return .double(value)
         }
     }
@@ -351,7 +363,10 @@ package struct WireJSONReader: ~Copyable {
     private func integerValue<I: FixedWidthInteger>(_ range: Range<Int>, _ type: I.Type) throws(WireFastPathMiss) -> I {
         var position = range.lowerBound
         let negative = bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
+        if negative {
+            guard I.isSigned else { throw WireFastPathMiss() }
+            position += 1
+        }
         var value: I = 0
         while position < range.upperBound {
             let digit = I(bytes[position] - UInt8(ascii: "0"))
