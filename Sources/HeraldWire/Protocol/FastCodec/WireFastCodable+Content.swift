@@ -120,7 +120,7 @@ extension ContentRecord: WireFastCodable {
                 try seen.mark(16)
                 content.traits = reader.null() ? nil : try reader.codable(NotificationTraits.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard seen.contains(0xFFF) else { throw WireFastPathMiss() }
@@ -164,7 +164,7 @@ extension SoundRecord: WireFastCodable {
                 try seen.mark(3)
                 sound.volume = reader.null() ? nil : try reader.float()
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard seen.contains(0b11) else { throw WireFastPathMiss() }
@@ -224,7 +224,7 @@ extension AttachmentRecord: WireFastCodable {
                 try seen.mark(6)
                 clipping = reader.null() ? nil : try reader.codable(NormalizedRect.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard seen.contains(0b11_1111) else { throw WireFastPathMiss() }

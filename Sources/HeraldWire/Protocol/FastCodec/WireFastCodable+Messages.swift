@@ -43,7 +43,7 @@ extension PostParams: WireFastCodable {
                 try seen.mark(3)
                 requireKnownApp = reader.null() ? nil : try reader.bool()
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let bundleIdentifier, let request else { throw WireFastPathMiss() }
@@ -75,7 +75,7 @@ extension AddParams: WireFastCodable {
                 try seen.mark(1)
                 request = try reader.value(RequestRecord.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let bundleIdentifier, let request else { throw WireFastPathMiss() }
@@ -138,7 +138,7 @@ extension PostResult: WireFastCodable {
                 try seen.mark(4)
                 warning = reader.null() ? nil : try reader.string()
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let bundleIdentifier, let date, let identifier else { throw WireFastPathMiss() }
@@ -257,7 +257,7 @@ extension WireEvent: WireFastCodable {
                     try seen.mark(1)
                     replaced = reader.null() ? nil : try reader.integer(Int64.self)
                 } else {
-                    try reader.skipValue()
+                    throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
                 }
             }
             guard let notification else { throw WireFastPathMiss() }

@@ -35,7 +35,7 @@ extension RequestRecord: WireFastCodable {
                 try seen.mark(2)
                 trigger = reader.null() ? nil : try reader.value(TriggerRecord.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let content, let identifier else { throw WireFastPathMiss() }
@@ -84,7 +84,7 @@ extension TriggerRecord: WireFastCodable {
                     try seen.mark(1)
                     repeats = try reader.bool()
                 } else {
-                    try reader.skipValue()
+                    throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
                 }
             }
             guard let seconds, let repeats else { throw WireFastPathMiss() }
@@ -163,7 +163,7 @@ extension DeliveredRecord: WireFastCodable {
                 try seen.mark(6)
                 request = try reader.value(RequestRecord.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let bundleIdentifier, let date, let deliveryID, let isRead, let isRemovedFromList, let presentation,
@@ -290,7 +290,7 @@ extension ResponseRecord: WireFastCodable {
                 try seen.mark(4)
                 responseID = try reader.integer(Int64.self)
             } else {
-                try reader.skipValue()
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let action, let date, let isDeliveredToApp, let notification, let responseID else { throw WireFastPathMiss() }

@@ -2,14 +2,15 @@ import Foundation
 import HeraldCore
 
 /// Reads JSON bytes the way `WireCoding`'s `JSONDecoder` reads them, for the shapes the fast
-/// codec handles; everything else — escapes in keys, duplicate keys, numbers an integer field
-/// would have to round, lone surrogates, deep nesting, invalid JSON — is a `WireFastPathMiss`,
+/// codec handles; everything else — unknown keys (a newer field goes through `Codable`, never
+/// dropped), escapes in keys, duplicate keys, numbers an integer field would have to round,
+/// lone surrogates, deep nesting, invalid JSON — is a `WireFastPathMiss`,
 /// and the `Codable` path decides (and words the error). The fast codec's input side.
 ///
 /// ```swift
 /// try reader.beginObject()
 /// while let key = try reader.nextKey() {
-///     if reader.key(key, is: "id") { id = try reader.integer(Int64.self) } else { try reader.skipValue() }
+///     if reader.key(key, is: "id") { id = try reader.integer(Int64.self) } else { throw WireFastPathMiss() }
 /// }
 /// ```
 package struct WireJSONReader: ~Copyable {
@@ -446,7 +447,7 @@ package struct WireJSONReader: ~Copyable {
 }
 
 extension WireJSONReader {
-    /// An object whose one member of interest is `name` (others skipped): its value, read by `read`.
+    /// An object whose one member is `name`: its value, read by `read`.
     package mutating func single<T>(_ name: StaticString,
                                     _ read: (inout WireJSONReader) throws(WireFastPathMiss) -> T) throws(WireFastPathMiss) -> T {
         guard let value = try optionalSingle(name, read) else { throw WireFastPathMiss() }
@@ -460,13 +461,10 @@ extension WireJSONReader {
         var seen = false
         try beginObject()
         while let key = try nextKey() {
-            if self.key(key, is: name) {
-                guard !seen else { throw WireFastPathMiss() }
-                seen = true
-                value = null() ? nil : try read(&self)
-            } else {
-                try skipValue()
-            }
+            // A repeated key, or one this codec does not know: Codable reads it.
+            guard self.key(key, is: name), !seen else { throw WireFastPathMiss() }
+            seen = true
+            value = null() ? nil : try read(&self)
         }
         return value
     }
