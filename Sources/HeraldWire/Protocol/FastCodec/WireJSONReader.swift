@@ -390,19 +390,7 @@ package struct WireJSONReader: ~Copyable {
         output.reserveCapacity(raw.count)
         var index = 0
         func hexQuad(_ start: Int) throws(WireFastPathMiss) -> UInt32 {
-            guard start + 4 <= raw.count else { throw WireFastPathMiss() }
-            var scalar: UInt32 = 0
-            for offset in 0..<4 {
-                let byte = raw[start + offset]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw WireFastPathMiss()
-                }
-                scalar = scalar << 4 | UInt32(digit)
-            }
+            guard let scalar = JSONScanner.hexQuad(in: raw, at: start, end: raw.count) else { throw WireFastPathMiss() }
             return scalar
         }
         while index < raw.count {
