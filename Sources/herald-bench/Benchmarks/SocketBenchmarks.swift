@@ -9,7 +9,8 @@ import Synchronization
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
 /// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
 /// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
-/// `cli_post_ms` (a whole `herald post` process) and `daemon_rss_mb` (the daemon's resident
+/// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
+/// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run).
 enum SocketBenchmarks {
     /// A `herald daemon` child process on a private home and socket.
@@ -91,8 +92,9 @@ enum SocketBenchmarks {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }
 
+    /// The figures that need the `herald` binary (the wire codec's need none).
     static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "commit_group_mean", "commit_group_max",
-                             "cli_post_ms", "daemon_rss_mb"]
+                             "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
 
     static func reportMissing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
@@ -101,6 +103,7 @@ enum SocketBenchmarks {
     /// `history`: a filled database to serve (the store benchmark's), or `nil` for an empty one.
     static func run(_ options: BenchOptions, scratch: URL, history: (home: HeraldHome, rows: Int)?,
                     report: Report) async throws {
+        try WireCodecBenchmarks.run(options, report: report)
         guard let herald = heraldPath(options) else {
             reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
             return
@@ -156,26 +159,14 @@ enum SocketBenchmarks {
         report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: groups.map { Double($0.largest) },
                           unit: "", missingReason: missing))
 
-        // A whole `herald post` process against the running daemon.
-        var cliSamples: [Double] = []
-        for n in 0..<max(3, options.size(30)) {
-            let start = Measure.now()
-            // posix_spawn/waitpid: Foundation's Process.waitUntilExit waits on its run loop, which
-            // added up to ~50 ms to a 10 ms process on a busy machine.
-            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli",
-                                                   "--title", "CLI \(n)", "--sound", "none"],
-                                          environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
-                                          streams: .null).wait()
-            cliSamples.append(Double(Measure.now() - start) / 1e6)
-            if status != 0 { throw BenchUsageError("herald post failed with status \(status)") }
-        }
-        report.add(Metric("cli_post_ms", label: "herald post process", value: Measure.median(cliSamples), unit: "ms",
-                          goal: 20, direction: .lower))
+        // Whole `herald` processes against the running daemon.
+        let cliPosts = try CLIStartupBenchmarks.run(options, herald: herald, home: home, socketPath: socketPath,
+                                                    report: report)
 
-        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliSamples.count
+        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliPosts
         report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
                           unit: "MiB", goal: 64, direction: .lower))
         report.note("socket: \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
-                    + "\(cliSamples.count) herald post processes; daemon history ≈ \(total) notifications")
+                    + "\(cliPosts) herald post processes; daemon history ≈ \(total) notifications")
     }
 }
