@@ -48,7 +48,7 @@ import PackageDescription
 ///                             HeraldBroker
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
-///                             HeraldDBus
+///                             HeraldDBus, DBusHarness
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -131,14 +131,17 @@ let package = Package(
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
-                                         "MosquittoHarness", "HeraldDBus"],
+                                         "MosquittoHarness", "HeraldDBus", "DBusHarness"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
         // A real mosquitto on a free loopback port, for the broker tests and herald-bench.
         .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Tests/MosquittoHarness",
                 swiftSettings: swiftSettings),
-        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness"],
+        // Private dbus-daemons that start no services, dunst under Xvfb: for the D-Bus tests and herald-bench.
+        .target(name: "DBusHarness", dependencies: ["HeraldSystem", "HeraldDBus"], path: "Tests/DBusHarness",
+                swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness", "DBusHarness"],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",
