@@ -163,14 +163,12 @@ final class DBusConnectionLoop: @unchecked Sendable {
 
     /// Runs `send` — libdbus calls that queue outgoing messages, such as a reply to a kept
     /// call — on the calling thread at once, while the connection is open: libdbus writes what
-    /// the socket takes, and the loop is woken to poll for the rest. Nothing once the loop has
-    /// ended (the connection is closed then).
+    /// the socket takes. Follow it with a `perform`, whose wake makes the loop poll for the rest.
+    /// Nothing once the loop has ended (the connection is closed then).
     func sendNow(_ send: () -> Void) {
         jobs.withLock { jobs in
             guard jobs != nil else { return }
             send()
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
         }
     }
 

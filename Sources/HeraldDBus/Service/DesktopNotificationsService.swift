@@ -174,8 +174,9 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 }
                 return
             }
-            // The reply leaves from here, without waiting for a wake of the bus thread; the rows
-            // stored meanwhile follow it there.
+            // The reply leaves from here, without waiting for a wake of the bus thread; the wake
+            // that follows hands over the rows stored meanwhile (and lets the loop poll for any
+            // part of the reply the socket did not take).
             bus.sendNow { bus.reply(to: pending, .success([.uint32(id)])) }
             bus.perform { [weak self] in self?.takeDeliveries() }
             guard let expiry, self != nil else { return }
