@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The notification center itself: apps, authorization, categories, pending requests and their
 /// triggers, the delivery pipeline, history, badges, responses, pushes and service extensions.
@@ -56,6 +57,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let wake = WakeSignal()
     /// Writes gathered into one store commit (`NotificationEngine+CommitGroup.swift`).
     var commitGroup = CommitGroup()
+    /// Front ends holding the open group's commit (`holdCommits`), read on the engine.
+    let commitHolds = Atomic<Int>(0)
 
     /// Opens the center on a store: loads apps, pending requests and Focus. `prompter` answers
     /// permission prompts alongside the user interfaces (tests, the simulator); `nil` leaves

@@ -24,9 +24,18 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// emitted (on the engine, for `EngineBackend`): a subscriber whose prompt events start
     /// inside `body` gets every prompt once, and no withdrawal before its prompt.
     func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async
+    /// Requests are about to arrive together (the posts of one event-loop wake-up): writes wait
+    /// for `releaseCommits()` and then share one commit. Called on the server's loop; must not
+    /// block. The default does nothing.
+    func holdCommits()
+    /// Ends a `holdCommits()`. The default does nothing.
+    func releaseCommits() async
 }
 
 extension CenterBackend {
+    public func holdCommits() {}
+    public func releaseCommits() async {}
+
     public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         try await add(request, bundleIdentifier: bundleIdentifier)
         return []

@@ -61,6 +61,9 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
         return try await engine.push(payload, bundleIdentifier: bundleIdentifier, options: options)
     }
 
+    public func holdCommits() { engine.holdCommits() }
+    public func releaseCommits() async { await engine.releaseCommits() }
+
     public func registerCommandLineApp(bundleIdentifier: String) async {
         await engine.registerCommandLineApp(bundleIdentifier: bundleIdentifier)
     }

@@ -97,7 +97,7 @@ package struct ErrorEnvelope: Codable, Sendable {
     }
 }
 
-package struct EventEnvelope: Codable, Sendable {
+package struct EventEnvelope: Codable, Sendable, Hashable {
     package var event: WireEvent
 
     package init(event: WireEvent) { self.event = event }
