@@ -23,10 +23,8 @@ import TestSupport
                                                   stagingDirectory: harness.directory.url.appendingPathComponent("staging")))
         guard case .serving(let door, _) = outcome else { Issue.record("the door did not open: \(outcome)"); return }
 
-        // The client on a thread of its own; the test waits without blocking a thread of the
-        // shared pool (the door and the engine need one).
         let replied = Mutex<UInt32?>(nil)
-        let finished = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
         let address = bus.address
         Thread {
             if let client = try? DesktopNotificationsClient(address: address) {
@@ -34,37 +32,30 @@ import TestSupport
                 replied.withLock { $0 = id }
                 client.close()
             }
-            finished.withLock { $0 = true }
+            done.signal()
         }.start()
 
-        #expect(await Self.within(30) { gate.isHeld }, "the engine never delivered the notification")
+        #expect(await offThePool { gate.waitUntilHeld(timeout: 20) }, "the engine never delivered the notification")
         #expect(replied.withLock { $0 } == nil, "the reply left before the engine had the notification")
         gate.release()
-        #expect(await Self.within(30) { finished.withLock { $0 } })
+        #expect(await offThePool { done.wait(timeout: .now() + 20) } == .success)
         #expect(replied.withLock { $0 } == 1)
         await door.close()
     }
-
-    /// Whether `condition` holds within `seconds`, checked every 10 ms without blocking a thread.
-    private static func within(_ seconds: TimeInterval, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        return condition()
-    }
 }
 
-/// Holds the engine's delivery (in its observer) until the test releases it (60 s at most).
+/// Holds the engine's delivery (in its observer) until the test releases it; bounded both ways.
 private final class DeliveryGate: Sendable {
-    private let held = Mutex(false)
+    private let held = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
 
-    var isHeld: Bool { held.withLock { $0 } }
-
-    /// Called inside the engine: says so, then waits for `release`.
+    /// Called inside the engine: says so, then waits (20 s at most) for `release`.
     func hold() {
-        held.withLock { $0 = true }
-        _ = released.wait(timeout: .now() + 60)
+        held.signal()
+        _ = released.wait(timeout: .now() + 20)
     }
+
+    func waitUntilHeld(timeout: TimeInterval) -> Bool { held.wait(timeout: .now() + timeout) == .success }
 
     func release() { released.signal() }
 }
