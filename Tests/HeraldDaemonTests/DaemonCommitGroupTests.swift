@@ -19,10 +19,16 @@ import Glibc
         let log = home.path + "/daemon.log"
         let daemon = try ChildProcess(BuiltProducts.path("herald"), ["--home", home.path, "daemon", "--rate-limit", "0", "--no-dbus"],
                                       environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log))
-        defer {
-            daemon.signal(SIGKILL)
-            daemon.wait()
+        do {
+            try await check(daemon, socketPath: socketPath, log: log)
+        } catch {
+            await Self.stop(daemon)
+            throw error
         }
+        await Self.stop(daemon)
+    }
+
+    private func check(_ daemon: ChildProcess, socketPath: String, log: String) async throws {
         #expect(await eventually(timeout: 20) { FileManager.default.fileExists(atPath: socketPath) })
         let raw = try await eventuallyConnected(socketPath)
         try raw.send(#"{"hello":{"protocol":1,"role":"cli"}}"#)
@@ -42,6 +48,11 @@ import Glibc
         #expect(answered == Set(1...20))
         let line = try await Self.commitGroups(daemon, log: log, seen: 1)
         #expect(line.hasSuffix("largest 20"), "\(line)")
+    }
+
+    private static func stop(_ daemon: ChildProcess) async {
+        daemon.signal(SIGKILL)
+        _ = await offThePool { daemon.wait() }
     }
 
     private static func post(_ n: Int) -> String {
