@@ -132,9 +132,11 @@ extension NotificationEngine {
         return options
     }
 
-    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`.
+    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`. A connection that
+    /// has the answer at once (`willPresentWithoutWaiting`) is asked inline: no task, no timer.
     func askWillPresent(_ connection: any AppConnection, _ record: DeliveredRecord) async -> PresentationDecision {
-        await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
+        if let answer = connection.willPresentWithoutWaiting(record) { return answer }
+        return await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
                            fallback: PresentationDecision.timedOut) {
             await connection.willPresent(record)
         }
