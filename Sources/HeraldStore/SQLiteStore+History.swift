@@ -22,8 +22,8 @@ extension SQLiteStore {
         let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
         let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
         let content = record.request.content
-        return try write {
-            try connection.execute("""
+        let insert = {
+            try self.connection.execute("""
                 INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, is_removed,
                                        title, subtitle, body, record)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
@@ -32,8 +32,22 @@ extension SQLiteStore {
                       SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
                       .text(content.body), .text(payload)])
             var stored = record
-            stored.deliveryID = connection.lastInsertRowID
-            scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
+            stored.deliveryID = self.connection.lastInsertRowID
+            self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
+            return stored
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if connection.transactionDepth > 0, content.attachments.isEmpty,
+           try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
+            // Inside a batch or commit group, one statement (its triggers included) is atomic on
+            // its own: no savepoint around it (two statements a row less).
+            let stored = try insert()
+            noteArrival(bundleIdentifier: record.bundleIdentifier)
+            return stored
+        }
+        return try write {
+            let stored = try insert()
             for path in Set(content.attachments.map(\.path)) {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])
@@ -69,13 +83,22 @@ extension SQLiteStore {
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
         return try read {
+            if let identifiers, identifiers.count == 1 {
+                // What every delivery asks: one identifier, bound as it is (no JSON array).
+                return try connection.query("""
+                    SELECT \(Self.deliveredColumns) FROM delivered
+                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
+                    """, [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+            }
             if let identifiers {
                 // `+id`: sort the few matches rather than walk the app's whole list in id order
                 // (which SQLite would otherwise pick, to skip the sort) — the identifier index
                 // finds them directly.
+                // `+bundle_id`: the app filters the identifier index's few rows rather than
+                // choosing the app's index (a walk of its whole history).
                 return try connection.query("""
                     SELECT \(Self.deliveredColumns) FROM delivered
-                    WHERE bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
+                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
                     ORDER BY +delivered.id DESC
                     """, [.text(bundleIdentifier), .text(try coding.encode(identifiers))], decodeDelivered)
             }

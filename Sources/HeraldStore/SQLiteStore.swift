@@ -52,6 +52,13 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         checkpointer?.waitUntilIdle() ?? (0, 0)
     }
 
+    /// The writer's page cache (16 MiB; SQLite's default is 2 MiB). Each delivery updates three
+    /// B-tree indexes, one of them (the identifier lookup) at a random place: at a million rows
+    /// with 2 MiB, nearly every insert read that index's leaf page back from the file
+    /// (herald-bench: a third of the store's time was `pread` in the kernel). The cache fills
+    /// only with pages the writer touches.
+    static let pageCacheKiB = 16_384
+
     /// The most the log keeps on disk after a checkpoint (64 MiB).
     static let journalSizeLimit = 67_108_864
 
@@ -105,6 +112,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             try connection.executeScript("""
                 PRAGMA synchronous = \(options.synchronous.rawValue);
                 PRAGMA journal_size_limit = \(Self.journalSizeLimit);
+                PRAGMA cache_size = -\(Self.pageCacheKiB);
                 """)
             checkpointer?.install(on: connection)
             try Migrations.migrate(connection)

@@ -46,6 +46,17 @@ import TestSupport
         #expect(try search(store, "lunch bob").isEmpty)
     }
 
+    @Test func onlyTheLastWordIsAPrefix() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "lunch ali") == [ids[3], ids[0]])   // typing on: the last word is a prefix
+        #expect(try search(store, "lun alice").isEmpty)               // the others are whole words
+        #expect(try search(store, "alice lun") == [ids[3], ids[0]])
+        #expect(try store.historyCount(HistoryQuery(search: "lun alice")) == 0)
+        #expect(try store.historyCount(HistoryQuery(search: "lunch ali")) == 2)
+    }
+
     @Test func perAppAndAcrossApps() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -144,10 +155,11 @@ import TestSupport
 }
 
 @Suite struct SearchExpressionTests {
-    @Test func wordsAreQuotedPrefixes() {
-        #expect(SearchExpression.fts5("lunch alice") == "\"lunch\"* \"alice\"*")
-        #expect(SearchExpression.fts5("say \"hi\" (now)*") == "\"say\"* \"hi\"* \"now\"*")
-        #expect(SearchExpression.fts5("a*b don't") == "\"a\"* \"b\"* \"don\"* \"t\"*")
+    @Test func wordsAreQuotedAndOnlyTheLastIsAPrefix() {
+        #expect(SearchExpression.fts5("lunch") == "\"lunch\"*")
+        #expect(SearchExpression.fts5("lunch alice") == "\"lunch\" \"alice\"*")
+        #expect(SearchExpression.fts5("say \"hi\" (now)*") == "\"say\" \"hi\" \"now\"*")
+        #expect(SearchExpression.fts5("a*b don't") == "\"a\" \"b\" \"don\" \"t\"*")
     }
 
     @Test func textWithoutWordsIsNoSearch() {
