@@ -113,8 +113,14 @@ extension SQLiteStore {
     /// fail the page: it comes back as `UnreadableDelivery`'s placeholder, and the readable rows
     /// around it as they are.
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        if query.search != nil { try catchUpSearchIndex() }
-        let (from, conditions, values) = historyFilter(query)
+        guard query.search != nil else { return try historyPage(query) }
+        try catchUpSearchIndex()
+        // One snapshot: the terms a search's last word stands for and the page read with them.
+        return try read { try historyPage(query) }
+    }
+
+    private func historyPage(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        let (from, conditions, values) = try historyFilter(query)
         let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
         let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
@@ -163,17 +169,15 @@ extension SQLiteStore {
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
         if query.search != nil { try catchUpSearchIndex() }
-        if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
-           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
-            // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
-            return try read {
-                Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
-                                           [.text(expression)]) ?? 0)
-            }
-        }
-        let (from, conditions, values) = historyFilter(query)
         return try read {
-            Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
+            if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
+               let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
+                // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
+                return Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
+                                                  [.text(expression)]) ?? 0)
+            }
+            let (from, conditions, values) = try historyFilter(query)
+            return Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
         }
     }
 
@@ -208,12 +212,12 @@ extension SQLiteStore {
     }
 
     /// The FROM clause, WHERE clause and bound values of a history query.
-    private func historyFilter(_ query: HistoryQuery) -> (String, String, [SQLValue]) {
+    private func historyFilter(_ query: HistoryQuery) throws -> (String, String, [SQLValue]) {
         var from = "delivered"
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let search = query.search,
-           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
+           let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
             // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
             from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
             values.append(.text(expression))

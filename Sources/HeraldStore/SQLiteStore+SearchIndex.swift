@@ -77,7 +77,10 @@ extension SQLiteStore {
         lock.lock()
         defer { lock.unlock() }
         do {
-            try connection.withoutWaiting { try updateSearchIndex() }
+            // Indexing only: merging is the background indexer's (a search must not wait for it).
+            try connection.withoutWaiting {
+                while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
+            }
         } catch StoreError.busy {
             // Another Herald is writing; it indexes what it wrote.
         } catch StoreError.corrupt {

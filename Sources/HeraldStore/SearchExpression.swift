@@ -13,22 +13,36 @@
 /// million rows) took 16–54 ms for a first page; a whole word is read lazily, newest first.
 ///
 /// ```swift
-/// SearchExpression.fts5(#"say "hi" (now)*"#)   // "say" "hi" "now"*
+/// SearchExpression.fts5(#"say "hi" (now)*"#)   // "say" AND "hi" AND "now"*
 /// SearchExpression.fts5("  ***  ")              // nil: nothing to search for
 /// ```
 enum SearchExpression {
     /// The FTS5 MATCH expression, or `nil` when the text has no word to search for.
-    static func fts5(_ text: String) -> String? {
+    /// `lastWordTerms`: the indexed terms that start with the last word, all of them (the last
+    /// word then matches any of them, which is the same as the prefix); `nil`: a prefix query.
+    static func fts5(_ text: String, lastWordTerms: [String]? = nil) -> String? {
         let words = words(in: text)
-        guard !words.isEmpty else { return nil }
-        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        return (quoted.dropLast() + [quoted[quoted.count - 1] + "*"]).joined(separator: " ")
+        guard let last = words.last else { return nil }
+        let whole = words.dropLast().map(quoted)
+        let lastTerm: String
+        switch lastWordTerms {
+        case nil: lastTerm = quoted(last) + "*"
+        // No term starts with it: the word itself matches nothing either.
+        case let terms? where terms.isEmpty: lastTerm = quoted(last)
+        case let terms?: lastTerm = "(" + terms.map(quoted).joined(separator: " OR ") + ")"
+        }
+        // Explicit ANDs: FTS5 accepts no implicit AND before a parenthesised group.
+        return (whole + [lastTerm]).joined(separator: " AND ")
+    }
+
+    private static func quoted(_ word: String) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The full MATCH expression for `delivered_fts`: the words, only in title, subtitle and body
     /// (never in the app token column), and, when `bundleIdentifier` is given, that app's token.
-    static func match(_ text: String, bundleIdentifier: String?) -> String? {
-        guard let words = fts5(text) else { return nil }
+    static func match(_ text: String, bundleIdentifier: String?, lastWordTerms: [String]? = nil) -> String? {
+        guard let words = fts5(text, lastWordTerms: lastWordTerms) else { return nil }
         var expression = "{title subtitle body} : (\(words))"
         if let bundleIdentifier {
             let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()

@@ -57,6 +57,41 @@ import TestSupport
         #expect(try store.historyCount(HistoryQuery(search: "dentist")) == 2)
     }
 
+    @Test func version4WithHistoryKeepsReplacingByIdentifierAndMergesInSteps() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        let coding = RecordCoding(path: "test")
+        let old = RecordFixtures.delivered(app: "com.example.build", identifier: "status", title: "Build running")
+        try makeDatabase(at: fixture.home.databaseURL.path, version: 4) { connection in
+            // A row as Herald with schema 4 wrote it (indexed for search, too).
+            let payload = DeliveredPayload(request: old.request, date: old.date, presentation: old.presentation)
+            try connection.execute("""
+                INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
+                VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)
+                """, [.text(old.bundleIdentifier), .text(old.identifier), old.date.sqlColumn,
+                      .text(old.content.title), .text(old.content.subtitle), .text(old.content.body),
+                      .text(try coding.encode(payload))])
+            try connection.execute("INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild')")
+            try connection.execute("UPDATE search_index SET indexed_through = (SELECT max(id) FROM delivered)")
+        }
+
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        // The lookup Apple's replacement rule makes finds the old row through the new index …
+        let found = try store.deliveredInList(bundleIdentifier: "com.example.build", identifiers: ["status"])
+        #expect(found.map(\.content.title) == ["Build running"])
+        #expect(try store.deliveredInList(bundleIdentifier: "com.example.other", identifiers: ["status"]).isEmpty)
+        let plan = try store.connection.query("""
+            EXPLAIN QUERY PLAN SELECT id FROM delivered
+            WHERE +bundle_id = 'com.example.build' AND is_removed = 0 AND identifier = 'status'
+            """) { $0.text(3) }
+        #expect(plan.contains { $0.contains("delivered_in_list_by_identifier") }, "plan: \(plan)")
+        // … FTS5 no longer merges on its own, and the old row is still found.
+        #expect(try store.connection.integer("SELECT v FROM delivered_fts_config WHERE k = 'automerge'") == 0)
+        #expect(try store.history(HistoryQuery(search: "build runn")).map(\.content.title) == ["Build running"])
+    }
+
     @Test(arguments: 0..<Schema.currentVersion)
     func everyEarlierVersionMigratesToTheCurrentOne(_ version: Int) throws {
         let fixture = try StoreFixture()
