@@ -52,7 +52,9 @@ if $uninstall; then
 fi
 
 if [ -z "$binary" ]; then
-    echo "building the release binary (swift build -c release --product herald)…"
+    # The release build links the Swift runtime and Foundation statically (Package.swift), so
+    # the installed binary starts in a few milliseconds and needs no Swift libraries at run time.
+    echo "building the release binary (swift build -c release --product herald, Swift runtime linked in)…"
     swift build -c release --product herald
     binary="$(swift build -c release --show-bin-path)/herald"
 fi

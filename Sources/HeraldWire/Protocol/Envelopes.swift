@@ -97,7 +97,7 @@ package struct ErrorEnvelope: Codable, Sendable {
     }
 }
 
-package struct EventEnvelope: Codable, Sendable {
+package struct EventEnvelope: Codable, Sendable, Hashable {
     package var event: WireEvent
 
     package init(event: WireEvent) { self.event = event }
@@ -108,12 +108,6 @@ package struct EventEnvelope: Codable, Sendable {
         try writer.value("event", event)
         return writer.finish()
     }
-}
-
-/// `{"event":{"authorizationPrompt":{…}}}` and `{"event":{"authorizationPromptResolved":{…}}}`.
-package struct PromptEventEnvelope: Codable, Sendable {
-    package var event: PromptEvent
-    package init(event: PromptEvent) { self.event = event }
 }
 
 package struct CallEnvelope<P: Codable & Sendable>: Encodable, Sendable {

@@ -56,6 +56,24 @@ enum JSONScanner {
         return members
     }
 
+    /// The four hex digits of a `\uXXXX` escape at `start` (before `end`), or `nil`.
+    static func hexQuad(in bytes: UnsafeRawBufferPointer, at start: Int, end: Int) -> UInt32? {
+        guard start + 4 <= end else { return nil }
+        var scalar: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = bytes[start + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            scalar = scalar << 4 | UInt32(digit)
+        }
+        return scalar
+    }
+
     /// A position in the bytes being scanned.
     private struct Cursor {
         let bytes: UnsafeRawBufferPointer
@@ -187,22 +205,7 @@ enum JSONScanner {
             return nil
         }
 
-        func hexQuad(at start: Int) -> UInt32? {
-            guard start + 4 <= end else { return nil }
-            var scalar: UInt32 = 0
-            for offset in 0..<4 {
-                let byte = bytes[start + offset]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                scalar = scalar << 4 | UInt32(digit)
-            }
-            return scalar
-        }
+        func hexQuad(at start: Int) -> UInt32? { JSONScanner.hexQuad(in: bytes, at: start, end: end) }
 
         mutating func literal(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount

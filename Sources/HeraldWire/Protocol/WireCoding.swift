@@ -26,8 +26,28 @@ public enum WireCoding {
     private static let sharedEncoder = encoder()
     private static let sharedDecoder = decoder()
 
-    package static func encode<T: Encodable>(_ value: T) throws -> Data { try sharedEncoder.encode(value) }
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try sharedDecoder.decode(type, from: data) }
+    /// The wire's bytes for a value: the hand-written codec's for the hot messages
+    /// (`WireFastCodable`), the encoder's for everything else — the same bytes either way.
+    package static func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let fast = value as? any WireFastCodable, let data = WireFastCodec.encode(fast) { return data }
+        return try sharedEncoder.encode(value)
+    }
+
+    /// A value from the wire's bytes: the hand-written codec's reading for the hot messages
+    /// when the bytes are within its reach, the decoder's (and its errors) otherwise.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        if let fast = type as? any WireFastCodable.Type, let value = WireFastCodec.decode(fast, from: data) as? T {
+            return value
+        }
+        return try sharedDecoder.decode(type, from: data)
+    }
+
+    /// The encoder alone (what the fast codec is held against).
+    package static func codableEncode<T: Encodable>(_ value: T) throws -> Data { try sharedEncoder.encode(value) }
+    /// The decoder alone (what the fast codec is held against).
+    package static func codableDecode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try sharedDecoder.decode(type, from: data)
+    }
 
     /// A one-line explanation of a decoding failure, naming the field path:
     /// `params.count: expected Int, found a string`.

@@ -8,7 +8,9 @@ import Synchronization
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
 /// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
-/// `cli_post_ms` (a whole `herald post` process) and `daemon_rss_mb` (the daemon's resident
+/// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
+/// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
+/// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run).
 enum SocketBenchmarks {
     /// A `herald daemon` child process on a private home and socket.
@@ -16,12 +18,14 @@ enum SocketBenchmarks {
         let process: ChildProcess
         let socketPath: String
         let home: HeraldHome
+        let log: URL
 
         /// `arguments` go after `daemon` (`--broker URL` for the broker benchmark). The per-app
         /// rate limit is off: the benchmark measures how fast the center can go.
         init(herald: String, home: HeraldHome, socketPath: String, log: URL, arguments: [String] = []) throws {
             self.home = home
             self.socketPath = socketPath
+            self.log = log
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process = try ChildProcess(herald, ["--home", home.url.path, "daemon", "--rate-limit", "0"] + arguments,
                                        environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log.path))
@@ -41,6 +45,32 @@ enum SocketBenchmarks {
         }
 
         var residentBytes: Int { Measure.residentBytes(pid: process.pid) }
+
+        /// The commit groups made since the last call (the daemon logs them on SIGUSR1):
+        /// writes per commit, and the largest group. `nil` when no log line came within 5 s.
+        func takeCommitGroups() async throws -> (commits: Int, mean: Double, largest: Int)? {
+            func lines() -> [Substring] {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").filter { $0.contains("commit groups: ") }
+            }
+            let before = lines().count
+            process.signal(SIGUSR1)
+            for _ in 0..<500 {
+                let now = lines()
+                if now.count > before, let line = now.last {
+                    // "commit groups: 120 commits of 960 writes, mean 8.0, largest 8"
+                    let words = line.split(separator: " ")
+                    func number(after word: String) -> Int? {
+                        words.firstIndex(of: Substring(word)).flatMap { $0 > words.startIndex ? Int(words[$0 - 1]) : nil }
+                    }
+                    guard let commits = number(after: "commits"), let writes = number(after: "writes,"),
+                          let largest = words.last.flatMap({ Int($0) }) else { return nil }
+                    return (commits, commits == 0 ? 0 : Double(writes) / Double(commits), largest)
+                }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            return nil
+        }
 
         func stop() {
             process.signal(SIGTERM)
@@ -62,7 +92,9 @@ enum SocketBenchmarks {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }
 
-    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "cli_post_ms", "daemon_rss_mb"]
+    /// The figures that need the `herald` binary (the wire codec's need none).
+    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "commit_group_mean", "commit_group_max",
+                             "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
 
     static func reportMissing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
@@ -71,6 +103,7 @@ enum SocketBenchmarks {
     /// `history`: a filled database to serve (the store benchmark's), or `nil` for an empty one.
     static func run(_ options: BenchOptions, scratch: URL, history: (home: HeraldHome, rows: Int)?,
                     report: Report) async throws {
+        try WireCodecBenchmarks.run(options, report: report)
         guard let herald = heraldPath(options) else {
             reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
             return
@@ -105,6 +138,7 @@ enum SocketBenchmarks {
         let perClient = max(1, options.size(40_000) / clients)
         var connections: [IPCClient] = []
         for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
+        _ = try await daemon.takeCommitGroups()   // counts afresh from here
         let concurrentSeconds = try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
@@ -118,27 +152,21 @@ enum SocketBenchmarks {
         for connection in connections { connection.close() }
         report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
                           unit: "/s", goal: 50_000))
+        let groups = try await daemon.takeCommitGroups()
+        let missing = groups == nil ? "n/a (the daemon logged no commit groups)" : nil
+        report.add(Metric("commit_group_mean", label: "posts per commit, 8 clients", value: groups?.mean, unit: "",
+                          missingReason: missing))
+        report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: groups.map { Double($0.largest) },
+                          unit: "", missingReason: missing))
 
-        // A whole `herald post` process against the running daemon.
-        var cliSamples: [Double] = []
-        for n in 0..<max(3, options.size(30)) {
-            let start = Measure.now()
-            // posix_spawn/waitpid: Foundation's Process.waitUntilExit waits on its run loop, which
-            // added up to ~50 ms to a 10 ms process on a busy machine.
-            let status = try ChildProcess(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli",
-                                                   "--title", "CLI \(n)", "--sound", "none"],
-                                          environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
-                                          streams: .null).wait()
-            cliSamples.append(Double(Measure.now() - start) / 1e6)
-            if status != 0 { throw BenchUsageError("herald post failed with status \(status)") }
-        }
-        report.add(Metric("cli_post_ms", label: "herald post process", value: Measure.median(cliSamples), unit: "ms",
-                          goal: 20, direction: .lower))
+        // Whole `herald` processes against the running daemon.
+        let cliPosts = try CLIStartupBenchmarks.run(options, herald: herald, home: home, socketPath: socketPath,
+                                                    report: report)
 
-        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliSamples.count
+        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliPosts
         report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
                           unit: "MiB", goal: 64, direction: .lower))
         report.note("socket: \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
-                    + "\(cliSamples.count) herald post processes; daemon history ≈ \(total) notifications")
+                    + "\(cliPosts) herald post processes; daemon history ≈ \(total) notifications")
     }
 }

@@ -1,0 +1,173 @@
+import Foundation
+import HeraldCore
+
+/// Writes JSON bytes exactly as `WireCoding`'s `JSONEncoder` does (sorted keys, unescaped
+/// slashes, dates as UNIX seconds): strings escaped as swift-foundation escapes them, numbers
+/// spelled as it spells them. The fast codec's output side (`WireFastCodable`).
+///
+/// Objects are written member by member; the caller writes the keys in the encoder's order
+/// (UTF-8 byte order) and leaves out absent optionals, as synthesized `encodeIfPresent` does.
+///
+/// ```swift
+/// var writer = WireJSONWriter()
+/// writer.beginObject()
+/// writer.key("id"); writer.integer(7)
+/// writer.endObject()              // {"id":7}
+/// ```
+package struct WireJSONWriter {
+    package private(set) var bytes: [UInt8] = []
+    /// Whether the next member or element is the first of its container.
+    private var isFirst = true
+
+    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+
+    package var data: Data { Data(bytes) }
+
+    // MARK: Containers
+
+    package mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        isFirst = true
+    }
+
+    package mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        isFirst = false
+    }
+
+    package mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        isFirst = true
+    }
+
+    package mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        isFirst = false
+    }
+
+    /// `"key":` (with the comma before it when it is not the first member). Keys are the
+    /// types' ASCII coding keys, which need no escapes.
+    package mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        isFirst = true   // the value that follows needs no comma
+    }
+
+    /// A dictionary key (escaped like any string).
+    package mutating func dictionaryKey(_ key: String) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        isFirst = true
+    }
+
+    /// Before an array element: the comma when it is not the first.
+    package mutating func element() { separate() }
+
+    private mutating func separate() {
+        if !isFirst { bytes.append(UInt8(ascii: ",")) }
+        isFirst = false
+    }
+
+    // MARK: Values
+
+    package mutating func string(_ value: String) {
+        writeString(value)
+        isFirst = false
+    }
+
+    package mutating func integer<I: FixedWidthInteger>(_ value: I) {
+        bytes.append(contentsOf: String(value).utf8)
+        isFirst = false
+    }
+
+    package mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        isFirst = false
+    }
+
+    package mutating func null() {
+        bytes.append(contentsOf: Self.nullBytes)
+        isFirst = false
+    }
+
+    /// The encoder's spelling: `description` without a trailing `.0`; not finite is not JSON
+    /// (the encoder throws, so the `Codable` path decides).
+    package mutating func double(_ value: Double) throws(WireFastPathMiss) {
+        guard value.isFinite else { throw WireFastPathMiss() }
+        writeNumber(value.description)
+    }
+
+    package mutating func float(_ value: Float) throws(WireFastPathMiss) {
+        guard value.isFinite else { throw WireFastPathMiss() }
+        writeNumber(value.description)
+    }
+
+    /// `secondsSince1970`.
+    package mutating func date(_ value: Date) throws(WireFastPathMiss) {
+        try double(value.timeIntervalSince1970)
+    }
+
+    /// A value the fast codec has no writer for (a rare shape): the encoder's bytes for it,
+    /// which are what it would write inside the enclosing value too.
+    package mutating func codable<T: Encodable>(_ value: T) throws(WireFastPathMiss) {
+        guard let encoded = try? WireCoding.codableEncode(value) else { throw WireFastPathMiss() }
+        bytes.append(contentsOf: encoded)
+        isFirst = false
+    }
+
+    package mutating func value<T: WireFastCodable>(_ value: T) throws(WireFastPathMiss) {
+        try value.fastEncode(into: &self)
+        isFirst = false
+    }
+
+    // MARK: Spelling
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+
+    private mutating func writeNumber(_ text: String) {
+        var text = text
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+        isFirst = false
+    }
+
+    /// Quoted and escaped: `"` and `\` with a backslash, `\b \f \n \r \t`, other bytes below
+    /// 0x20 as `\u00xx` (lower-case hex); everything else (slashes, DEL, non-ASCII) as is.
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var mark = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if index > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index])) }
+                mark = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
+                }
+            }
+            if utf8.count > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}
