@@ -197,7 +197,7 @@ enum Schema {
     /// Version 5: the "same identifier still in the list" lookup (Apple's replacement rule, on
     /// every delivery) keyed by the request identifier alone. Its keys are random, so each insert
     /// lands on a page of its own; keyed by (app, identifier) the index took 36 MiB at a million
-    /// rows (31 bytes of key a row), by identifier 18 MiB — half the pages to keep in the cache
+    /// rows (31 bytes of key a row), by identifier about half — half the pages to keep in the cache
     /// and to write back. The lookup filters the few rows of other apps with the same identifier.
     ///
     /// And FTS5's automatic merging is off: the search indexer merges in bounded steps of its

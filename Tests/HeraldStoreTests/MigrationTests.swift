@@ -14,6 +14,17 @@ import TestSupport
         try setup(connection)
     }
 
+    /// A delivery as every schema so far stored it (the columns of version 1, the record as JSON).
+    private func insertOldRow(_ record: DeliveredRecord, into connection: SQLiteConnection) throws {
+        let payload = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
+        try connection.execute("""
+            INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
+            VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)
+            """, [.text(record.bundleIdentifier), .text(record.identifier), record.date.sqlColumn,
+                  .text(record.content.title), .text(record.content.subtitle), .text(record.content.body),
+                  .text(try RecordCoding(path: "test").encode(payload))])
+    }
+
     @Test func aNewDatabaseIsAtTheCurrentVersion() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -38,13 +49,7 @@ import TestSupport
                 INSERT INTO apps (bundle_id, display_name, authorization_status, authorized_options, badge, device_token, record)
                 VALUES (?1, ?2, 2, 0, 7, NULL, ?3)
                 """, [.text(app.bundleIdentifier), .text(app.displayName), .text(try coding.encode(bare))])
-            let payload = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
-            try connection.execute("""
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
-                VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)
-                """, [.text(record.bundleIdentifier), .text(record.identifier), record.date.sqlColumn,
-                      .text(record.content.title), .text(record.content.subtitle), .text(record.content.body),
-                      .text(try coding.encode(payload))])
+            try insertOldRow(record, into: connection)
             #expect(try connection.integer("SELECT count(*) FROM sqlite_master WHERE name = 'delivered_fts'") == 0)
         }
 
@@ -61,17 +66,10 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try fixture.home.create()
-        let coding = RecordCoding(path: "test")
         let old = RecordFixtures.delivered(app: "com.example.build", identifier: "status", title: "Build running")
         try makeDatabase(at: fixture.home.databaseURL.path, version: 4) { connection in
             // A row as Herald with schema 4 wrote it (indexed for search, too).
-            let payload = DeliveredPayload(request: old.request, date: old.date, presentation: old.presentation)
-            try connection.execute("""
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, title, subtitle, body, record)
-                VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)
-                """, [.text(old.bundleIdentifier), .text(old.identifier), old.date.sqlColumn,
-                      .text(old.content.title), .text(old.content.subtitle), .text(old.content.body),
-                      .text(try coding.encode(payload))])
+            try insertOldRow(old, into: connection)
             try connection.execute("INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild')")
             try connection.execute("UPDATE search_index SET indexed_through = (SELECT max(id) FROM delivered)")
         }
