@@ -35,10 +35,10 @@ import TestSupport
             done.signal()
         }.start()
 
-        #expect(gate.waitUntilHeld(timeout: 20), "the engine never delivered the notification")
+        #expect(await offThePool { gate.waitUntilHeld(timeout: 20) }, "the engine never delivered the notification")
         #expect(replied.withLock { $0 } == nil, "the reply left before the engine had the notification")
         gate.release()
-        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(await offThePool { done.wait(timeout: .now() + 20) } == .success)
         #expect(replied.withLock { $0 } == 1)
         await door.close()
     }

@@ -164,8 +164,8 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged`, `focusChanged`, `countsChanged` and `promptRequested` carry their records
-/// through `Codable`. The decoder leaves the counts and prompt events to `Codable`.
+/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`
+/// (and `promptWithdrawn` is read by `Codable`).
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
@@ -243,7 +243,12 @@ extension WireEvent: WireFastCodable {
             writer.key("bundleIdentifier")
             writer.string(bundleIdentifier)
             writer.key("counts")
-            try writer.codable(counts)
+            writer.beginObject()
+            writer.key("total")
+            writer.integer(counts.total)
+            writer.key("unread")
+            writer.integer(counts.unread)
+            writer.endObject()
             writer.endObject()
         case .promptRequested(let prompt):
             writer.key("promptRequested")
@@ -254,12 +259,12 @@ extension WireEvent: WireFastCodable {
         case .promptWithdrawn(let promptID, let allowed):
             writer.key("promptWithdrawn")
             writer.beginObject()
-            writer.key("promptID")
-            writer.integer(promptID)
             if let allowed {
                 writer.key("allowed")
                 writer.bool(allowed)
             }
+            writer.key("promptID")
+            writer.integer(promptID)
             writer.endObject()
         }
         writer.endObject()
@@ -321,6 +326,28 @@ extension WireEvent: WireFastCodable {
         } else if reader.key(key, is: "pendingChanged") {
             event = .pendingChanged(bundleIdentifier: try reader.single("bundleIdentifier") { reader throws(WireFastPathMiss) in
                 try reader.string()
+            })
+        } else if reader.key(key, is: "countsChanged") {
+            var bundleIdentifier: String?
+            var counts: HistoryCounts?
+            var seen = WireFieldSet()
+            try reader.beginObject()
+            while let member = try reader.nextKey() {
+                if reader.key(member, is: "bundleIdentifier") {
+                    try seen.mark(0)
+                    bundleIdentifier = try reader.string()
+                } else if reader.key(member, is: "counts") {
+                    try seen.mark(1)
+                    counts = try reader.codable(HistoryCounts.self)
+                } else {
+                    throw WireFastPathMiss()
+                }
+            }
+            guard let bundleIdentifier, let counts else { throw WireFastPathMiss() }
+            event = .countsChanged(bundleIdentifier: bundleIdentifier, counts: counts)
+        } else if reader.key(key, is: "promptRequested") {
+            event = .promptRequested(prompt: try reader.single("prompt") { reader throws(WireFastPathMiss) in
+                try reader.codable(PendingPrompt.self)
             })
         } else {
             throw WireFastPathMiss()
