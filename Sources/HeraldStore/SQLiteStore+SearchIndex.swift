@@ -135,13 +135,16 @@ extension SQLiteStore {
         // A failure here (disk full, a lock held too long) is not lost: the rows stay past the
         // mark, and the next search indexes them or reports the error to its caller.
         guard let count = try? indexNewDeliveries(limit: Self.searchIndexChunk) else { return }
-        // Each step is a transaction of its own: a post waits for one step at most.
-        let merged = (try? mergeSearchIndex(steps: Self.searchMergeStepsPerPass)) ?? 0
-        if count == Self.searchIndexChunk || merged == Self.searchMergeStepsPerPass {
-            lock.lock()
-            scheduleSearchIndexing()
-            lock.unlock()
-        }
+        // Each step is a transaction of its own: a post waits for one step at most. Only after
+        // a pass that added a segment (or one whose merging was cut short): none is due otherwise.
+        lock.lock()
+        let mergeDue = count > 0 || mergeCutShort
+        lock.unlock()
+        let merged = mergeDue ? (try? mergeSearchIndex(steps: Self.searchMergeStepsPerPass)) ?? 0 : 0
+        lock.lock()
+        defer { lock.unlock() }
+        mergeCutShort = merged == Self.searchMergeStepsPerPass
+        if count == Self.searchIndexChunk || mergeCutShort { scheduleSearchIndexing() }
     }
 
     /// One queue for every store's background indexing (utility work, off the engine's thread).

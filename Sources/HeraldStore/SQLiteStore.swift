@@ -33,6 +33,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     let coding: RecordCoding
     /// Whether the background search indexer has a run queued (guarded by `lock`).
     var searchIndexingScheduled = false
+    /// Whether the indexer's last run stopped merging at its step limit (guarded by `lock`).
+    var mergeCutShort = false
     /// Deliveries per app since the last exact count, for retention as rows arrive (guarded by
     /// `lock`; approximate — a rolled-back insert is counted — and only ever a trigger for an
     /// exact pass).
