@@ -140,6 +140,8 @@ package final class SQLiteConnection {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows changed since the connection opened (FTS5's merge reports its work this way).
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
     // MARK: Transactions
 

@@ -22,8 +22,8 @@ extension SQLiteStore {
         let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
         let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
         let content = record.request.content
-        return try write {
-            try connection.execute("""
+        let insert = {
+            try self.connection.execute("""
                 INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, is_removed,
                                        title, subtitle, body, record)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
@@ -32,8 +32,22 @@ extension SQLiteStore {
                       SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
                       .text(content.body), .text(payload)])
             var stored = record
-            stored.deliveryID = connection.lastInsertRowID
-            scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
+            stored.deliveryID = self.connection.lastInsertRowID
+            self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
+            return stored
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if connection.transactionDepth > 0, content.attachments.isEmpty,
+           try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
+            // Inside a batch or commit group, one statement (its triggers included) is atomic on
+            // its own: no savepoint around it (two statements a row less).
+            let stored = try insert()
+            noteArrival(bundleIdentifier: record.bundleIdentifier)
+            return stored
+        }
+        return try write {
+            let stored = try insert()
             for path in Set(content.attachments.map(\.path)) {
                 try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                        [.integer(stored.deliveryID), .text(path)])
@@ -69,13 +83,22 @@ extension SQLiteStore {
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
         return try read {
+            if let identifiers, identifiers.count == 1 {
+                // What every delivery asks: one identifier, bound as it is (no JSON array).
+                return try connection.query("""
+                    SELECT \(Self.deliveredColumns) FROM delivered
+                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
+                    """, [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+            }
             if let identifiers {
                 // `+id`: sort the few matches rather than walk the app's whole list in id order
                 // (which SQLite would otherwise pick, to skip the sort) — the identifier index
                 // finds them directly.
+                // `+bundle_id`: the app filters the identifier index's few rows rather than
+                // choosing the app's index (a walk of its whole history).
                 return try connection.query("""
                     SELECT \(Self.deliveredColumns) FROM delivered
-                    WHERE bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
+                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier IN (SELECT value FROM json_each(?2))
                     ORDER BY +delivered.id DESC
                     """, [.text(bundleIdentifier), .text(try coding.encode(identifiers))], decodeDelivered)
             }
@@ -90,8 +113,14 @@ extension SQLiteStore {
     /// fail the page: it comes back as `UnreadableDelivery`'s placeholder, and the readable rows
     /// around it as they are.
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        if query.search != nil { try catchUpSearchIndex() }
-        let (from, conditions, values) = historyFilter(query)
+        guard query.search != nil else { return try historyPage(query) }
+        try catchUpSearchIndex()
+        // One snapshot: the terms a search's last word stands for and the page read with them.
+        return try read { try historyPage(query) }
+    }
+
+    private func historyPage(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        let (from, conditions, values) = try historyFilter(query)
         let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
         let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
         let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
@@ -140,17 +169,15 @@ extension SQLiteStore {
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
         if query.search != nil { try catchUpSearchIndex() }
-        if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
-           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
-            // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
-            return try read {
-                Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
-                                           [.text(expression)]) ?? 0)
-            }
-        }
-        let (from, conditions, values) = historyFilter(query)
         return try read {
-            Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
+            if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
+               let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
+                // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
+                return Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
+                                                  [.text(expression)]) ?? 0)
+            }
+            let (from, conditions, values) = try historyFilter(query)
+            return Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
         }
     }
 
@@ -185,12 +212,12 @@ extension SQLiteStore {
     }
 
     /// The FROM clause, WHERE clause and bound values of a history query.
-    private func historyFilter(_ query: HistoryQuery) -> (String, String, [SQLValue]) {
+    private func historyFilter(_ query: HistoryQuery) throws -> (String, String, [SQLValue]) {
         var from = "delivered"
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let search = query.search,
-           let expression = SearchExpression.match(search, bundleIdentifier: query.bundleIdentifier) {
+           let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
             // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
             from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
             values.append(.text(expression))

@@ -11,16 +11,35 @@ extension SQLiteStore {
     /// Rows past `maxPerApp` before a pass runs (amortises the pass over many inserts).
     static func retentionSlack(_ maxPerApp: Int) -> Int { max(1, maxPerApp / 100) }
 
+    /// Whether the next insert of the app's rows runs a retention pass (`applyRetentionOnArrival`
+    /// would delete). Called under the lock, before the insert; may count the app's rows once.
+    func retentionPassDue(bundleIdentifier: String) throws -> Bool {
+        guard options.applyRetentionOnInsert, let maxPerApp = options.retention.maxPerApp else { return false }
+        return try countAfterArrival(bundleIdentifier: bundleIdentifier, counted: false)
+            > maxPerApp + Self.retentionSlack(maxPerApp) - 1
+    }
+
+    /// Counts an inserted row for which no pass was due (`retentionPassDue` said so).
+    func noteArrival(bundleIdentifier: String) {
+        guard options.applyRetentionOnInsert, options.retention.maxPerApp != nil else { return }
+        arrivalCounts[bundleIdentifier, default: 0] += 1
+    }
+
+    /// The app's row count once the arriving row is in: the known count plus one, else counted
+    /// from the index (`counted`: the row is already inserted, so the count includes it).
+    private func countAfterArrival(bundleIdentifier: String, counted: Bool) throws -> Int {
+        if let known = arrivalCounts[bundleIdentifier] { return known + 1 }
+        let rows = Int(try connection.integer("SELECT count(*) FROM delivered WHERE bundle_id = ?1",
+                                              [.text(bundleIdentifier)]) ?? 0)
+        // Known from now on (as the count before this arrival).
+        arrivalCounts[bundleIdentifier] = counted ? rows - 1 : rows
+        return counted ? rows : rows + 1
+    }
+
     /// Called inside `insertDelivered`'s write transaction, after the insert.
     func applyRetentionOnArrival(bundleIdentifier: String) throws {
         guard options.applyRetentionOnInsert, let maxPerApp = options.retention.maxPerApp else { return }
-        let count: Int
-        if let known = arrivalCounts[bundleIdentifier] {
-            count = known + 1
-        } else {
-            count = Int(try connection.integer("SELECT count(*) FROM delivered WHERE bundle_id = ?1",
-                                               [.text(bundleIdentifier)]) ?? 0)
-        }
+        let count = try countAfterArrival(bundleIdentifier: bundleIdentifier, counted: true)
         guard count > maxPerApp + Self.retentionSlack(maxPerApp) - 1 else {
             arrivalCounts[bundleIdentifier] = count
             return

@@ -13,12 +13,26 @@ import Foundation
 ///   rows per transaction (so a burst of posts is indexed in a few bulk transactions),
 /// - when a writable store opens (a crash may have left rows behind the index).
 ///
+/// FTS5 keeps the index as segments and merges them. Its automatic merging ran inside the
+/// transaction that added rows, so now and then one indexing pass merged megabytes and held the
+/// store for ~19 ms. Schema version 5 turns it off (`automerge = 0`); the indexer merges in
+/// bounded steps instead (`searchMergePages` pages per step, one step per transaction, until
+/// FTS5 has nothing left to merge), after indexing, off the writer's path. FTS5's
+/// `crisismerge` (16 segments on one level) stays as the backstop if steps fall behind.
+///
 /// A search never waits for the index: while another process holds the write lock (a daemon
 /// in the middle of a commit; it indexes its own rows a moment later), or in a store opened
 /// `.readOnly`, it searches the rows indexed so far.
 extension SQLiteStore {
-    /// Rows indexed per transaction, so the indexer never holds the write lock for long.
-    static let searchIndexChunk = 4_000
+    /// Rows indexed per transaction, so the indexer never holds the write lock for long (at
+    /// ~2 µs a row, a couple of milliseconds).
+    static let searchIndexChunk = 1_000
+
+    /// Pages of segment merging per transaction (4 KiB each: about a millisecond of work).
+    static let searchMergePages = 64
+
+    /// Steps of merging after one indexing pass at most; what is left waits for the next pass.
+    static let searchMergeStepsPerPass = 64
 
     /// How long the background indexer waits after a commit, so that a burst is indexed at once
     /// and a stream of posts meets it rarely (a run holds the store for about a millisecond; at
@@ -29,7 +43,31 @@ extension SQLiteStore {
     /// store is read-only). Searches call it first; the daemon needs never call it.
     public func updateSearchIndex() throws {
         guard options.mode != .readOnly else { return }
-        while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
+        while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {
+            try mergeSearchIndex(steps: Self.searchMergeStepsPerPass)
+        }
+        try mergeSearchIndex(steps: Int.max)
+    }
+
+    /// Merges the index's segments in bounded steps (`searchMergePages` each, in a transaction
+    /// of its own) until FTS5 has nothing left to merge or `steps` have run; returns how many
+    /// steps did work.
+    @discardableResult
+    func mergeSearchIndex(steps: Int) throws -> Int {
+        guard options.mode != .readOnly else { return 0 }
+        var worked = 0
+        while worked < steps {
+            let changed = try write { () -> Bool in
+                let before = connection.totalChanges
+                try connection.execute("INSERT INTO delivered_fts (delivered_fts, rank) VALUES ('merge', ?1)",
+                                       [.integer(Int64(Self.searchMergePages))])
+                // FTS5's documented signal: fewer than two changes means there was nothing to merge.
+                return connection.totalChanges - before >= 2
+            }
+            guard changed else { break }
+            worked += 1
+        }
+        return worked
     }
 
     /// Indexes what it can without waiting for another process's write lock (before a search,
@@ -39,7 +77,10 @@ extension SQLiteStore {
         lock.lock()
         defer { lock.unlock() }
         do {
-            try connection.withoutWaiting { try updateSearchIndex() }
+            // Indexing only: merging is the background indexer's (a search must not wait for it).
+            try connection.withoutWaiting {
+                while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
+            }
         } catch StoreError.busy {
             // Another Herald is writing; it indexes what it wrote.
         } catch StoreError.corrupt {
@@ -94,11 +135,16 @@ extension SQLiteStore {
         // A failure here (disk full, a lock held too long) is not lost: the rows stay past the
         // mark, and the next search indexes them or reports the error to its caller.
         guard let count = try? indexNewDeliveries(limit: Self.searchIndexChunk) else { return }
-        if count == Self.searchIndexChunk {
-            lock.lock()
-            scheduleSearchIndexing()
-            lock.unlock()
-        }
+        // Each step is a transaction of its own: a post waits for one step at most. Only after
+        // a pass that added a segment (or one whose merging was cut short): none is due otherwise.
+        lock.lock()
+        let mergeDue = count > 0 || mergeCutShort
+        lock.unlock()
+        let merged = mergeDue ? (try? mergeSearchIndex(steps: Self.searchMergeStepsPerPass)) ?? 0 : 0
+        lock.lock()
+        defer { lock.unlock() }
+        mergeCutShort = merged == Self.searchMergeStepsPerPass
+        if count == Self.searchIndexChunk || mergeCutShort { scheduleSearchIndexing() }
     }
 
     /// One queue for every store's background indexing (utility work, off the engine's thread).

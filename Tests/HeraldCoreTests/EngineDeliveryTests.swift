@@ -83,6 +83,50 @@ import TestSupport
         #expect(lastPresentation(h) == [])
     }
 
+    /// Has its answer at once (`willPresentWithoutWaiting`); its `async` form answers otherwise,
+    /// so a test can tell which one the engine used. `hold` keeps the thread before answering.
+    final class InlineAppConnection: AppConnection, @unchecked Sendable {
+        let hold: useconds_t
+        private(set) var inlineCalls = 0
+        private(set) var asyncCalls = 0
+        init(hold: useconds_t = 0) { self.hold = hold }
+        func willPresentWithoutWaiting(_ notification: DeliveredRecord) -> PresentationDecision? {
+            inlineCalls += 1
+            if hold > 0 { usleep(hold) }
+            return .options([.list])
+        }
+        func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision {
+            asyncCalls += 1
+            return .notImplemented
+        }
+        func didReceive(_ response: ResponseRecord) async {}
+        func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? { nil }
+        func openSettings(for notification: DeliveredRecord?) async {}
+    }
+
+    @Test func aConnectionWithTheAnswerAtOnceIsAskedInline() async throws {
+        let h = try await EngineHarness()
+        defer { h.directory.remove() }
+        let app = await h.authorizedApp()
+        let connection = InlineAppConnection()
+        await h.engine.connect(connection, bundleIdentifier: app)
+        await h.engine.setForeground(true, bundleIdentifier: app)
+        try await h.engine.add(request("x", sound: .default), bundleIdentifier: app)
+        #expect(lastPresentation(h) == [.list])
+        #expect(connection.inlineCalls == 1)
+        #expect(connection.asyncCalls == 0)
+    }
+
+    @Test func anInlineAnswerPastTheLimitTimesOut() async throws {
+        let h = try await EngineHarness(configuration: EngineConfiguration(delegateTimeout: 0.05))
+        defer { h.directory.remove() }
+        let app = await h.authorizedApp()
+        await h.engine.connect(InlineAppConnection(hold: 200_000), bundleIdentifier: app)
+        await h.engine.setForeground(true, bundleIdentifier: app)
+        try await h.engine.add(request("x"), bundleIdentifier: app)
+        #expect(lastPresentation(h) == [])
+    }
+
     @Test func noDelegateUsesTheNotificationsOwnOptions() async throws {
         let h = try await EngineHarness()
         defer { h.directory.remove() }

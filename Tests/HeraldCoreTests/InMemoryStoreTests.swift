@@ -29,13 +29,14 @@ import HeraldCore
         #expect(try store.history(HistoryQuery()).map(\.identifier) == ["second", "first"])
     }
 
-    @Test func searchIsCaseInsensitiveWordPrefixAndEveryWordMustMatch() throws {
+    @Test func searchIsCaseInsensitiveTheLastWordAPrefixAndEveryWordMustMatch() throws {
         let store = InMemoryStore()
         _ = try store.insertDelivered(delivery("app", "1", title: "Meeting with Tomás", body: "Room 4", at: 1))
         _ = try store.insertDelivered(delivery("app", "2", title: "Lunch", body: "with Anna", at: 2))
         _ = try store.insertDelivered(delivery("other", "3", title: "Team meeting", at: 3))
         #expect(try store.history(HistoryQuery(search: "MEET")).map(\.identifier) == ["3", "1"])
-        #expect(try store.history(HistoryQuery(search: "meet tom")).map(\.identifier) == ["1"])
+        #expect(try store.history(HistoryQuery(search: "meeting tom")).map(\.identifier) == ["1"])
+        #expect(try store.history(HistoryQuery(search: "meet tom")).isEmpty)   // only the last word is a prefix
         #expect(try store.history(HistoryQuery(search: "eeting")).isEmpty)
         #expect(try store.history(HistoryQuery(bundleIdentifier: "app", search: "with")).map(\.identifier) == ["2", "1"])
         #expect(try store.historyCount(HistoryQuery(search: "room")) == 1)

@@ -46,6 +46,39 @@ import TestSupport
         #expect(try search(store, "lunch bob").isEmpty)
     }
 
+    @Test func aPrefixWithFewTermsIsSpelledOutAndOneWithManyStaysAPrefix() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let words = (0..<(SQLiteStore.prefixTermLimit + 2)).map { "alpha\($0)x" }
+        let ids = try words.map { try store.insertDelivered(RecordFixtures.delivered(title: $0, subtitle: "", body: "")).deliveryID }
+        let few = try store.insertDelivered(RecordFixtures.delivered(title: "Béta one", subtitle: "", body: "")).deliveryID
+        try store.updateSearchIndex()
+        #expect(try store.indexedTerms(startingWith: "ONE", limit: SQLiteStore.prefixTermLimit) == ["one"])
+        #expect(try store.indexedTerms(startingWith: "alpha", limit: SQLiteStore.prefixTermLimit) == nil)
+        #expect(try store.indexedTerms(startingWith: "alpha1", limit: SQLiteStore.prefixTermLimit) == ["alpha1x"])
+        #expect(try store.indexedTerms(startingWith: "béta", limit: SQLiteStore.prefixTermLimit) == nil)   // not ASCII
+        #expect(try store.indexedTerms(startingWith: "zulu", limit: SQLiteStore.prefixTermLimit) == [])
+        // Either way the same rows.
+        #expect(try search(store, "alpha") == ids.reversed())
+        #expect(try search(store, "alpha1") == [ids[1]])
+        #expect(try search(store, "bet on") == [])              // "bet" is a whole word: not "béta"
+        #expect(try search(store, "beta on") == [few])
+        #expect(try search(store, "zulu").isEmpty)
+        #expect(try store.historyCount(HistoryQuery(search: "alpha")) == words.count)
+    }
+
+    @Test func onlyTheLastWordIsAPrefix() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, ids) = try makeStore(fixture)
+        #expect(try search(store, "lunch ali") == [ids[3], ids[0]])   // typing on: the last word is a prefix
+        #expect(try search(store, "lun alice").isEmpty)               // the others are whole words
+        #expect(try search(store, "alice lun") == [ids[3], ids[0]])
+        #expect(try store.historyCount(HistoryQuery(search: "lun alice")) == 0)
+        #expect(try store.historyCount(HistoryQuery(search: "lunch ali")) == 2)
+    }
+
     @Test func perAppAndAcrossApps() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -144,10 +177,17 @@ import TestSupport
 }
 
 @Suite struct SearchExpressionTests {
-    @Test func wordsAreQuotedPrefixes() {
-        #expect(SearchExpression.fts5("lunch alice") == "\"lunch\"* \"alice\"*")
-        #expect(SearchExpression.fts5("say \"hi\" (now)*") == "\"say\"* \"hi\"* \"now\"*")
-        #expect(SearchExpression.fts5("a*b don't") == "\"a\"* \"b\"* \"don\"* \"t\"*")
+    @Test func wordsAreQuotedAndOnlyTheLastIsAPrefix() {
+        #expect(SearchExpression.fts5("lunch") == "\"lunch\"*")
+        #expect(SearchExpression.fts5("lunch alice") == "\"lunch\" AND \"alice\"*")
+        #expect(SearchExpression.fts5("say \"hi\" (now)*") == "\"say\" AND \"hi\" AND \"now\"*")
+        #expect(SearchExpression.fts5("a*b don't") == "\"a\" AND \"b\" AND \"don\" AND \"t\"*")
+    }
+
+    @Test func theLastWordCanBeSpelledOutAsTheIndexsTerms() {
+        #expect(SearchExpression.fts5("lunch ali", lastWordTerms: ["alice", "alison"])
+                == "\"lunch\" AND (\"alice\" OR \"alison\")")
+        #expect(SearchExpression.fts5("lunch zz", lastWordTerms: []) == "\"lunch\" AND \"zz\"")
     }
 
     @Test func textWithoutWordsIsNoSearch() {

@@ -25,12 +25,21 @@ public enum BackgroundFetchResult: UInt, Sendable, Codable {
 public protocol AppConnection: AnyObject, Sendable {
     /// Asks the app how to present a notification while it is in the foreground.
     func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision
+    /// `willPresent`'s answer when the connection has it without waiting for anything — there
+    /// is no delegate to ask (a desktop sender), or an in-process delegate decides synchronously
+    /// — else `nil`, and the engine calls `willPresent` under its time limit. Answering here
+    /// costs the engine no task, no timer and no suspension. The default is `nil`.
+    func willPresentWithoutWaiting(_ notification: DeliveredRecord) -> PresentationDecision?
     /// Hands the app the user's response; returns when the delegate has finished.
     func didReceive(_ response: ResponseRecord) async
     /// Hands the app a `content-available` push; `nil` when the app has no handler.
     func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult?
     /// The user asked for the app's own notification settings (`openSettingsFor`).
     func openSettings(for notification: DeliveredRecord?) async
+}
+
+extension AppConnection {
+    public func willPresentWithoutWaiting(_ notification: DeliveredRecord) -> PresentationDecision? { nil }
 }
 
 /// Runs an app's notification service extension for pushes with `mutable-content`.

@@ -139,9 +139,16 @@ extension NotificationEngine {
         return options
     }
 
-    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`.
+    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`. A connection that
+    /// has the answer at once (`willPresentWithoutWaiting`) is asked inline: no task, no timer;
+    /// an answer that took longer than the limit counts as timed out, as in `withDeadline`.
     func askWillPresent(_ connection: any AppConnection, _ record: DeliveredRecord) async -> PresentationDecision {
-        await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
+        let started = DispatchTime.now().uptimeNanoseconds
+        if let answer = connection.willPresentWithoutWaiting(record) {
+            let elapsed = TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+            return elapsed < configuration.delegateTimeout ? answer : .timedOut
+        }
+        return await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
                            fallback: PresentationDecision.timedOut) {
             await connection.willPresent(record)
         }

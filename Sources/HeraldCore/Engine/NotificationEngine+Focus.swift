@@ -78,6 +78,7 @@ extension NotificationEngine {
 
     /// Remembers a held or collected notification (stored in history as `record`) for its summary.
     func noteKeptQuiet(_ record: DeliveredRecord, verdict: FocusRules.Verdict, app: AppRecord) {
+        guard verdict == .hold || verdict == .collect else { return }   // before making the item
         let item = HeldNotification(record, appName: app.displayName)
         var state = focus
         switch verdict {
@@ -111,6 +112,8 @@ extension NotificationEngine {
     /// Ends timers and windows that are over, starts a session for the Focus that is on, queues
     /// the summaries of what ended, and announces a changed Focus. Saves when anything changed.
     func advanceFocus() {
+        // Nothing is on, held, collected or scheduled: nothing can change (every delivery asks).
+        if focus.isIdle && announcedFocus == nil { return }
         let now = clock.now()
         let calendar = clock.calendar
         var state = focus

@@ -48,6 +48,13 @@ public struct FocusState: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// Whether no Focus can be on and nothing waits: no Focus turned on by hand, no schedules,
+    /// no session, no summary due. Time alone changes nothing then.
+    var isIdle: Bool {
+        manual == nil && scheduleSkippedUntil == nil && session == nil && summaryDueAt == nil && collected.isEmpty
+            && modes.allSatisfy { $0.schedule == nil }
+    }
+
     public func mode(named name: String) -> FocusMode? { modes.first { $0.isNamed(name) } }
 
     /// The Focus on at `now`: one turned on by hand (until its end), else the first mode whose

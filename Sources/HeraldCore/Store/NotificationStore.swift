@@ -90,7 +90,8 @@ extension NotificationStore {
 
 public struct HistoryQuery: Sendable, Hashable, Codable {
     public var bundleIdentifier: String?
-    /// Words to find in title, subtitle and body (every word must match, prefix matching).
+    /// Words to find in title, subtitle and body: every word must match, the last one as the
+    /// start of a word (search as you type), the others as whole words (`HistorySearch`).
     public var search: String?
     public var limit: Int
     public var offset: Int

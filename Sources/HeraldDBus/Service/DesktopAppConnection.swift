@@ -11,6 +11,8 @@ final class DesktopAppConnection: AppConnection {
     }
 
     func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision { .noDelegate }
+    /// Known at once (a desktop sender has no delegate): the engine asks without a task or timer.
+    func willPresentWithoutWaiting(_ notification: DeliveredRecord) -> PresentationDecision? { .noDelegate }
     func didReceive(_ response: ResponseRecord) async { onResponse(response) }
     func didReceiveBackgroundPush(_ userInfo: [String: JSONValue]) async -> BackgroundFetchResult? { nil }
     func openSettings(for notification: DeliveredRecord?) async {}

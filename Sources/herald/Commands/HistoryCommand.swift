@@ -17,7 +17,8 @@ enum HistoryCommand: HeraldCommand {
     Options:
       --app ID         Only this app's notifications (bundle identifier).
       --search TEXT    Only notifications whose title, subtitle or body contain every word of
-                       TEXT as a word prefix ("lun ali" finds "Lunch with Alice").
+                       TEXT, the last one as the start of a word ("lunch ali" finds "Lunch
+                       with Alice"; "lun alice" does not).
       --unread         Only unread notifications.
       --limit N        At most N notifications (default 20).
       --offset N       Skip the N newest matches first (paging).
