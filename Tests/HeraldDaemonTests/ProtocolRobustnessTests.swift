@@ -89,7 +89,14 @@ struct ProtocolRobustnessTests {
         #expect(unError?["code"] == 1600)
 
         // A line over 1 MiB is dropped without being buffered whole; the next line is served.
-        try raw.send(String(repeating: "x", count: (1 << 20) + 4096))
+        do {
+            try raw.send(String(repeating: "x", count: (1 << 20) + 4096))
+        } catch {
+            // The daemon closed the connection: say what it said last, if anything.
+            let last = try? await raw.receive()
+            Issue.record("sending the long line failed (\(error)); the daemon's last line: \(String(describing: last))")
+            return
+        }
         #expect(try await raw.receiveErrorReason() == "lineTooLong")
         try raw.send(#"{"id":6,"method":"doNotDisturb"}"#)
         let answer = try await raw.receive()
