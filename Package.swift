@@ -25,7 +25,8 @@ import PackageDescription
 ///     CSQLite              ─▶ —  (sqlite3)
 ///     CImageCodecs         ─▶ —  (image decoders and libchafa, loaded at run time)
 ///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
-///     HeraldSystem         ─▶ —  (POSIX: spawning, lock files, wake pipes, signals)
+///     CEpoll               ─▶ —  (epoll and malloc_trim, which Glibc's module leaves out)
+///     HeraldSystem         ─▶ CEpoll  (POSIX: spawning, lock files, wake pipes, signals, the event loop)
 ///     HeraldCore           ─▶ —  (Foundation only: the center)
 ///     CoreLocation         ─▶ —
 ///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
@@ -47,7 +48,7 @@ import PackageDescription
 ///                             HeraldBroker
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
-///                             HeraldDBus
+///                             HeraldDBus, DBusHarness
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -86,6 +87,8 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // epoll and malloc_trim: Linux calls Glibc's module leaves out (the daemon's event loop).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
@@ -112,8 +115,8 @@ let package = Package(
         // Front door: MQTT to a broker (libmosquitto at run time).
         .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldWire", "HeraldDaemon", "HeraldSystem", "CMosquitto"],
                 swiftSettings: swiftSettings),
-        // POSIX plumbing: spawning processes, lock files, wake pipes, signals.
-        .target(name: "HeraldSystem", swiftSettings: swiftSettings),
+        // POSIX plumbing: spawning processes, lock files, wake pipes, signals, the event loop.
+        .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
@@ -128,14 +131,17 @@ let package = Package(
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
-                                         "MosquittoHarness", "HeraldDBus"],
+                                         "MosquittoHarness", "HeraldDBus", "DBusHarness"],
                           swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
         // A real mosquitto on a free loopback port, for the broker tests and herald-bench.
         .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Tests/MosquittoHarness",
                 swiftSettings: swiftSettings),
-        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness"],
+        // Private dbus-daemons that start no services, dunst under Xvfb: for the D-Bus tests and herald-bench.
+        .target(name: "DBusHarness", dependencies: ["HeraldSystem", "HeraldDBus"], path: "Tests/DBusHarness",
+                swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness", "DBusHarness"],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",

@@ -22,7 +22,6 @@ public final class IPCClient: Sendable {
         var nextID: Int64 = 0
         var pending: [Int64: @Sendable (Result<EncodedPayload, any Error>) -> Void] = [:]
         var eventHandler: (@Sendable (CenterEvent) -> Void)?
-        var promptHandler: (@Sendable (PromptEvent) -> Void)?
         var callHandlers: [String: @Sendable (Int64, EncodedPayload) async -> Data?] = [:]
         var closeHandlers: [@Sendable () -> Void] = []
         var isClosed = false
@@ -110,12 +109,6 @@ public final class IPCClient: Sendable {
         state.withLock { $0.eventHandler = handler }
     }
 
-    /// Receives the permission-prompt events (after `subscribe` with `prompts: true`), on the
-    /// reader thread, in order.
-    public func onPromptEvent(_ handler: @escaping @Sendable (PromptEvent) -> Void) {
-        state.withLock { $0.promptHandler = handler }
-    }
-
     /// Answers the server's calls of one kind (an app's `willPresent`, …).
     public func handle<P, R>(_ call: Call<P, R>, _ body: @escaping @Sendable (P) async -> R) {
         state.withLock {
@@ -158,9 +151,6 @@ public final class IPCClient: Sendable {
         case .event(let event):
             let handler = state.withLock { $0.eventHandler }
             handler?(event.event)
-        case .promptEvent(let event):
-            let handler = state.withLock { $0.promptHandler }
-            handler?(event)
         case .call(let callID, let method, let params):
             let handler = state.withLock { $0.callHandlers[method] }
             let connection = self.connection

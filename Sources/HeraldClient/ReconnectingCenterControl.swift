@@ -5,7 +5,9 @@ import Synchronization
 /// A `CenterControl` that outlives its daemon: when the connection goes (the daemon stopped or
 /// died) it says so on `changes()`, connects again with backoff — through the same `connect`
 /// that started the UI, so a daemon is started when none answers — and says so again. Its
-/// `events()` stream runs across connections.
+/// `events()` stream runs across connections, permission prompts included: each connection
+/// begins with the prompts waiting in that daemon, and `answerPrompt` answers through the
+/// connection in use.
 ///
 /// Calls made while disconnected throw `ReconnectingCenterControl.NotConnected` (the terminal
 /// UI does not even try: it shows the disconnected state and changes nothing).
@@ -21,7 +23,8 @@ public final class ReconnectingCenterControl: CenterControl {
     public enum Change: Sendable {
         /// The connection went; reconnecting has begun.
         case lost(reason: String)
-        /// Connected again, through `remote` (bridge its prompts anew).
+        /// Connected again, through `remote`. Its event stream begins with the prompts that
+        /// still wait (a prompt settled meanwhile is not sent again).
         case restored(RemoteCenterControl)
     }
 
@@ -98,33 +101,6 @@ public final class ReconnectingCenterControl: CenterControl {
         return stream
     }
 
-    /// Shows the permission prompts of whichever daemon is connected through `prompter` (a
-    /// `RemotePromptBridge` per connection: the prompts of a lost one are withdrawn, the new
-    /// daemon sends those still waiting), and tells `onChange` of every change. Returns once
-    /// the first bridge is attached; cancel the task to stop.
-    public func bridgePrompts(to prompter: any AuthorizationPrompter,
-                              onChange: @escaping @Sendable (Change) -> Void) async -> Task<Void, Never> {
-        let changes = self.changes()
-        var first: RemotePromptBridge?
-        if let current { first = RemotePromptBridge(control: current, prompter: prompter) }
-        await first?.start()
-        return Task { [first] in
-            var bridge = first
-            for await change in changes {
-                switch change {
-                case .lost:
-                    bridge?.stop()
-                    bridge = nil
-                case .restored(let remote):
-                    bridge = RemotePromptBridge(control: remote, prompter: prompter)
-                    await bridge?.start()
-                }
-                onChange(change)
-            }
-            bridge?.stop()
-        }
-    }
-
     /// Takes `remote` as the connection and relays its events until it closes; then reconnects.
     private func attach(_ remote: RemoteCenterControl) async {
         let events = await remote.events()
@@ -178,7 +154,7 @@ public final class ReconnectingCenterControl: CenterControl {
     public func apps() async throws -> [AppRecord] { try await remote().apps() }
     public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] { try await remote().history(query) }
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await remote().historyCount(query) }
-    public func unreadCounts() async throws -> [String: Int] { try await remote().unreadCounts() }
+    public func historyCounts() async throws -> [String: HistoryCounts] { try await remote().historyCounts() }
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         try await remote().respond(deliveryID: deliveryID, action: action)
     }
@@ -200,4 +176,7 @@ public final class ReconnectingCenterControl: CenterControl {
     public func setDoNotDisturb(_ isOn: Bool) async throws { try await remote().setDoNotDisturb(isOn) }
     public func focusOverview() async throws -> FocusOverview { try await remote().focusOverview() }
     public func changeFocus(_ change: FocusChange) async throws -> FocusOverview { try await remote().changeFocus(change) }
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try await remote().answerPrompt(promptID: promptID, allowed: allowed)
+    }
 }

@@ -12,9 +12,9 @@ import Synchronization
 /// try await control.respond(deliveryID: 7, action: .action("ACCEPT"))
 /// ```
 ///
-/// Permission prompts: `prompts()` makes this connection one of the daemon's prompt-showing
-/// UIs and streams `PromptEvent`s; answer with `answerPrompt`. `RemotePromptBridge` does both
-/// for a `UIPrompter`.
+/// Permission prompts are events like the rest (`.promptRequested`, `.promptWithdrawn`): the
+/// subscription `events()` makes counts this connection as one of the daemon's prompt-showing
+/// user interfaces, and begins with the prompts waiting; answer with `answerPrompt`.
 public final class RemoteCenterControl: CenterControl {
     /// The connection (shared with anything else the caller wants to ask).
     public let client: IPCClient
@@ -23,16 +23,13 @@ public final class RemoteCenterControl: CenterControl {
         var streams: [UInt64: AsyncStream<CenterEvent>.Continuation] = [:]
         var nextKey: UInt64 = 0
         var isSubscribed = false
-        var isPromptSubscribed = false
     }
 
     private let state = Mutex(State())
-    private let promptFeed = PromptFeed()
 
     /// Wraps a connected client (usually made with `role: .ui`).
     public init(client: IPCClient) {
         self.client = client
-        client.onPromptEvent { [promptFeed] event in promptFeed.received(event) }
         client.onEvent { [weak self] event in
             guard let self else { return }
             let streams = self.state.withLock { Array($0.streams.values) }
@@ -45,7 +42,6 @@ public final class RemoteCenterControl: CenterControl {
                 return Array(state.streams.values)
             }
             for stream in streams { stream.finish() }
-            self.promptFeed.finish()
         }
     }
 
@@ -63,7 +59,7 @@ public final class RemoteCenterControl: CenterControl {
 
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await client.call(Methods.historyCount, query) }
 
-    public func unreadCounts() async throws -> [String: Int] { try await client.call(Methods.unreadCounts, Empty()) }
+    public func historyCounts() async throws -> [String: HistoryCounts] { try await client.call(Methods.historyCounts, Empty()) }
 
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         _ = try await client.call(Methods.respond, RespondParams(deliveryID: deliveryID, action: action))
@@ -102,7 +98,8 @@ public final class RemoteCenterControl: CenterControl {
         try await client.call(Methods.changeFocus, change)
     }
 
-    /// Subscribes (once per connection) and returns a stream of every event from now on. The
+    /// Subscribes (once per connection, as a user interface that shows permission prompts) and
+    /// returns a stream of every event from now on, starting with the prompts waiting. The
     /// stream finishes when the connection closes.
     public func events() async -> AsyncStream<CenterEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: CenterEvent.self)
@@ -116,30 +113,9 @@ public final class RemoteCenterControl: CenterControl {
             _ = self?.state.withLock { $0.streams.removeValue(forKey: key) }
         }
         if client.isClosed { continuation.finish() }
-        if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams()) }
-        return stream
-    }
-
-    // MARK: Permission prompts
-
-    /// Makes this connection a prompt-showing UI (`subscribe` with `prompts: true`, once) and
-    /// streams the prompts: first those waiting now, then every prompt and resolution. The
-    /// stream finishes when the connection closes.
-    public func prompts() async -> AsyncStream<PromptEvent> {
-        let stream = promptFeed.stream()
-        let mustSubscribe = state.withLock { state -> Bool in
-            defer {
-                state.isPromptSubscribed = true
-                state.isSubscribed = true
-            }
-            return !state.isPromptSubscribed
-        }
         if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true)) }
         return stream
     }
-
-    /// The prompts this UI has been shown and not yet seen settled, oldest first.
-    public var waitingPrompts: [PromptEvent] { promptFeed.waiting }
 
     /// Answers prompt `promptID`. `true` when this answer settled it; `false` when it was
     /// settled already (another UI answered first, or the app went away).

@@ -32,6 +32,11 @@ public final class DesktopNotificationsClient {
         return UInt32(truncatingIfNeeded: id)
     }
 
+    /// `CloseNotification`.
+    public func closeNotification(_ id: UInt32) throws {
+        _ = try call("CloseNotification", [.uint32(id)])
+    }
+
     /// `GetServerInformation`: name, vendor, version, spec version.
     public func serverInformation() throws -> [String] {
         try call("GetServerInformation", []).compactMap(\.string)

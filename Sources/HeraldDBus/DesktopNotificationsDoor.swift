@@ -8,8 +8,8 @@ import HeraldCore
 ///
 /// ```swift
 /// switch await DesktopNotificationsDoor.open(engine: engine, options: .init(stagingDirectory: dir)) {
-/// case .serving(let door): …; door.close()
-/// case .nameTaken(let holder): log("org.freedesktop.Notifications is held by \(holder)")
+/// case .serving(let door, _): …; await door.close()
+/// case .waiting(let door, let holder): log("held by \(holder)"); …; await door.close()
 /// case .unavailable(let reason): log("no D-Bus front door: \(reason)")
 /// }
 /// ```
@@ -40,10 +40,12 @@ public final class DesktopNotificationsDoor: Sendable {
 
     /// What `open` found.
     public enum Outcome: Sendable {
-        /// The door is open: Herald owns the name.
-        case serving(DesktopNotificationsDoor)
-        /// Another notification server owns the name (and would not give it up).
-        case nameTaken(holder: String)
+        /// The door is open: Herald owns the name. `displaced` names the server Herald took it
+        /// over from (`--dbus-replace`), if any.
+        case serving(DesktopNotificationsDoor, displaced: String?)
+        /// Another notification server holds the name (and would not give it up): the door waits
+        /// in the bus's queue and serves once that server leaves.
+        case waiting(DesktopNotificationsDoor, holder: String)
         /// No libdbus, no session bus, or the bus refused us.
         case unavailable(reason: String)
     }
@@ -56,7 +58,9 @@ public final class DesktopNotificationsDoor: Sendable {
         self.service = service
     }
 
-    /// Loads libdbus, connects, claims the name and starts serving.
+    /// Loads libdbus, connects, asks for the name and starts serving — at once, or when the
+    /// server holding the name leaves. Herald allows replacement and stays queued, so a server
+    /// that replaces it hands the name back when it quits.
     public static func open(engine: NotificationEngine, options: Options,
                             environment: [String: String] = ProcessInfo.processInfo.environment) async -> Outcome {
         guard let address = options.address ?? environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else {
@@ -65,25 +69,30 @@ public final class DesktopNotificationsDoor: Sendable {
         do {
             let dbus = try DBusLibrary.load()
             let bus = try DBusConnectionLoop.connect(dbus, address: address)
-            try bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
-            var flags = UInt32(HERALD_DBUS_NAME_FLAG_ALLOW_REPLACEMENT | HERALD_DBUS_NAME_FLAG_DO_NOT_QUEUE)
+            let name = NotificationsInterface.busName
+            // Only what the door uses: connections leaving (senders gone; not the join of every
+            // notify-send) and changes of our name's owner (who replaced Herald).
+            let ownerChanged = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
+            try bus.addMatch(ownerChanged + ",arg2=''")
+            try bus.addMatch(ownerChanged + ",arg0='\(name)'")
+            // Who holds it now, before asking (the holder is gone once replaced).
+            let holder = bus.callBus("NameHasOwner", name)?.boolean == true ? bus.describeOwner(of: name) : nil
+            var flags = UInt32(HERALD_DBUS_NAME_FLAG_ALLOW_REPLACEMENT)
             if options.replace { flags |= UInt32(HERALD_DBUS_NAME_FLAG_REPLACE_EXISTING) }
-            let reply = try bus.requestName(NotificationsInterface.busName, flags: flags)
-            guard reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
-                    || reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER) else {
-                let holder = bus.describeOwner(of: NotificationsInterface.busName)
-                bus.start()
-                bus.stop()
-                return .nameTaken(holder: holder)
-            }
+            let reply = try bus.requestName(name, flags: flags)
+            let owns = reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
+                || reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER)
             let service = DesktopNotificationsService(bus: bus, engine: engine, stagingDirectory: options.stagingDirectory,
                                                       serverVersion: options.serverVersion, log: options.log)
+            service.ownsName = owns
             bus.onMessage = { [unowned service] message in service.handle(message) }
             let log = options.log
             bus.onDisconnect = { log("D-Bus: the session bus went away; the D-Bus front door is closed") }
             await service.start()
             bus.start()
-            return .serving(DesktopNotificationsDoor(service: service))
+            let door = DesktopNotificationsDoor(service: service)
+            if owns { return .serving(door, displaced: holder) }
+            return .waiting(door, holder: holder ?? bus.describeOwner(of: name))
         } catch {
             return .unavailable(reason: "\(error)")
         }
@@ -97,18 +106,22 @@ public final class DesktopNotificationsDoor: Sendable {
 }
 
 extension DesktopNotificationsDoor {
-    /// `open`, with one log line for whatever happened; the door when it is serving. What
-    /// `herald daemon` calls.
+    /// `open`, with one log line for whatever happened; the door when it is serving or waiting
+    /// for the name. What `herald daemon` calls.
     public static func openAndLog(engine: NotificationEngine, options: Options) async -> DesktopNotificationsDoor? {
+        let name = NotificationsInterface.busName
         switch await open(engine: engine, options: options) {
-        case .serving(let door):
-            options.log("D-Bus: serving \(NotificationsInterface.busName) as \(door.uniqueName)")
+        case .serving(let door, let displaced):
+            options.log("D-Bus: serving \(name) as \(door.uniqueName)"
+                        + (displaced.map { "; took it over from \($0)" } ?? ""))
             return door
-        case .nameTaken(let holder):
-            options.log("D-Bus: \(NotificationsInterface.busName) is held by \(holder); not serving it (--dbus-replace takes it over)")
-            return nil
+        case .waiting(let door, let holder):
+            options.log("D-Bus: \(name) is held by \(holder)"
+                        + (options.replace ? ", which does not allow replacement" : " (--dbus-replace takes it over)")
+                        + "; Herald serves it when that server leaves")
+            return door
         case .unavailable(let reason):
-            options.log("D-Bus: not serving \(NotificationsInterface.busName): \(reason)")
+            options.log("D-Bus: not serving \(name): \(reason)")
             return nil
         }
     }

@@ -155,7 +155,9 @@ extension EndToEnd {
         #expect(dismissed.finish().status == 0)
     }
 
-    @Test func defaultActionIsEnterAndComesAfterAnActivationToken() throws {
+    /// No `ActivationToken`: Herald has no window system to get one from, and sends none rather
+    /// than an empty or made-up one.
+    @Test func defaultActionIsEnterAndNoActivationTokenIsMadeUp() throws {
         guard let desktop = try DesktopSession.startIfAvailable() else { return }
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -166,10 +168,8 @@ extension EndToEnd {
         desktop.center.ui.send("Enter")
         #expect(send.finish().stdout == "default\n")
         try monitor.waitForSignal("ActionInvoked(1, \"default\")")
-        let names = monitor.signals.map { $0.prefix { $0 != "(" } }
-        let token = try #require(names.firstIndex(of: "ActivationToken"))
-        let invoked = try #require(names.firstIndex(of: "ActionInvoked"))
-        #expect(token < invoked)
+        try monitor.waitForSignal("NotificationClosed(1, 2)")
+        #expect(!monitor.signals.contains { $0.hasPrefix("ActivationToken") }, "\(monitor.signals)")
     }
 
     @Test func inlineReplyArrivesAsNotificationReplied() throws {

@@ -15,20 +15,20 @@ final class DesktopSession: @unchecked Sendable {
     let center: CenterSession
 
     /// The session, or `nil` (with the reason printed) when dbus-daemon or the clients are missing.
-    static func startIfAvailable(bannerSeconds: Int = 30) throws -> DesktopSession? {
+    static func startIfAvailable(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:]) throws -> DesktopSession? {
         guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-send", "dbus-monitor"])
         else { return nil }
         do {
-            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds)
+            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment)
         } catch {
-            bus.close()
+            bus.stop()
             throw error
         }
     }
 
-    private init(bus: PrivateBus, bannerSeconds: Int) throws {
+    private init(bus: PrivateBus, bannerSeconds: Int, daemonEnvironment: [String: String]) throws {
         self.bus = bus
-        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus)
+        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus, daemonEnvironment: daemonEnvironment)
         try waitForName()
     }
 
@@ -46,17 +46,17 @@ final class DesktopSession: @unchecked Sendable {
 
     /// Runs `notify-send ARGS` to completion.
     func notifySend(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(PrivateBus.which("notify-send")!, arguments, environment: bus.environment)
+        try ProcessRunner.runSeparately(Programs.which("notify-send")!, arguments, environment: bus.environment)
     }
 
     /// Starts `notify-send ARGS` (for `--wait`); `finish()` collects it.
     func startNotifySend(_ arguments: [String]) throws -> RunningCommand {
-        try RunningCommand(PrivateBus.which("notify-send")!, arguments, environment: bus.environment)
+        try RunningCommand(Programs.which("notify-send")!, arguments, environment: bus.environment)
     }
 
     /// `gdbus call --session ARGS`.
     func gdbus(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(PrivateBus.which("gdbus")!, ["call", "--session"] + arguments,
+        try ProcessRunner.runSeparately(Programs.which("gdbus")!, ["call", "--session"] + arguments,
                                         environment: bus.environment)
     }
 
@@ -69,7 +69,7 @@ final class DesktopSession: @unchecked Sendable {
     /// `dbus-send` of a method call, with its arguments in dbus-send's syntax (no introspection,
     /// so the call reaches the daemon exactly as written).
     func dbusSend(_ method: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(PrivateBus.which("dbus-send")!,
+        try ProcessRunner.runSeparately(Programs.which("dbus-send")!,
                                         ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
                                          "/org/freedesktop/Notifications", "org.freedesktop.Notifications.\(method)"]
                                             + arguments, environment: bus.environment)
@@ -103,6 +103,6 @@ final class DesktopSession: @unchecked Sendable {
 
     func close() {
         center.close()
-        bus.close()
+        bus.stop()
     }
 }

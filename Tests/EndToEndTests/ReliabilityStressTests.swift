@@ -26,5 +26,36 @@ extension EndToEnd {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("lost 0, duplicated 0"), "\(result.output)")
     }
+
+    /// Item 3: 300 clients that say nothing, the real daemon at 1,024 descriptors; the clients
+    /// with a hello among them are served, the silent ones let go are told why, no thread each.
+    @Test func silentClientsLockNobodyOut() {
+        let result = Self.stress(["silent", "--size", "300", "--no-hello-wait"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("0 not; "), "\(result.output)")
+    }
+
+    /// Item 3: subscribers that never read are dropped with queueOverflow at 8 MiB, and the
+    /// daemon's memory comes back.
+    @Test func subscribersThatNeverReadAreDroppedAndMemoryComesBack() {
+        let result = Self.stress(["subscribers", "--size", "700"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("8 told queueOverflow"), "\(result.output)")
+    }
+
+    /// Item 3: clients that vanish in every state leave no thread and no descriptor behind.
+    @Test func vanishingClientsLeaveNothingBehind() {
+        let result = Self.stress(["vanishing", "--size", "120"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("lost 0"), "\(result.output)")
+    }
+
+    /// Item 4: a flood from one app is refused past its rate with rateLimited, nothing
+    /// acknowledged is lost, and `herald apps` is answered meanwhile.
+    @Test func aFloodIsRateLimitedClearlyAndOthersAreStillAnswered() {
+        let result = Self.stress(["flood", "--size", "2000", "--rate-limit", "100"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("0 unclear"), "\(result.output)")
+    }
 }
 }

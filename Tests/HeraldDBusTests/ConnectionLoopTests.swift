@@ -8,7 +8,7 @@ import TestSupport
     /// free by then, and the next file opened (a database, a client's socket) may get them.
     @Test func performAfterStopWritesNothing() throws {
         guard let bus = try PrivateBus.startIfAvailable() else { return }
-        defer { bus.close() }
+        defer { bus.stop() }
         let dbus = try DBusLibrary.load()
         let loop = try DBusConnectionLoop.connect(dbus, address: bus.address)
         loop.start()

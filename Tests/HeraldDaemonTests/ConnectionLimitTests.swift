@@ -32,4 +32,27 @@ import TestSupport
         // The ones admitted are still served.
         _ = try await clients[0].call(Methods.apps, Empty())
     }
+
+    /// Silent clients at the limit cannot lock out one that says hello: the oldest silent one
+    /// makes room, and is told why.
+    @Test func atTheLimitTheOldestSilentClientMakesRoomForOneWithAHello() async throws {
+        let center = try await InProcessCenter {
+            $0.maximumConnections = 3
+            $0.helloTimeout = 600   // (not what closes them here)
+        }
+        defer { center.stop() }
+        var silent: [RawClient] = []
+        for _ in 0..<3 {
+            silent.append(try RawClient(center.socketPath))
+            let expected = silent.count
+            #expect(await eventually(timeout: 10) { center.server.connectionCount == expected })
+        }
+        let client = try await center.cli()
+        defer { client.close() }
+        _ = try await client.call(Methods.apps, Empty())
+        let told = try await silent[0].receive()["error"]?.objectValue
+        #expect(told?["reason"] == "tooManyConnections")
+        #expect(told?["message"]?.stringValue?.contains("had not said hello") == true)
+        #expect(center.server.connectionCount == 3)
+    }
 }

@@ -9,32 +9,33 @@ import Glibc
 #endif
 
 /// A real `NotificationEngine` (in-memory store, system clock) behind an `IPCServer` on a
-/// private socket in a temporary directory. Prompts are answered "Allow" by a fake, or relayed
-/// to attached UIs when a `relay` is given (as `herald daemon` does).
+/// private socket in a temporary directory. Prompts are answered "Allow" by a fake, or wait
+/// for attached UIs when an `attendance` is given (as `herald daemon` does).
 final class InProcessCenter: Sendable {
     let directory: TemporaryDirectory
     let engine: NotificationEngine
     let backend: EngineBackend
     let server: IPCServer
     let prompter = FakePrompter(answer: true)
-    let relay: RelayingPrompter?
+    let attendance: PromptAttendance?
     private let scheduler: Task<Void, Never>
 
     var socketPath: String { server.socketPath }
 
-    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), relay: RelayingPrompter? = nil,
+    init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), attendance: PromptAttendance? = nil,
          configure: (inout IPCServer.Configuration) -> Void = { _ in }) async throws {
         directory = try TemporaryDirectory("herald-ipc")
-        self.relay = relay
-        engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: relay ?? prompter,
+        self.attendance = attendance
+        engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: attendance == nil ? prompter : nil,
                                         attachmentsDirectory: directory.url.appendingPathComponent("attachments"),
                                         configuration: EngineConfiguration(delegateTimeout: appCallTimeout))
         backend = try EngineBackend(engine: engine, commandsFile: nil)
         var configuration = IPCServer.Configuration()
         configuration.appCallTimeout = appCallTimeout
         configuration.allowedUserID = allowedUserID
-        configuration.prompter = relay
+        configuration.promptAttendance = attendance
         configure(&configuration)
+        await attendance?.watch(backend)
         server = IPCServer(socketPath: directory.path + "/herald.sock", backend: backend, configuration: configuration)
         try await server.start()
         let engine = self.engine

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// Permission prompts through the daemon: an app's `requestAuthorization` is shown by the
-/// attached user interfaces (clients that subscribed with `prompts: true`), the first answer
+/// attached user interfaces (clients that subscribed with `prompts: true`) as events, the first answer
 /// counts, and the others close their modal.
 @Suite("permission prompts relayed to user interfaces")
 struct PermissionPromptRelayTests {
@@ -22,10 +22,10 @@ struct PermissionPromptRelayTests {
 
     @Test("a UI answers Allow: the app is granted and authorized")
     func allow() async throws {
-        let center = try await InProcessCenter(relay: RelayingPrompter())
+        let center = try await InProcessCenter(attendance: PromptAttendance())
         defer { center.stop() }
         let ui = try await center.ui()
-        let prompts = PromptWaiter(await ui.prompts())
+        let prompts = PromptWaiter(await ui.events())
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
         let granted = Self.ask(system)
@@ -43,11 +43,11 @@ struct PermissionPromptRelayTests {
 
     @Test("a UI answers Don't Allow: denied, remembered, and not asked again")
     func denyIsRemembered() async throws {
-        let relay = RelayingPrompter()
-        let center = try await InProcessCenter(relay: relay)
+        let attendance = PromptAttendance()
+        let center = try await InProcessCenter(attendance: attendance)
         defer { center.stop() }
         let ui = try await center.ui()
-        let prompts = PromptWaiter(await ui.prompts())
+        let prompts = PromptWaiter(await ui.events())
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
         let granted = Self.ask(system)
@@ -58,18 +58,17 @@ struct PermissionPromptRelayTests {
 
         // Asking again answers from the record: no new prompt.
         #expect(try await system.requestAuthorization(options: [.alert], bundleIdentifier: Self.app) == false)
-        #expect(relay.pendingPrompts.isEmpty)
-        #expect(ui.waitingPrompts.isEmpty)
+        #expect(await center.engine.pendingPrompts.isEmpty)
     }
 
-    @Test("two UIs: the first answer wins, the other gets authorizationPromptResolved")
+    @Test("two UIs: the first answer wins, the other gets promptWithdrawn")
     func firstAnswerWins() async throws {
-        let center = try await InProcessCenter(relay: RelayingPrompter())
+        let center = try await InProcessCenter(attendance: PromptAttendance())
         defer { center.stop() }
         let first = try await center.ui()
         let second = try await center.ui()
-        let firstPrompts = PromptWaiter(await first.prompts())
-        let secondPrompts = PromptWaiter(await second.prompts())
+        let firstPrompts = PromptWaiter(await first.events())
+        let secondPrompts = PromptWaiter(await second.events())
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
         let granted = Self.ask(system)
@@ -82,34 +81,33 @@ struct PermissionPromptRelayTests {
         #expect(try await first.answerPrompt(promptID: id, allowed: false) == false)   // too late
         #expect(try await granted.value)
         #expect(await system.appRecord(bundleIdentifier: Self.app).authorizationStatus == .authorized)
-        #expect(first.waitingPrompts.isEmpty && second.waitingPrompts.isEmpty)
     }
 
     @Test("a prompt made before any UI attached waits, and reaches the UI that attaches")
     func pendingPromptReachesALateUI() async throws {
-        let relay = RelayingPrompter()
-        let center = try await InProcessCenter(relay: relay)
+        let attendance = PromptAttendance()
+        let center = try await InProcessCenter(attendance: attendance)
         defer { center.stop() }
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
         let granted = Self.ask(system)
-        #expect(await eventually { relay.pendingPrompts.count == 1 })
+        #expect(await eventually { await center.engine.pendingPrompts.count == 1 })
         try await Task.sleep(nanoseconds: 300_000_000)   // nobody answers while no UI is there
-        #expect(relay.pendingPrompts.count == 1)
+        #expect(await center.engine.pendingPrompts.count == 1)
 
         let ui = try await center.ui()
-        let prompts = PromptWaiter(await ui.prompts())
+        let prompts = PromptWaiter(await ui.events())
         let (id, app, _) = try await prompts.prompt()
         #expect(app.bundleIdentifier == Self.app)
-        #expect(relay.interfaceCount == 1)
+        #expect(attendance.interfaceCount == 1)
         try await ui.answerPrompt(promptID: id, allowed: true)
         #expect(try await granted.value)
     }
 
     @Test("--prompt allow answers when no UI is attached, after the grace period")
     func unattendedAnswer() async throws {
-        let relay = RelayingPrompter(unattendedAnswer: true, grace: 0.2)
-        let center = try await InProcessCenter(relay: relay)
+        let attendance = PromptAttendance(unattendedAnswer: true, grace: 0.2)
+        let center = try await InProcessCenter(attendance: attendance)
         defer { center.stop() }
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
@@ -118,11 +116,11 @@ struct PermissionPromptRelayTests {
 
         // With a UI attached the user is asked, not the fallback.
         let ui = try await center.ui()
-        let prompts = PromptWaiter(await ui.prompts())
+        let prompts = PromptWaiter(await ui.events())
         let granted = Self.ask(system, "com.example.other")
         let (id, _, _) = try await prompts.prompt()
         try await Task.sleep(nanoseconds: 400_000_000)
-        #expect(relay.pendingPrompts.count == 1)
+        #expect(await center.engine.pendingPrompts.count == 1)
         try await ui.answerPrompt(promptID: id, allowed: false)
         #expect(try await granted.value == false)
         #expect(try await prompts.resolved() == (id, false))
@@ -136,18 +134,18 @@ struct PermissionPromptRelayTests {
 
     @Test("an app that disconnects withdraws its prompt; nothing is remembered")
     func disconnectCancels() async throws {
-        let relay = RelayingPrompter()
-        let center = try await InProcessCenter(relay: relay)
+        let attendance = PromptAttendance()
+        let center = try await InProcessCenter(attendance: attendance)
         defer { center.stop() }
         let ui = try await center.ui()
-        let prompts = PromptWaiter(await ui.prompts())
+        let prompts = PromptWaiter(await ui.events())
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         let asking = Self.ask(system)
         let (id, _, _) = try await prompts.prompt()
         system.close()
         #expect(try await prompts.resolved() == (id, nil))
         await #expect(throws: (any Error).self) { try await asking.value }
-        #expect(relay.pendingPrompts.isEmpty)
+        #expect(await center.engine.pendingPrompts.isEmpty)
         #expect(try await ui.answerPrompt(promptID: id, allowed: true) == false)
         #expect(await center.engine.appRecord(bundleIdentifier: Self.app).authorizationStatus == .notDetermined)
 
@@ -161,107 +159,66 @@ struct PermissionPromptRelayTests {
         #expect(try await granted.value)
     }
 
-    @Test("RemotePromptBridge shows the prompt through the UI's prompter, and withdraws it when another UI answers")
-    func bridge() async throws {
-        let center = try await InProcessCenter(relay: RelayingPrompter())
+    @Test("a prompt up when a UI leaves is sent again to the next UI; one withdrawn meanwhile is not")
+    func promptsAcrossReconnection() async throws {
+        let center = try await InProcessCenter(attendance: PromptAttendance())
         defer { center.stop() }
-        let bridged = try await center.ui()
-        let prompter = ScriptedPrompter()
-        let bridge = RemotePromptBridge(control: bridged, prompter: prompter)
-        await bridge.start()
-        defer { bridge.stop() }
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
+        let granted = Self.ask(system)
+        let first = try await center.ui()
+        let firstPrompts = PromptWaiter(await first.events())
+        let (id, _, _) = try await firstPrompts.prompt()
+        first.client.close()
 
-        // The user answers in the bridged UI.
-        let first = Self.ask(system, "com.example.one")
-        #expect(await eventually { prompter.showing.count == 1 })
-        #expect(prompter.showing.first?.bundleIdentifier == "com.example.one")
-        prompter.answerFirst(.allowed)
-        #expect(try await first.value)
+        // The next UI (a reconnection) gets the prompt still waiting, and its answer counts.
+        let second = try await center.ui()
+        let secondPrompts = PromptWaiter(await second.events())
+        #expect(try await secondPrompts.prompt().0 == id)
+        second.client.close()
 
-        // Another UI answers first: the bridged prompt is withdrawn (cancelled, unanswered).
-        let other = try await center.ui()
-        let otherPrompts = PromptWaiter(await other.prompts())
-        let second = Self.ask(system, "com.example.two")
-        #expect(await eventually { prompter.showing.count == 1 })
-        let (id, _, _) = try await otherPrompts.prompt()
-        try await other.answerPrompt(promptID: id, allowed: false)
-        #expect(try await second.value == false)
-        #expect(await eventually { prompter.showing.isEmpty && prompter.cancelled == ["com.example.two"] })
-        #expect(bridge.showingCount == 0)
-    }
-}
-
-/// A prompter whose prompts stay up until the test answers; a cancelled prompt ends
-/// `.notAnswered` (as `UIPrompter`'s modal closes).
-final class ScriptedPrompter: AuthorizationPrompter {
-    private struct Shown {
-        let id: Int
-        let app: AppRecord
-        let resume: CheckedContinuation<PromptOutcome, Never>
-    }
-    private struct State {
-        var shown: [Shown] = []
-        var cancelled: [String] = []
-        var nextID = 0
-    }
-    private let state = Mutex(State())
-
-    var showing: [AppRecord] { state.withLock { $0.shown.map(\.app) } }
-    var cancelled: [String] { state.withLock { $0.cancelled } }
-
-    func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool {
-        await promptOutcome(app: app, options: options) == .allowed
-    }
-
-    func promptOutcome(app: AppRecord, options: UNAuthorizationOptions) async -> PromptOutcome {
-        let id = state.withLock { s -> Int in
-            s.nextID += 1
-            return s.nextID
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                state.withLock { $0.shown.append(Shown(id: id, app: app, resume: continuation)) }
-            }
-        } onCancel: {
-            let shown = state.withLock { s -> Shown? in
-                guard let index = s.shown.firstIndex(where: { $0.id == id }) else { return nil }
-                s.cancelled.append(app.bundleIdentifier)
-                return s.shown.remove(at: index)
-            }
-            shown?.resume.resume(returning: .notAnswered)
-        }
-    }
-
-    func answerFirst(_ outcome: PromptOutcome) {
-        let shown = state.withLock { $0.shown.isEmpty ? nil : $0.shown.removeFirst() }
-        shown?.resume.resume(returning: outcome)
+        // Withdrawn while no UI is attached (its app went away): the next UI gets nothing of it.
+        let other = RemoteNotificationSystem(socketPath: center.socketPath, client: "leaver")
+        let leaving = Self.ask(other, "com.example.leaver")
+        #expect(await eventually { await center.engine.pendingPrompts.count == 2 })
+        other.close()
+        _ = try? await leaving.value
+        #expect(await eventually { await center.engine.pendingPrompts.count == 1 })
+        let third = try await center.ui()
+        let thirdPrompts = PromptWaiter(await third.events())
+        #expect(try await thirdPrompts.prompt().0 == id)
+        #expect(try await third.answerPrompt(promptID: id, allowed: true))
+        #expect(try await thirdPrompts.resolved() == (id, true))
+        #expect(try await granted.value)
     }
 }
 
 /// Prompt events from a stream, consumed in order, each awaited with a deadline.
 final class PromptWaiter: @unchecked Sendable {
-    private var iterator: AsyncStream<PromptEvent>.AsyncIterator
-    init(_ stream: AsyncStream<PromptEvent>) { iterator = stream.makeAsyncIterator() }
+    private var iterator: AsyncStream<CenterEvent>.AsyncIterator
+    init(_ stream: AsyncStream<CenterEvent>) { iterator = stream.makeAsyncIterator() }
 
-    func next(timeout: TimeInterval = 10) async throws -> PromptEvent {
-        let event = try await withDeadline(Date().addingTimeInterval(timeout)) { [self] in await self.iterator.next() }
-        guard let event else { throw TestFailure("the prompt stream ended") }
-        return event
+    /// The next prompt event (other events are skipped).
+    func next(timeout: TimeInterval = 10) async throws -> CenterEvent {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let event = try await withDeadline(deadline) { [self] in await self.iterator.next() }
+            guard let event else { throw TestFailure("the event stream ended") }
+            if event.isPrompt { return event }
+        }
     }
 
     /// The next event, which must be a prompt.
     func prompt() async throws -> (Int64, AppRecord, UNAuthorizationOptions) {
         let event = try await next()
-        guard case .authorizationPrompt(let id, let app, let options) = event else { throw TestFailure("expected a prompt, got \(event)") }
-        return (id, app, options)
+        guard case .promptRequested(let prompt) = event else { throw TestFailure("expected a prompt, got \(event)") }
+        return (prompt.id, prompt.app, prompt.options)
     }
 
     /// The next event, which must be a resolution.
     func resolved() async throws -> (Int64, Bool?) {
         let event = try await next()
-        guard case .authorizationPromptResolved(let id, let allowed) = event else { throw TestFailure("expected a resolution, got \(event)") }
-        return (id, allowed)
+        guard case .promptWithdrawn(let id, let outcome) = event else { throw TestFailure("expected a withdrawal, got \(event)") }
+        return (id, outcome == .notAnswered ? nil : outcome == .allowed)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import HeraldCore
+@testable import HeraldCore
 @testable import HeraldStore
 import Testing
 import TestSupport
@@ -39,6 +39,38 @@ import TestSupport
             try await group.waitForAll()
         }
         #expect(try reader.historyCount(HistoryQuery()) == 200)
+    }
+
+    /// The daemon's event loop holds commits while it hands one wake-up's posts to the engine:
+    /// they share one commit, made at the release, and none is acknowledged before it.
+    @Test func postsHandedOverUnderAHoldShareOneCommit() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let engine = try engine(fixture, store)
+        await engine.registerCommandLineApp(bundleIdentifier: "com.example.poster")
+        _ = await engine.takeCommitGroupStatistics()
+        let reader = try fixture.open(SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+        engine.holdCommits()
+        let requests = (0..<6).map { post("held-\($0)") }
+        let posts = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for request in requests {
+                    group.addTask { try await engine.add(request, bundleIdentifier: "com.example.poster") }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // Every post reaches the engine and waits there: none committed, none acknowledged.
+        let deadline = Date().addingTimeInterval(60)
+        while await engine.commitGroup.waiters.count < 6, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(try reader.historyCount(HistoryQuery()) == 0)
+        await engine.releaseCommits()
+        try await posts.value
+        #expect(try reader.historyCount(HistoryQuery()) == 6)
+        let statistics = await engine.takeCommitGroupStatistics()
+        #expect(statistics.commits == 1)
+        #expect(statistics.largest == 6)
     }
 
     @Test func aPostThatCannotBeStoredIsNotAcknowledged() async throws {

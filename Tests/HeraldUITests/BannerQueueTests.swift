@@ -16,7 +16,6 @@ import Testing
         #expect(model.bannerWidgets().last?.widget.waiting == 2)
         #expect(model.view().lines.joined().contains("+2 more"))
         #expect(model.history.map(\.deliveryID) == [5, 4, 3, 2, 1])
-        #expect(model.unreadCounts["com.example.messages"] == 5)
     }
 
     @Test func bannersTimeOutIntoTheListAndTheWaitingOnesComeOn() {
@@ -71,6 +70,7 @@ import Testing
     @Test func aThousandArrivalsNeverFlood() {
         var model = Fixtures.model(history: [])
         for i in 1...1000 { _ = model.update(delivered(Fixtures.record(Int64(i), thread: "t\(i % 7)"))) }
+        _ = model.update(.event(.countsChanged(bundleIdentifier: "com.example.messages", counts: HistoryCounts(unread: 1000, total: 1000))))
         #expect(model.banner.shown.count + model.banner.queue.count <= model.config.maxBanners + model.config.maxQueuedBanners)
         #expect(model.history.count == model.config.historyWindow)
         #expect(model.historyTotal == 1000)

@@ -19,6 +19,7 @@ import Testing
         var model = Fixtures.model(apps: Self.apps)
         _ = model.send(delivered(invite(10)), delivered(Fixtures.record(11, title: "Bob", body: "Running late 🏃")),
                        delivered(ci(12)), delivered(ci(13)))
+        _ = model.update(batch: Fixtures.countsChanged(Fixtures.history + model.history.filter { $0.deliveryID >= 10 }))
         assertSnapshot(model.view(), named: "banners-stacked-80x24")
     }
 

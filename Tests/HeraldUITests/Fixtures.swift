@@ -91,10 +91,23 @@ enum Fixtures {
         _ = model.update(.appsLoaded(apps ?? [messages, calendar]))
         let records = history ?? Fixtures.history
         _ = model.update(.historyLoaded(model.historyQuery, records, total: records.count))
-        var counts: [String: Int] = [:]
-        for r in records where !r.isRead { counts[r.bundleIdentifier, default: 0] += 1 }
-        _ = model.update(.unreadCountsLoaded(counts))
+        _ = model.update(.countsLoaded(counts(of: records)))
         return model
+    }
+
+    /// The counts a center holding `records` has (what it would send).
+    static func counts(of records: [DeliveredRecord]) -> [String: HistoryCounts] {
+        var counts: [String: HistoryCounts] = [:]
+        for r in records {
+            counts[r.bundleIdentifier, default: .zero].total += 1
+            if !r.isRead { counts[r.bundleIdentifier, default: .zero].unread += 1 }
+        }
+        return counts
+    }
+
+    /// The `.countsChanged` events of a center holding `records`, one per app.
+    static func countsChanged(_ records: [DeliveredRecord]) -> [Msg] {
+        counts(of: records).sorted { $0.key < $1.key }.map { .event(.countsChanged(bundleIdentifier: $0.key, counts: $0.value)) }
     }
 }
 
@@ -109,5 +122,12 @@ extension AppModel {
     @discardableResult
     mutating func type(_ text: String) -> [Effect] {
         text.flatMap { update(.key(.char($0))) }
+    }
+}
+
+extension Msg {
+    /// The center's `.promptRequested` event, as the UI receives it.
+    static func promptRequested(id: Int64, app: AppRecord, options: UNAuthorizationOptions) -> Msg {
+        .event(.promptRequested(PendingPrompt(id: id, app: app, options: options)))
     }
 }

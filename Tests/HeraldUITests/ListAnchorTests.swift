@@ -32,6 +32,7 @@ import Testing
         #expect(Layout(model).list.height < 30)
         let before = Self.listLines(model)
         _ = model.update(Self.arrival(100))
+        _ = model.update(batch: Fixtures.countsChanged(Self.rows(31)))   // the center's count
         #expect(Self.listLines(model) == before)
         #expect(model.listScroll == 1)
         #expect(model.arrivalsAbove == 1)

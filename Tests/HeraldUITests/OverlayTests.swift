@@ -14,7 +14,7 @@ import Testing
 
     @Test func yAllows() {
         var model = prompted()
-        #expect(model.update(.key(.char("y"))) == [.answerPrompt(id: 7, allowed: true), .loadApps])
+        #expect(model.update(.key(.char("y"))) == [.answerPrompt(id: 7, allowed: true)])
         #expect(model.prompts.isEmpty)
     }
 

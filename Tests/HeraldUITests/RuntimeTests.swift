@@ -21,7 +21,6 @@ struct Harness {
     let backend: TestBackend
     let program: UIProgram
     let runner: EffectRunner
-    let prompter = UIPrompter()
 
     init(width: Int = 80, height: Int = 24, history: [DeliveredRecord] = Fixtures.history,
          commandHandler: CommandHandler? = nil) {
@@ -31,7 +30,7 @@ struct Harness {
         let inbox = self.inbox
         program = UIProgram(model: AppModel(config: Fixtures.config), backend: backend, inbox: inbox,
                             clock: { Fixtures.now }, perform: { collector.append($0) })
-        runner = EffectRunner(center: center, prompter: prompter, commandHandler: commandHandler, send: { inbox.send($0) })
+        runner = EffectRunner(center: center, commandHandler: commandHandler, send: { inbox.send($0) })
     }
 
     /// Runs the effects handed out so far (their results land in the inbox), then one frame.
@@ -48,7 +47,7 @@ struct Harness {
         let h = Harness()
         h.program.start()
         await h.settle()
-        #expect(h.center.calls.prefix(4) == ["apps", "unreadCounts", "focusOverview", "history(all, -, 0)"])
+        #expect(h.center.calls.prefix(4) == ["apps", "historyCounts", "focusOverview", "history(all, -, 0)"])
         #expect(h.backend.screen.lines[2].contains("Alice"))
         #expect(h.backend.screen.hasSameText(as: h.program.model.view()))
     }
@@ -121,31 +120,14 @@ struct Harness {
     @Test func permissionPromptRoundTrip() async {
         let h = Harness()
         h.program.start()
-        h.prompter.attach { [inbox = h.inbox] in inbox.send($0) }
-        let prompter = h.prompter
-        let answer = Task { await prompter.prompt(app: Fixtures.messages, options: [.alert, .badge]) }
-        for _ in 0..<1000 where h.program.model.prompts.isEmpty {
-            await Task.yield()
-            h.program.step()
-        }
+        h.inbox.send(.promptRequested(id: 5, app: Fixtures.messages, options: [.alert, .badge]))
+        h.program.step()
         #expect(h.backend.screen.lines.joined().contains("“Messages” would like to send you"))
         h.backend.events = [.key(.char("y"))]
         h.program.step()
         await h.settle()
-        #expect(await answer.value == true)
-        #expect(prompter.waitingCount == 0)
-    }
-
-    @Test func promptsBeforeTheUIWaitAndDetachDenies() async {
-        let prompter = UIPrompter()
-        let inbox = MessageQueue()
-        let first = Task { await prompter.prompt(app: Fixtures.calendar, options: [.alert]) }
-        while prompter.waitingCount == 0 { await Task.yield() }
-        prompter.attach { inbox.send($0) }
-        let msgs = inbox.drain()
-        #expect(msgs.count == 1)
-        prompter.detach()
-        #expect(await first.value == false)
+        #expect(h.center.calls.contains("answerPrompt(5, true)"))
+        #expect(h.program.model.prompts.isEmpty)
     }
 
     @Test func failuresAndCommandsComeBackAsMessages() async {

@@ -18,6 +18,7 @@ import Testing
                                                  body: "Pizza at noon? Bring your own ideas for the next offsite; we will vote.",
                                                  category: "INVITE", attachments: [Fixtures.photo])),
                        delivered(Fixtures.record(11)), delivered(Fixtures.record(12)))
+        _ = model.update(batch: Fixtures.countsChanged(Fixtures.history + model.history.filter { $0.deliveryID >= 10 }))
         assertSnapshot(model.view(), named: "banner-80x24")
     }
 

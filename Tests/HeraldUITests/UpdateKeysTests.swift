@@ -29,7 +29,7 @@ import Testing
         #expect(model.selectedDeliveryID == 5)
         #expect(effects.isEmpty)
         #expect(model.history.first { $0.deliveryID == 5 }?.isRead == false)
-        #expect(model.unreadCounts["com.example.calendar"] == 1)
+        #expect(model.historyCounts["com.example.calendar"]?.unread == 1)
         effects = model.update(.key(.down))
         #expect(model.selectedDeliveryID == 2)
         #expect(effects.isEmpty)
@@ -157,7 +157,6 @@ import Testing
         #expect(effects == [.deleteHistory([6, 4, 3])])
         #expect(model.listRows.map(\.record.deliveryID) == [5, 2, 1])
         #expect(model.selectedDeliveryID == 5)
-        #expect(model.unreadCounts["com.example.messages"] == 0)
     }
 
     @Test func capitalDAsksBeforeClearing() {

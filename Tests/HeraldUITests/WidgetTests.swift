@@ -144,8 +144,9 @@ func render(_ widget: some Widget, width: Int, height: Int) -> Buffer {
     }
 
     @Test func permissionPrompt() {
-        var state = PermissionPromptState(id: 1, app: AppRecord(bundleIdentifier: "com.example.messages", displayName: "Messages"),
-                                          options: [.alert, .badge])
+        var state = PermissionPromptState(PendingPrompt(id: 1, app: AppRecord(bundleIdentifier: "com.example.messages",
+                                                                              displayName: "Messages"),
+                                                        options: [.alert, .badge]))
         state.allowSelected = false
         let buffer = render(PermissionPrompt(state: state), width: 50, height: 6)
         #expect(buffer.lines == [

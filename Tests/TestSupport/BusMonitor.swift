@@ -18,7 +18,7 @@ public final class BusMonitor: @unchecked Sendable {
 
     /// Starts the monitor and returns once it is monitoring.
     public init(bus: PrivateBus, interface: String) throws {
-        guard let executable = PrivateBus.which("dbus-monitor") else { throw ProcessError("dbus-monitor is not installed") }
+        guard let executable = Programs.which("dbus-monitor") else { throw ProcessError("dbus-monitor is not installed") }
         process = try ChildProcess(executable, ["--session", "type='signal',interface='\(interface)'"],
                                    environment: bus.environment, captureOutput: true)
         Thread { [self] in
@@ -69,7 +69,6 @@ public final class BusMonitor: @unchecked Sendable {
     }
 
     public func close() {
-        process.signal(SIGTERM)
-        process.wait()
+        process.stop(within: 10)
     }
 }

@@ -68,6 +68,7 @@ public final class FakeCenterControl: CenterControl {
             return r
         }
         emit(.delivered(stored, replacedDeliveryID: nil))
+        emitCounts(of: stored.bundleIdentifier)
         return stored
     }
 
@@ -97,11 +98,24 @@ public final class FakeCenterControl: CenterControl {
             .sorted { $0.date == $1.date ? $0.deliveryID > $1.deliveryID : $0.date > $1.date }
     }
 
-    public func unreadCounts() async throws -> [String: Int] {
-        try record("unreadCounts", "unreadCounts")
-        var counts: [String: Int] = [:]
-        for r in state.withLock({ $0.history }) where !r.isRead { counts[r.bundleIdentifier, default: 0] += 1 }
+    public func historyCounts() async throws -> [String: HistoryCounts] {
+        try record("historyCounts", "historyCounts")
+        return counts()
+    }
+
+    /// Every app's counts, from the history held.
+    public func counts() -> [String: HistoryCounts] {
+        var counts: [String: HistoryCounts] = [:]
+        for r in state.withLock({ $0.history }) {
+            counts[r.bundleIdentifier, default: .zero].total += 1
+            if !r.isRead { counts[r.bundleIdentifier, default: .zero].unread += 1 }
+        }
         return counts
+    }
+
+    /// Emits `.countsChanged` for the app, as the engine does after a change.
+    public func emitCounts(of bundleIdentifier: String) {
+        emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts()[bundleIdentifier] ?? .zero))
     }
 
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
@@ -122,14 +136,24 @@ public final class FakeCenterControl: CenterControl {
     public func deleteHistory(deliveryIDs: [Int64]) async throws {
         try record("deleteHistory(\(deliveryIDs.map(String.init).joined(separator: ",")))", "deleteHistory")
         let set = Set(deliveryIDs)
-        state.withLock { $0.history.removeAll { set.contains($0.deliveryID) } }
+        let apps = state.withLock { s -> Set<String> in
+            let apps = Set(s.history.filter { set.contains($0.deliveryID) }.map(\.bundleIdentifier))
+            s.history.removeAll { set.contains($0.deliveryID) }
+            return apps
+        }
         emit(.deleted(deliveryIDs: deliveryIDs))
+        for app in apps.sorted() { emitCounts(of: app) }
     }
 
     public func clearHistory(bundleIdentifier: String?) async throws {
         try record("clearHistory(\(bundleIdentifier ?? "all"))", "clearHistory")
-        state.withLock { $0.history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier } }
+        let apps = state.withLock { s -> Set<String> in
+            let apps = Set(s.history.map(\.bundleIdentifier)).filter { bundleIdentifier == nil || $0 == bundleIdentifier }
+            s.history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
+            return apps
+        }
         emit(.cleared(bundleIdentifier: bundleIdentifier))
+        for app in apps.sorted() { emitCounts(of: app) }
     }
 
     public func setBadge(_ count: Int, bundleIdentifier: String) async throws {
@@ -174,6 +198,12 @@ public final class FakeCenterControl: CenterControl {
         }
         emit(.focusChanged(overview.active))
         return overview
+    }
+
+    /// Records the answer; `true` (this answer settled it).
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try record("answerPrompt(\(promptID), \(allowed))", "answerPrompt")
+        return true
     }
 
     public func events() async -> AsyncStream<CenterEvent> {

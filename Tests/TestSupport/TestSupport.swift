@@ -5,6 +5,8 @@ import HeraldCore
 @_exported import HeraldSystem
 // A real mosquitto for the broker tests.
 @_exported import MosquittoHarness
+// Private buses (no service auto-start) and dunst under Xvfb, for the D-Bus tests.
+@_exported import DBusHarness
 
 /// A fresh temporary directory for one test; removed by `remove()`.
 public struct TemporaryDirectory: Sendable {

@@ -42,13 +42,15 @@ public protocol ServiceExtensionHost: AnyObject, Sendable {
     func timeWillExpire() async
 }
 
-/// Asks the user whether an app may send notifications (the permission prompt).
+/// Answers permission prompts automatically, alongside the user interfaces: the engine puts
+/// every prompt up (`CenterEvent.promptRequested`) and also asks its prompter, if it has one;
+/// the first answer settles the prompt. Tests and the simulator answer at once; the daemon and
+/// the demo have none and wait for a user interface's `answerPrompt`.
 ///
-/// The engine calls `promptOutcome`; a prompter that can end without an answer (its user
-/// interface went away, the app that asked disconnected) implements it and returns
-/// `.notAnswered`, so the app's status stays `.notDetermined` and it is asked again next time.
-/// Simple prompters implement `prompt` only. A prompter should withdraw its prompt when the
-/// calling task is cancelled.
+/// A prompter that ends without an answer returns `.notAnswered` from `promptOutcome`: the
+/// prompt is withdrawn, the app's status stays `.notDetermined` and it is asked again next time.
+/// Simple prompters implement `prompt` only. The engine cancels the calling task once the prompt
+/// is settled otherwise.
 public protocol AuthorizationPrompter: Sendable {
     /// Shows the prompt and returns the user's answer: `true` for Allow.
     func prompt(app: AppRecord, options: UNAuthorizationOptions) async -> Bool

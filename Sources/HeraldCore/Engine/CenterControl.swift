@@ -9,7 +9,8 @@ public protocol CenterControl: AnyObject, Sendable {
     /// A page of history, newest first.
     func history(_ query: HistoryQuery) async throws -> [DeliveredRecord]
     func historyCount(_ query: HistoryQuery) async throws -> Int
-    func unreadCounts() async throws -> [String: Int]
+    /// Every app's history counts: unread and total (kept up to date by `.countsChanged`).
+    func historyCounts() async throws -> [String: HistoryCounts]
     /// Acts on a delivered notification as the user: open, dismiss, an action, a reply. Works
     /// from a banner and from history alike; the response reaches the app's delegate (or waits
     /// for the app to connect).
@@ -27,6 +28,10 @@ public protocol CenterControl: AnyObject, Sendable {
     /// Turns a Focus on or off, saves or removes a mode, sets the summary times; returns the
     /// overview after the change. Bad input throws a `FocusError` naming the field.
     func changeFocus(_ change: FocusChange) async throws -> FocusOverview
+    /// Answers permission prompt `promptID` (from `.promptRequested`) as the user: Allow or
+    /// Don't Allow. `true` when this answer settled it; `false` when it was settled already
+    /// (another user interface answered first, or the app stopped waiting).
+    func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool
     /// Subscribes to events; the stream ends when the subscriber stops iterating.
     func events() async -> AsyncStream<CenterEvent>
 }

@@ -22,4 +22,14 @@ public enum CenterEvent: Sendable, Hashable {
     case focusChanged(FocusStatus?)
     /// A pending request was added, replaced or removed (for `herald pending` views).
     case pendingChanged(bundleIdentifier: String)
+    /// An app's history counts changed (a delivery kept, read or unread, deleted, cleared):
+    /// what user interfaces show as its unread count and the size of its history. Comes just
+    /// after the event that changed them.
+    case countsChanged(bundleIdentifier: String, counts: HistoryCounts)
+    /// An app asks for permission: show the prompt, answer with `CenterControl.answerPrompt`.
+    /// A new subscriber gets one for every prompt still waiting.
+    case promptRequested(PendingPrompt)
+    /// The prompt is settled — answered (here or by another user interface, or by the center's
+    /// own prompter) or given up by the app (`.notAnswered`): take it down.
+    case promptWithdrawn(promptID: Int64, outcome: PromptOutcome)
 }

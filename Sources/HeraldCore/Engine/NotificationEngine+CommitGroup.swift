@@ -6,25 +6,60 @@
 /// it is acknowledged (`add`, `push`) waits for that commit, and learns of its failure. Eight
 /// clients posting at once thus pay for one commit, not eight. A request alone in the engine
 /// commits at once instead of waiting a turn for the queued commit (which then finds nothing).
+///
+/// A front end that hands several requests over at once (the daemon's event loop: the posts of
+/// one wake-up, from many connections) brackets them with `holdCommits()` … `releaseCommits()`:
+/// meanwhile no request commits on its own, and the release commits them as one group.
 extension NotificationEngine {
+    /// Requests are about to arrive together: until the matching `releaseCommits()`, writes
+    /// wait in the open group instead of committing alone. Callable from any thread, at once.
+    nonisolated public func holdCommits() {
+        commitHolds.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Ends a `holdCommits()`; the last release commits the open group and answers its waiters.
+    public func releaseCommits() {
+        let (_, remaining) = commitHolds.subtract(1, ordering: .sequentiallyConsistent)
+        if remaining == 0 { commitOpenGroup() }
+    }
+
+    private var isHeld: Bool { commitHolds.load(ordering: .sequentiallyConsistent) > 0 }
+
+    /// Commit groups made since the last call, and their sizes; starts counting afresh.
+    public func takeCommitGroupStatistics() -> CommitGroupStatistics {
+        defer { commitGroup.statistics = CommitGroupStatistics() }
+        return commitGroup.statistics
+    }
+
     /// Opens a commit group unless one is open (or the store does without). Call right before
     /// writing, with no suspension in between, so the write lands in the group.
     func joinCommitGroup() {
-        guard store.prefersCommitGroups, !commitGroup.isOpen else { return }
+        guard store.prefersCommitGroups else { return }
+        if commitGroup.isOpen {
+            commitGroup.members += 1
+            return
+        }
         do {
             try store.beginCommitGroup()
         } catch {
             return   // each write then commits on its own, as without groups
         }
         commitGroup.isOpen = true
-        Task { self.commitOpenGroup() }   // isolated to the engine: queued behind its waiting work
+        commitGroup.members = 1
+        // Queued behind the engine's waiting work (isolated to it); under a hold the release commits.
+        if !isHeld { Task { self.commitQueuedGroup() } }
+    }
+
+    /// The commit queued when a group opened: skipped while a front end holds commits.
+    private func commitQueuedGroup() {
+        if !isHeld { commitOpenGroup() }
     }
 
     /// Returns once every write made so far is durable; throws the commit's error if it failed
     /// (and the group's writes were rolled back).
     func waitForCommit() async throws {
         guard commitGroup.isOpen else { return }
-        if commitGroup.waiters.isEmpty && commitGroup.requestsInFlight <= 1 {
+        if commitGroup.waiters.isEmpty && commitGroup.requestsInFlight <= 1 && !isHeld {
             if let error = commitOpenGroup() { throw error }
             return
         }
@@ -44,6 +79,8 @@ extension NotificationEngine {
         commitGroup.isOpen = false
         let waiters = commitGroup.waiters
         commitGroup.waiters = []
+        commitGroup.statistics.record(commitGroup.members)
+        commitGroup.members = 0
         do {
             try store.commitGroup()
             for waiter in waiters { waiter.resume() }

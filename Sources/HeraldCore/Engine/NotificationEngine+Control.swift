@@ -23,12 +23,16 @@ extension NotificationEngine {
     /// Off the list, and read: a notification taken off the list no longer waits for the user,
     /// so an open UI drops its unread mark and banner at once (the `.updated` event).
     private func removeFromList(_ records: [DeliveredRecord]) {
+        var changed: [DeliveredRecord] = []
         for var record in records {
+            let before = record
             record.isRemovedFromList = true
             record.isRead = true
             guard (try? store.updateDelivered(record)) != nil else { continue }
+            changed.append(before)
             emit(.updated(record))
         }
+        countReadChange(changed, isRead: true)
     }
 
     /// Marks deliveries whose sender can no longer be reached (a desktop notification's sender
@@ -50,10 +54,6 @@ extension NotificationEngine {
         apps.values.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
     }
 
-    public func unreadCounts() async throws -> [String: Int] {
-        try store.unreadCounts()
-    }
-
     public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {
         var changed: [DeliveredRecord] = []
         try store.batch {
@@ -65,17 +65,25 @@ extension NotificationEngine {
             }
         }
         for record in changed { emit(.updated(record)) }
+        countReadChange(changed.map { record in
+            var before = record
+            before.isRead = !isRead
+            return before
+        }, isRead: isRead)
     }
 
     public func deleteHistory(deliveryIDs: [Int64]) async throws {
         guard !deliveryIDs.isEmpty else { return }
+        let removed = deliveryIDs.compactMap { try? store.delivered(id: $0) }
         try store.deleteDelivered(ids: deliveryIDs)
         emit(.deleted(deliveryIDs: deliveryIDs))
+        countRemoval(removed)
     }
 
     public func clearHistory(bundleIdentifier: String?) async throws {
         try store.deleteAllDelivered(bundleIdentifier: bundleIdentifier)
         emit(.cleared(bundleIdentifier: bundleIdentifier))
+        countCleared(bundleIdentifier)
     }
 
     /// Sets an app's badge from the UI (`0` clears it); negative counts throw `badgeInputInvalid`.

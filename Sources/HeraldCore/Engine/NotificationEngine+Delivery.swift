@@ -62,6 +62,7 @@ extension NotificationEngine {
         }
 
         var replacedID: Int64?
+        var replaced: [DeliveredRecord] = []
         var storeError: (any Error)?
         // Kept when listed, or shown as a banner (its buttons answer a stored delivery) — unless
         // a rule says not to keep it: then the banner only informs (delivery id 0).
@@ -72,6 +73,7 @@ extension NotificationEngine {
                 }
             }
             joinCommitGroup()
+            countHistory(of: bundleIdentifier)
             do {
                 let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
                 if old.isEmpty && firing == nil {
@@ -85,6 +87,7 @@ extension NotificationEngine {
                     }
                 }
                 replacedID = old.first?.deliveryID
+                replaced = old
             } catch {
                 // The store failed: the notification is still shown (the event), not kept, and
                 // a caller waiting to acknowledge it is told.
@@ -100,6 +103,10 @@ extension NotificationEngine {
         }
         if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
+        if record.deliveryID != 0 {
+            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead },
+                         total: 1 - replaced.count)
+        }
         return Delivery(record: record, storeError: storeError)
     }
 

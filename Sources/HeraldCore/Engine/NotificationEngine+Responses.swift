@@ -32,6 +32,7 @@ extension NotificationEngine {
             guard found.textInput != nil else { throw EngineError.notTextInputAction(actionIdentifier: identifier) }
         }
 
+        let before = delivered
         delivered.isRead = true
         // A resident notification (desktop `resident` hint) stays in the list after an action.
         let staysInList = delivered.content.traits?.isResident == true && action != .dismiss
@@ -44,6 +45,7 @@ extension NotificationEngine {
             response = try store.insertResponse(response)
         }
         emit(.updated(delivered))
+        countReadChange([before], isRead: true)
         emit(.responded(response))
         guard reachesApp, let connection = connections[bundle], !drainingResponses.contains(bundle) else { return }
         await connection.didReceive(response)

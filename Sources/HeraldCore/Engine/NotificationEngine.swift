@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The notification center itself: apps, authorization, categories, pending requests and their
 /// triggers, the delivery pipeline, history, badges, responses, pushes and service extensions.
@@ -21,7 +22,9 @@ import Foundation
 public actor NotificationEngine: NotificationSystem, CenterControl {
     let store: any NotificationStore
     let clock: any NotificationClock
-    let prompter: any AuthorizationPrompter
+    /// Asked alongside the user interfaces for every prompt; `nil`: only a user interface's
+    /// `answerPrompt` (or the app giving up) settles a prompt.
+    let prompter: (any AuthorizationPrompter)?
     let attachmentStore: AttachmentStore
     let configuration: EngineConfiguration
 
@@ -43,8 +46,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var deviceLocation: (latitude: Double, longitude: Double)?
     /// Whether the device is inside each location trigger's region.
     var regionInside: [PendingKey: Bool] = [:]
-    /// Authorization prompts on screen, so concurrent requests share one prompt.
-    var prompts: [String: Task<Bool, Never>] = [:]
+    /// Each app's history counts, once read (`NotificationEngine+Counts.swift`).
+    var appCounts: [String: HistoryCounts] = [:]
+    /// The permission prompts waiting for an answer (`NotificationEngine+Prompts.swift`).
+    var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).
     var drainingResponses: Set<String> = []
     /// The newest background push for each app that was not running (Apple keeps only one).
@@ -52,9 +57,13 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let wake = WakeSignal()
     /// Writes gathered into one store commit (`NotificationEngine+CommitGroup.swift`).
     var commitGroup = CommitGroup()
+    /// Front ends holding the open group's commit (`holdCommits`), read on the engine.
+    let commitHolds = Atomic<Int>(0)
 
-    /// Opens the center on a store: loads apps, pending requests and Focus.
-    public init(store: any NotificationStore, clock: any NotificationClock, prompter: any AuthorizationPrompter,
+    /// Opens the center on a store: loads apps, pending requests and Focus. `prompter` answers
+    /// permission prompts alongside the user interfaces (tests, the simulator); `nil` leaves
+    /// them to the user interfaces (`answerPrompt`), as the daemon and the demo do.
+    public init(store: any NotificationStore, clock: any NotificationClock, prompter: (any AuthorizationPrompter)?,
                 attachmentsDirectory: URL, configuration: EngineConfiguration = EngineConfiguration()) throws {
         self.store = store
         self.clock = clock
@@ -103,9 +112,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         observers.removeAll { $0.id == id }
     }
 
+    /// Every event from now on, starting with a `.promptRequested` for each prompt still
+    /// waiting (so a user interface that subscribes late shows them).
     public func events() async -> AsyncStream<CenterEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: CenterEvent.self, bufferingPolicy: .unbounded)
         let id = addObserver { continuation.yield($0) }
+        for prompt in promptBroker.pending { continuation.yield(.promptRequested(prompt)) }
         continuation.onTermination = { [weak self] _ in
             Task { await self?.removeObserver(id) }
         }
@@ -190,55 +202,6 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
         if isForeground { foregroundApps.insert(bundleIdentifier) } else { foregroundApps.remove(bundleIdentifier) }
-    }
-
-    // MARK: Authorization
-
-    /// First call: `.provisional` in the options grants quietly; otherwise the user is prompted
-    /// and the answer is remembered. Later calls answer from the record without prompting —
-    /// except that a provisional app asking without `.provisional` gets the real prompt.
-    public func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
-        try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
-        if let prompt = prompts[bundleIdentifier] {
-            // Someone else's prompt is on screen: its answer is ours (the task records it).
-            return await prompt.value
-        }
-        var app = ensureApp(bundleIdentifier)
-        let asked = options.subtracting(.provisional)
-        let status = app.authorizationStatus
-        if status == .notDetermined && options.contains(.provisional) {
-            app.authorizationStatus = .provisional
-            app.authorizedOptions = asked
-            saveApp(app)
-            return true
-        }
-        if status == .notDetermined || (status == .provisional && !options.contains(.provisional)) {
-            let prompter = self.prompter
-            let snapshot = app
-            // Runs on the actor: records the answer before anyone awaiting it resumes.
-            let prompt = Task {
-                let outcome = await prompter.promptOutcome(app: snapshot, options: asked)
-                self.recordAuthorization(outcome, options: asked, bundleIdentifier: bundleIdentifier)
-                return outcome == .allowed
-            }
-            prompts[bundleIdentifier] = prompt
-            return await prompt.value
-        }
-        return status == .authorized || status == .provisional || status == .ephemeral
-    }
-
-    /// Remembers the user's answer; a prompt nobody answered leaves the status as it was (the
-    /// app is asked again next time).
-    private func recordAuthorization(_ outcome: PromptOutcome, options: UNAuthorizationOptions, bundleIdentifier: String) {
-        prompts[bundleIdentifier] = nil
-        guard outcome != .notAnswered else { return }
-        let granted = outcome == .allowed
-        var app = ensureApp(bundleIdentifier)
-        app.authorizationStatus = granted ? .authorized : .denied
-        app.authorizedOptions = granted ? options : []
-        // As in Settings: a denied app shows "Allow Notifications" off, and turning it on allows it.
-        if !granted { app.settings.allowNotifications = false }
-        saveApp(app)
     }
 
     // MARK: Categories

@@ -7,7 +7,7 @@
 /// case .notAnswered: …       // nothing remembered: still .notDetermined
 /// }
 /// ```
-public enum PromptOutcome: Sendable, Hashable {
+public enum PromptOutcome: Sendable, Hashable, Codable {
     /// The user pressed Allow.
     case allowed
     /// The user pressed Don't Allow.

@@ -31,4 +31,9 @@ public struct DeliveredRecord: Sendable, Hashable, Codable {
 
     public var identifier: String { request.identifier }
     public var content: ContentRecord { request.content }
+
+    /// Whether the center keeps it in history. The engine decides (listed, or a banner whose
+    /// buttons answer a stored delivery — unless a rule keeps it out, or the store failed) and
+    /// says so with the delivery id: a notification shown but not kept has none (`0`).
+    public var isKept: Bool { deliveryID > 0 }
 }

@@ -15,6 +15,22 @@ extension DBusConnectionLoop {
         dbus.messageUnref(reply)
     }
 
+    /// Keeps a method call to answer later (loop thread): the reply to `Notify` waits until the
+    /// notification is stored.
+    func keep(_ call: DBusLibrary.Message) -> PendingCall {
+        _ = dbus.messageRef(call)
+        return PendingCall(message: call)
+    }
+
+    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread).
+    func reply(to pending: PendingCall, _ result: Result<[DBusArgument], DBusCallError>) {
+        switch result {
+        case .success(let arguments): reply(to: pending.message, arguments)
+        case .failure(let error): reply(to: pending.message, error: error)
+        }
+        dbus.messageUnref(pending.message)
+    }
+
     /// Replies to a method call with an error (loop thread).
     func reply(to call: DBusLibrary.Message, error: DBusCallError) {
         guard let reply = dbus.messageNewError(call, error.name, error.message) else { return }
@@ -49,6 +65,11 @@ extension DBusConnectionLoop {
     /// Who owns a name, for a log line: "unique name (pid N, command)".
     func describeOwner(of name: String) -> String {
         guard let owner = callBus("GetNameOwner", name)?.string else { return "another program" }
+        return describe(connection: owner)
+    }
+
+    /// A connection's unique name as "command (pid N, :1.7)", as far as the bus still knows it.
+    func describe(connection owner: String) -> String {
         guard let pid = callBus("GetConnectionUnixProcessID", owner)?.integer else { return owner }
         let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -63,6 +84,12 @@ extension DBusConnectionLoop {
                                  sender: text(dbus.messageGetSender(message)),
                                  signature: text(dbus.messageGetSignature(message)))
     }
+}
+
+/// A method call waiting for its reply (`DBusConnectionLoop.keep`); touched only on the loop
+/// thread, carried across threads to get back there.
+struct PendingCall: @unchecked Sendable {
+    let message: DBusLibrary.Message
 }
 
 /// The header fields of a message that routing needs.

@@ -14,6 +14,13 @@ actor DesktopEngineBridge {
     private let stagingDirectory: URL
     private let log: @Sendable (String) -> Void
     private var connected: Set<String> = []
+    /// What this bridge already told the engine, so that a steady stream of `Notify` calls costs
+    /// one engine call (`add`) each: the name each app was registered under (nothing else
+    /// changes a trusted app's authorization), and each app's category identifiers (only this
+    /// bridge sets a desktop app's categories).
+    private var registeredNames: [String: String] = [:]
+    private var categoryIdentifiers: [String: Set<String>] = [:]
+    private var icons = IconThemeLookup(environment: ProcessInfo.processInfo.environment)
 
     init(engine: NotificationEngine, connection: DesktopAppConnection, stagingDirectory: URL,
          log: @escaping @Sendable (String) -> Void) {
@@ -26,27 +33,34 @@ actor DesktopEngineBridge {
     /// Where a notification's image comes from.
     enum ImageSource: Sendable {
         case pixels(RawImage)
-        /// A path or `file://` URI (an icon-theme name is not a file and is skipped).
+        /// A path, a `file://` URI or an icon-theme name (`dialog-information`, looked up in the
+        /// icon themes: `IconThemeLookup`).
         case file(String)
     }
 
     /// Registers the app and its category, attaches the image and adds the request.
     func post(_ notification: DesktopNotification, image: ImageSource?) async throws {
         let bundle = notification.app.bundleIdentifier
-        await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
+        if registeredNames[bundle] != notification.app.displayName {
+            await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
+            registeredNames[bundle] = notification.app.displayName
+        }
         if !connected.contains(bundle) {
             connected.insert(bundle)
             await engine.connect(connection, bundleIdentifier: bundle)
         }
-        var categories = await engine.categories(bundleIdentifier: bundle)
-        if !categories.contains(where: { $0.identifier == notification.category.identifier }) {
-            categories.append(notification.category)
-            let desktop = categories.filter { $0.identifier.hasPrefix(DesktopApp.prefix) }
-            if desktop.count > Self.categoryLimit {
-                let drop = Set(desktop.prefix(desktop.count - Self.categoryLimit).map(\.identifier))
-                categories.removeAll { drop.contains($0.identifier) }
+        if categoryIdentifiers[bundle]?.contains(notification.category.identifier) != true {
+            var categories = await engine.categories(bundleIdentifier: bundle)
+            if !categories.contains(where: { $0.identifier == notification.category.identifier }) {
+                categories.append(notification.category)
+                let desktop = categories.filter { $0.identifier.hasPrefix(DesktopApp.prefix) }
+                if desktop.count > Self.categoryLimit {
+                    let drop = Set(desktop.prefix(desktop.count - Self.categoryLimit).map(\.identifier))
+                    categories.removeAll { drop.contains($0.identifier) }
+                }
+                await engine.setCategories(categories, bundleIdentifier: bundle)
             }
-            await engine.setCategories(categories, bundleIdentifier: bundle)
+            categoryIdentifiers[bundle] = Set(categories.map(\.identifier))
         }
         var request = notification.request
         if let image, let attachment = stage(image) {
@@ -91,7 +105,7 @@ actor DesktopEngineBridge {
                 staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString).png")
                 try raw.png().write(to: staged)
             case .file(let reference):
-                guard let source = Self.fileURL(reference) else { return nil }
+                guard let source = Self.fileURL(reference) ?? icons.file(named: reference) else { return nil }
                 staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(source.lastPathComponent)")
                 try FileManager.default.copyItem(at: source, to: staged)
             }

@@ -1,9 +1,10 @@
 import Foundation
 import HeraldCore
+import Synchronization
 
 /// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
 /// onto the engine (through `DesktopEngineBridge`, in order) and turns the user's responses back
-/// into `ActionInvoked`, `ActivationToken`, `NotificationReplied` and `NotificationClosed`.
+/// into `ActionInvoked`, `NotificationReplied` and `NotificationClosed`.
 ///
 /// Everything here runs on the bus thread (`DBusConnectionLoop`); the engine is reached only
 /// through `jobs`, and responses come back through `bus.perform`.
@@ -18,6 +19,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
+    /// Whether Herald holds the name now (it waits in the bus's queue for it otherwise).
+    var ownsName = false
+    /// History rows the engine stored, waiting for the bus thread (`takeDeliveries`).
+    private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
          log: @escaping @Sendable (String) -> Void) {
@@ -34,11 +39,22 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// Starts following which history row each notification became (for transient ones and
     /// for marking rows whose sender left).
+    /// Rows are handed over without waking the bus thread: every desktop delivery comes from a
+    /// `Notify` whose reply follows on the bus thread, and that takes them (`takeDeliveries`).
     func start() async {
-        let bus = self.bus
         await bridge.observeDeliveries { [weak self] identifier, deliveryID in
-            bus.perform { [weak self] in self?.delivered(identifier: identifier, deliveryID: deliveryID) }
+            self?.deliveries.withLock { $0.append((identifier, deliveryID)) }
         }
+    }
+
+    /// The rows delivered since the last call, into the table (bus thread; before anything that
+    /// reads history rows).
+    private func takeDeliveries() {
+        let taken = deliveries.withLock { rows -> [(identifier: String, deliveryID: Int64)] in
+            defer { rows = [] }
+            return rows
+        }
+        for row in taken { delivered(identifier: row.identifier, deliveryID: row.deliveryID) }
     }
 
     /// A notification reached history; if its sender already left (gdbus, a script), the row
@@ -56,6 +72,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     // MARK: Incoming messages (bus thread)
 
     func handle(_ message: DBusLibrary.Message) -> Bool {
+        takeDeliveries()
         let header = bus.header(message)
         if header.isSignal {
             handleSignal(header, message)
@@ -65,8 +82,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
         do {
             switch (header.interface, header.member) {
             case (NotificationsInterface.interface, "Notify"), ("", "Notify"):
-                let id = try notify(header, try bus.arguments(of: message))
-                bus.reply(to: message, [.uint32(id)])
+                // Answered once the notification is stored: the reply is the acknowledgement.
+                try notify(header, try bus.arguments(of: message), replyTo: message)
             case (NotificationsInterface.interface, "CloseNotification"), ("", "CloseNotification"):
                 guard header.signature == "u", case .uint(let id)? = try bus.arguments(of: message).first else {
                     throw DBusCallError.invalidArgs("CloseNotification takes (u), not (\(header.signature))")
@@ -97,24 +114,36 @@ final class DesktopNotificationsService: @unchecked Sendable {
         guard header.interface == "org.freedesktop.DBus", let arguments = try? bus.arguments(of: message) else { return }
         switch header.member {
         case "NameOwnerChanged":
-            guard arguments.count == 3, let name = arguments[0].string, name.hasPrefix(":"),
-                  arguments[2].string == "" else { return }
+            guard arguments.count == 3, let name = arguments[0].string else { return }
+            if name == NotificationsInterface.busName, arguments[1].string == bus.uniqueName,
+               let replacer = arguments[2].string, !replacer.isEmpty {
+                log("D-Bus: \(bus.describe(connection: replacer)) replaced Herald as \(name); "
+                    + "Herald serves it again when that server leaves")
+                return
+            }
+            guard name.hasPrefix(":"), arguments[2].string == "" else { return }
             // Quietly: most senders (notify-send) leave right after Notify.
             let rows = table.senderLeft(name).filter { !$0.actionKeys.isEmpty }.compactMap(\.deliveryID)
             guard !rows.isEmpty else { return }
             let bridge = self.bridge
             jobs.add { await bridge.senderGone(deliveryIDs: rows) }
         case "NameLost":
-            if arguments.first?.string == NotificationsInterface.busName {
-                log("D-Bus: lost \(NotificationsInterface.busName) to another server (it asked to replace Herald)")
-            }
+            // NameOwnerChanged says who took it.
+            if arguments.first?.string == NotificationsInterface.busName { ownsName = false }
+        case "NameAcquired":
+            // Also sent once for the name Herald asked for at start (ownsName is set then).
+            guard arguments.first?.string == NotificationsInterface.busName, !ownsName else { return }
+            ownsName = true
+            log("D-Bus: serving \(NotificationsInterface.busName) as \(bus.uniqueName) (the server holding it left)")
         default:
             break
         }
     }
 
-    /// `Notify`: checks, assigns the id, queues the engine work; returns the id at once.
-    private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue]) throws -> UInt32 {
+    /// `Notify`: checks (a bad call throws at once), assigns the id and queues the engine work;
+    /// the reply with the id follows once the engine has stored the notification (or an error
+    /// when it could not). Later calls are read meanwhile, and their engine work runs in order.
+    private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue], replyTo message: DBusLibrary.Message) throws {
         let call = try NotifyCall(signature: header.signature, arguments: arguments)
         let hints = try NotificationHints(call.hints)
         let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
@@ -132,20 +161,28 @@ final class DesktopNotificationsService: @unchecked Sendable {
         let bridge = self.bridge
         let log = self.log
         let bus = self.bus
+        let pending = bus.keep(message)
         jobs.add { [weak self] in
             do {
                 try await bridge.post(notification, image: image)
             } catch {
-                log("D-Bus: notification \(id) from \(notification.app.displayName) not shown: \(error)")
-                bus.perform { [weak self] in self?.close(id, reason: .other, generation: generation) }
+                log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
+                bus.perform { [weak self] in
+                    self?.takeDeliveries()
+                    bus.reply(to: pending, .failure(.failed("the notification was not stored: \(error)")))
+                    self?.close(id, reason: .other, generation: generation)
+                }
                 return
+            }
+            bus.perform { [weak self] in
+                self?.takeDeliveries()
+                bus.reply(to: pending, .success([.uint32(id)]))
             }
             guard let expiry, self != nil else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
             }
         }
-        return id
     }
 
     /// When the front door closes a notification itself: the sender's timeout in milliseconds,
@@ -160,6 +197,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// Closes an open notification: the signal to its sender, then off the screen and the list
     /// (a transient one out of history). `generation` guards timers of a replaced notification.
     private func close(_ id: UInt32, reason: NotificationsInterface.CloseReason, generation: Int? = nil) {
+        takeDeliveries()
         if let generation, table[id]?.generation != generation { return }
         guard let entry = table.close(id) else { return }
         signal(entry, "NotificationClosed", [.uint32(id), .uint32(reason.rawValue)])
@@ -180,6 +218,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// The user acted on a notification (from its banner or from history).
     func respond(_ response: ResponseRecord) {
+        takeDeliveries()
         guard let id = table.id(forIdentifier: response.notification.identifier), let entry = table[id] else {
             // From an earlier run of the daemon: its sender cannot be reached any more.
             let bridge = self.bridge
@@ -204,9 +243,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
         }
     }
 
+    /// `ActionInvoked`, without an `ActivationToken` before it: the spec makes that signal
+    /// optional ("can be emitted"), and a token is an X11 startup id or a Wayland xdg-activation
+    /// token that a window system handed out for a real input event; Herald, in a terminal, has
+    /// none. An empty or made-up one would send the app's toolkit to activate with a token no
+    /// compositor issued, so, like mako and the other servers that send one only when they have
+    /// it, Herald sends none.
     private func invoke(_ entry: NotificationTable.Entry, id: UInt32, key: String) {
-        // No window system to hand an XDG activation token from: an empty one, as the spec allows.
-        signal(entry, "ActivationToken", [.uint32(id), .string("")])
         signal(entry, "ActionInvoked", [.uint32(id), .string(key)])
     }
 }

@@ -20,9 +20,22 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
     /// must be quick and must not block. The default reads `events()` on a task.
     func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation
+    /// Calls `body` with the permission prompts waiting now, at a moment no event is being
+    /// emitted (on the engine, for `EngineBackend`): a subscriber whose prompt events start
+    /// inside `body` gets every prompt once, and no withdrawal before its prompt.
+    func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async
+    /// Requests are about to arrive together (the posts of one event-loop wake-up): writes wait
+    /// for `releaseCommits()` and then share one commit. Called on the server's loop; must not
+    /// block. The default does nothing.
+    func holdCommits()
+    /// Ends a `holdCommits()`. The default does nothing.
+    func releaseCommits() async
 }
 
 extension CenterBackend {
+    public func holdCommits() {}
+    public func releaseCommits() async {}
+
     public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         try await add(request, bundleIdentifier: bundleIdentifier)
         return []

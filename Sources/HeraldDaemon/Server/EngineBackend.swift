@@ -61,6 +61,9 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
         return try await engine.push(payload, bundleIdentifier: bundleIdentifier, options: options)
     }
 
+    public func holdCommits() { engine.holdCommits() }
+    public func releaseCommits() async { await engine.releaseCommits() }
+
     public func registerCommandLineApp(bundleIdentifier: String) async {
         await engine.registerCommandLineApp(bundleIdentifier: bundleIdentifier)
     }
@@ -112,7 +115,7 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func apps() async throws -> [AppRecord] { try await engine.apps().map(withCommand) }
     public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] { try await engine.history(query) }
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await engine.historyCount(query) }
-    public func unreadCounts() async throws -> [String: Int] { try await engine.unreadCounts() }
+    public func historyCounts() async throws -> [String: HistoryCounts] { try await engine.historyCounts() }
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         try await engine.respond(deliveryID: deliveryID, action: action)
     }
@@ -133,7 +136,13 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func setDoNotDisturb(_ isOn: Bool) async throws { try await engine.setDoNotDisturb(isOn) }
     public func focusOverview() async throws -> FocusOverview { try await engine.focusOverview() }
     public func changeFocus(_ change: FocusChange) async throws -> FocusOverview { try await engine.changeFocus(change) }
+    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
+        try await engine.answerPrompt(promptID: promptID, allowed: allowed)
+    }
     public func events() async -> AsyncStream<CenterEvent> { await engine.events() }
+    public func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async {
+        await engine.withPendingPrompts(body)
+    }
 
     /// The engine's observers: `handler` runs on the engine as each event is emitted.
     public func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation {

@@ -11,6 +11,19 @@ import Glibc
 /// user, speaks the newline-delimited JSON protocol (`docs/PROTOCOL.md`) and forwards every
 /// request to the backend (the engine, its single owner of state).
 ///
+/// One thread serves every client: an `EventLoop` on epoll with non-blocking sockets, so a
+/// client costs one descriptor and no thread, and a client that vanishes leaves nothing behind.
+/// Requests run on the loop itself — read, handled and answered with no thread hop; what may
+/// take long waits off it (history reads on the engine's reads queue, service-extension
+/// commands on their own thread, calls to apps suspended). The posts (`post`, `add`, `push`)
+/// of one wake-up, from however many connections, are held in one commit group and committed
+/// together (`CenterBackend.holdCommits`).
+///
+/// Limits (docs/RELIABILITY.md): `maximumConnections` (past it the oldest client that has not
+/// said hello makes room, else the newcomer is refused with `tooManyConnections`), a hello
+/// within `helloTimeout`, 8 MiB of unread output per client (`queueOverflow`), a
+/// `requestDeadline` per request (`deadlineExceeded`), and the per-app `postRate`.
+///
 /// ```swift
 /// let server = IPCServer(socketPath: path, backend: engine)
 /// try server.start()
@@ -31,16 +44,20 @@ public final class IPCServer: Sendable {
         public var now: @Sendable () -> Date = { Date() }
         /// Where the server reports connections and protocol errors (default: nowhere).
         public var log: @Sendable (String) -> Void = { _ in }
-        /// The engine's prompter, when it is the relay: user interfaces that subscribe with
-        /// `prompts: true` show its prompts and answer them. `nil`: `answerPrompt` answers
-        /// `false` and nothing is relayed.
-        public var prompter: RelayingPrompter?
+        /// Told which user interfaces show permission prompts (they subscribe with
+        /// `prompts: true`), to answer prompts while none is attached (`--prompt`). `nil`:
+        /// prompts wait for a user interface however long it takes.
+        public var promptAttendance: PromptAttendance?
         /// The most clients served at once; one more is refused with `tooManyConnections`.
         public var maximumConnections = 256
         /// How long a client has to say hello after connecting (then `helloTimeout`, closed).
         public var helloTimeout: TimeInterval = 10
         /// How fast one app may post (`add`, `post`, `push`); `nil` turns the limit off.
         public var postRate: RateLimit? = .defaultPosts
+        /// How long a request may run before it is answered `deadlineExceeded` and cancelled:
+        /// above the 30 s a service extension may take plus an app's 10 s delegate call. `wait`
+        /// (which has its own timeout) and `requestAuthorization` (a person answers) have none.
+        public var requestDeadline: TimeInterval = 60
         public init() {}
     }
 
@@ -54,8 +71,20 @@ public final class IPCServer: Sendable {
     let dispatcher = RequestDispatcher.standard
     let postLimiter: Mutex<RateLimiter?>
 
+    /// Requests whose commits are grouped per round of the loop.
+    static let postMethods: Set<String> = [Methods.post.name, Methods.add.name, Methods.push.name]
+    /// Requests without a deadline: `wait` has its own timeout, a person answers `requestAuthorization`.
+    static let methodsWithoutDeadline: Set<String> = [Methods.wait.name, Methods.requestAuthorization.name]
+    /// How often the loop looks for hello timeouts and overdue requests.
+    static let sweepInterval: TimeInterval = 0.1
+
     private struct State {
+        var loop: EventLoop?
         var listener: UnixSocket?
+        var listenerToken: UInt64?
+        /// A descriptor kept in reserve: when the process runs out, it is closed to accept (and
+        /// refuse, saying why) a waiting client instead of leaving it in the backlog.
+        var spare: Int32 = -1
         var lock: LockFile?
         var sessions: [Int: ServerSession] = [:]
         var nextSession = 0
@@ -66,6 +95,9 @@ public final class IPCServer: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Posts this round of the loop has read; from the second one on, their commits are held
+    /// so they share one (a lone post commits at once, as before).
+    private let postsThisRound = Atomic<Int>(0)
 
     public init(socketPath: String, backend: any CenterBackend, configuration: Configuration = Configuration()) {
         self.socketPath = socketPath
@@ -103,37 +135,60 @@ public final class IPCServer: Sendable {
             lock.release()
             throw error
         }
+        let loop: EventLoop
+        do {
+            try listener.setNonBlocking()
+            loop = try EventLoop(name: "herald.ipc")
+        } catch {
+            listener.close()
+            lock.release()
+            throw error
+        }
         // Observe before accepting anyone, so no event is missed.
         let observation = await backend.observeEvents { [weak self] event in self?.fanOut(event) }
         state.withLock {
+            $0.loop = loop
             $0.listener = listener
             $0.lock = lock
             $0.eventObservation = observation
+            $0.spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
         }
-        let thread = Thread { [weak self] in self?.acceptLoop(listener) }
-        thread.name = "herald.ipc.accept"
-        thread.start()
+        let token = try loop.register(listener.descriptor, interest: .readable) { [weak self] _ in self?.acceptWaiting() }
+        state.withLock { $0.listenerToken = token }
+        loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep() },
+                   afterRound: { [weak self] in self?.releaseHeldCommits() })
         configuration.log("listening on \(socketPath)")
     }
 
     /// Stops accepting, disconnects every client, removes the socket.
     public func stop() {
-        let (listener, sessions, observation, lock) = state.withLock { state in
+        let (loop, listener, token, sessions, observation, lock) = state.withLock { state in
             state.isStopped = true
             defer {
                 state.listener = nil
                 state.eventObservation = nil
             }
-            return (state.listener, Array(state.sessions.values), state.eventObservation, state.lock)
+            return (state.loop, state.listener, state.listenerToken, Array(state.sessions.values), state.eventObservation,
+                    state.lock)
         }
         observation?.cancel()
-        if let listener {
-            unlink(socketPath)
-            // Only wake the accept thread; it closes the descriptor itself, so the number cannot
-            // be reused (by another server in this process) while it might still call accept.
-            listener.shutdown()
-        }
+        if listener != nil { unlink(socketPath) }
         for session in sessions { session.connection.close() }
+        if let loop {
+            // On the loop, so no handler is using the descriptors while they close.
+            loop.execute { [self] in
+                if let listener, let token {
+                    loop.remove(listener.descriptor, token: token)
+                    listener.close()
+                }
+                let spare = state.withLock { state in
+                    defer { state.spare = -1 }
+                    return state.spare
+                }
+                if spare >= 0 { _ = Glibc.close(spare) }
+            }
+            loop.stop()
+        }
         if let lock {
             unlink(socketPath + ".lock")
             lock.release()
@@ -142,24 +197,44 @@ public final class IPCServer: Sendable {
 
     // MARK: Accepting
 
-    private func acceptLoop(_ listener: UnixSocket) {
-        defer { listener.close() }
+    /// On the loop: accepts every waiting client.
+    private func acceptWaiting() {
+        guard let listener = state.withLock({ $0.isStopped ? nil : $0.listener }) else { return }
         while true {
             let socket: UnixSocket
             do {
-                socket = try listener.accept()
-            } catch let error as Errno where error.rawValue == ECONNABORTED || error.rawValue == EMFILE || error.rawValue == ENFILE {
-                if error.rawValue != ECONNABORTED { usleep(50_000) }
+                guard let next = try listener.acceptWaiting() else { return }
+                socket = next
+            } catch let error as Errno where error.rawValue == ECONNABORTED {
                 continue
+            } catch let error as Errno where error.rawValue == EMFILE || error.rawValue == ENFILE {
+                refuseForLackOfDescriptors(listener)
+                return
             } catch {
-                break   // the listener was shut down
-            }
-            if state.withLock({ $0.isStopped }) {
-                socket.close()
-                break
+                configuration.log("accept failed: \(error)")
+                return
             }
             admit(socket)
         }
+    }
+
+    /// Out of descriptors: the spare one makes room to accept one waiting client and tell it
+    /// why it is refused (otherwise it would wait in the backlog, and the loop spin on it).
+    private func refuseForLackOfDescriptors(_ listener: UnixSocket) {
+        let spare = state.withLock { state in
+            defer { state.spare = -1 }
+            return state.spare
+        }
+        if spare >= 0 { _ = Glibc.close(spare) }
+        if let socket = try? listener.acceptWaiting() {
+            configuration.log("refused a client: the daemon is out of file descriptors")
+            refuse(socket, .protocolError(.tooManyConnections,
+                "this herald daemon is out of file descriptors (\(connectionCount) connections); try again later"))
+        }
+        let again = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        state.withLock { $0.spare = again }
+        // Still none left: the listener stays readable; the next round tries again after a pause.
+        if again < 0 { usleep(10_000) }
     }
 
     private func admit(_ socket: UnixSocket) {
@@ -176,44 +251,102 @@ public final class IPCServer: Sendable {
                 "this herald daemon serves user id \(configuration.allowedUserID) only; you are \(peer.uid)"))
             return
         }
-        let connection = LineConnection(socket: socket)
-        let session = state.withLock { state -> ServerSession? in
-            guard state.sessions.count < configuration.maximumConnections else { return nil }
+        guard let loop = state.withLock({ $0.loop }) else {
+            socket.close()
+            return
+        }
+        let connection = EventLoopConnection(socket: socket, loop: loop)
+        let now = Date()
+        let (session, evicted) = state.withLock { state -> (ServerSession?, ServerSession?) in
+            var evicted: ServerSession?
+            if state.sessions.count >= configuration.maximumConnections {
+                // Room is made by the oldest client still silent (it has not said hello).
+                guard let oldest = state.sessions.values.filter({ $0.hello == nil && !$0.connection.isClosing }).min(by: { $0.connectedAt < $1.connectedAt })
+                else { return (nil, nil) }
+                state.sessions.removeValue(forKey: oldest.number)
+                evicted = oldest
+            }
             state.nextSession += 1
-            let session = ServerSession(number: state.nextSession, connection: connection, peer: peer)
+            let session = ServerSession(number: state.nextSession, connection: connection, peer: peer, connectedAt: now)
             state.sessions[session.number] = session
-            return session
+            return (session, evicted)
+        }
+        if let evicted {
+            configuration.log("\(evicted.label): closed to make room, without a hello after \(Int(now.timeIntervalSince(evicted.connectedAt) * 1000)) ms")
+            evicted.sendLastError(.protocolError(.tooManyConnections,
+                "closed: this herald daemon serves \(configuration.maximumConnections) connections, its limit, and this one "
+                + "had not said hello; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} at once"))
         }
         guard let session else {
-            // Each connection costs a thread and descriptors: past the limit, a clear refusal
-            // (and 400 silent clients cannot lock everyone else out for long: see helloTimeout).
             configuration.log("refused a client (pid \(peer.pid)): \(configuration.maximumConnections) connections already")
             refuse(socket, .protocolError(.tooManyConnections,
                 "this herald daemon already serves \(configuration.maximumConnections) connections, its limit; try again later"))
             return
         }
-        let timeout = configuration.helloTimeout
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
-            guard let self, session.hello == nil, self.state.withLock({ $0.sessions[session.number] != nil }) else { return }
-            self.configuration.log("\(session.label): no hello within \(timeout) s; closed")
-            session.sendError(id: nil, .protocolError(.helloTimeout,
-                "no hello within \(timeout) s of connecting; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
-            session.connection.closeAfterFlush()
+        do {
+            try connection.start(onLine: { [weak self] item in
+                self?.received(item, from: session)
+            }, onOverflow: { [weak self] in
+                self?.overflowed(session)
+            }, onClose: { [weak self] in
+                self?.closed(session)
+            })
+        } catch {
+            configuration.log("\(session.label): could not be served: \(error)")
+            _ = state.withLock { $0.sessions.removeValue(forKey: session.number) }
+            socket.close()
         }
-        connection.start(onLine: { [weak self] item in
-            self?.received(item, from: session)
-        }, onClose: { [weak self] in
-            self?.closed(session)
-        })
     }
 
     /// Writes one error line to a client that is not admitted, and closes it.
     private func refuse(_ socket: UnixSocket, _ error: WireError) {
         if var line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) {
             line.append(0x0A)
-            try? line.withUnsafeBytes { try socket.writeAll($0) }
+            _ = try? line.withUnsafeBytes { try socket.writeAvailable($0) }
         }
         socket.close()
+    }
+
+    // MARK: Limits in time
+
+    /// On the loop, every `sweepInterval`: closes clients that did not say hello in time and
+    /// answers requests that ran past their deadline.
+    private func sweep() {
+        let now = Date()
+        let helloTimeout = configuration.helloTimeout
+        for session in state.withLock({ Array($0.sessions.values) }) {
+            if session.hello == nil, now.timeIntervalSince(session.connectedAt) >= helloTimeout, !session.connection.isClosing {
+                configuration.log("\(session.label): no hello within \(helloTimeout) s; closed")
+                session.sendLastError(.protocolError(.helloTimeout,
+                    "no hello within \(helloTimeout) s of connecting; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
+            }
+            for overdue in session.abandonOverdueRequests(now: now) {
+                configuration.log("\(session.label): \(overdue.method) (id \(overdue.id)) passed its deadline")
+                session.sendDeadlineError(id: overdue.id, .protocolError(.deadlineExceeded,
+                    "\(overdue.method) did not finish within its deadline of \(configuration.requestDeadline.formatted()) s; "
+                    + "it was abandoned"))
+            }
+        }
+    }
+
+    /// A subscriber left 8 MiB unread: it is told why and dropped.
+    private func overflowed(_ session: ServerSession) {
+        configuration.log("\(session.label): dropped: it left \(EventLoopConnection.maximumQueuedBytes >> 20) MiB of events unread "
+            + "(a suspended user interface?); it gets the current state when it connects again")
+        session.sendLastError(.protocolError(.queueOverflow,
+            "dropped: this client left \(EventLoopConnection.maximumQueuedBytes >> 20) MiB of events unread, its limit; "
+            + "connect again for the current state"))
+    }
+
+    // MARK: Commit groups
+
+    /// On the loop, after a round's work has run as far as it can: the posts it held wait for
+    /// their commit, made now for all of them at once.
+    private func releaseHeldCommits() {
+        guard postsThisRound.exchange(0, ordering: .sequentiallyConsistent) >= 2,
+              let loop = state.withLock({ $0.loop }) else { return }
+        let backend = self.backend
+        Task(executorPreference: loop) { await backend.releaseCommits() }
     }
 
     // MARK: Lines
@@ -242,9 +375,8 @@ public final class IPCServer: Sendable {
         switch parsed {
         case .hello(let hello):
             guard hello.protocolVersion == WireCoding.protocolVersion else {
-                session.sendError(id: nil, .protocolError(.unsupportedProtocol,
+                session.sendLastError(.protocolError(.unsupportedProtocol,
                     "protocol \(hello.protocolVersion) is not supported; this daemon speaks protocol \(WireCoding.protocolVersion)"))
-                session.connection.closeAfterFlush()
                 return
             }
             session.setHello(hello)
@@ -265,7 +397,17 @@ public final class IPCServer: Sendable {
                     "unknown method '\(method)'; known: \(dispatcher.methodNames.joined(separator: ", "))"))
                 return
             }
-            session.track { [self] in await handler(self, id, params, session) }
+            let deadline = Self.methodsWithoutDeadline.contains(method)
+                ? nil : Date().addingTimeInterval(configuration.requestDeadline)
+            guard let loop = state.withLock({ $0.loop }) else { return }
+            // The round's posts share one commit group (released in `releaseHeldCommits`); none
+            // has run yet, so holding at the second still covers the first.
+            if Self.postMethods.contains(method), postsThisRound.add(1, ordering: .sequentiallyConsistent).newValue == 2 {
+                backend.holdCommits()
+            }
+            session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in
+                await handler(self, id, params, session)
+            }
         }
     }
 
@@ -273,17 +415,14 @@ public final class IPCServer: Sendable {
     /// session leaves the server (so once `connectionCount` dropped, the engine no longer
     /// reaches the apps through it).
     private func closed(_ session: ServerSession) {
-        configuration.prompter?.detach(interface: session.number)
+        configuration.promptAttendance?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in
             let owned = apps.filter { state.appOwners[$0] == session.number }.sorted()
             for app in owned { state.appOwners.removeValue(forKey: app) }
             return owned
         }
-        configuration.log(session.connection.closedForOverflow
-            ? "\(session.label): dropped: it left \(LineConnection.maximumQueuedBytes >> 20) MiB of events unread "
-                + "(a suspended user interface?); it gets the current state when it connects again"
-            : "\(session.label): disconnected")
+        if !session.connection.closedForOverflow { configuration.log("\(session.label): disconnected") }
         let backend = self.backend
         Task { [self] in
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }
@@ -303,8 +442,10 @@ public final class IPCServer: Sendable {
     private func fanOut(_ event: CenterEvent) {
         if case .responded(let response) = event { waiters.record(response) }
         let sessions = state.withLock { Array($0.sessions.values) }.filter { $0.wants(event) }
-        guard !sessions.isEmpty, let line = try? EventEnvelope(event: WireEvent(event)).line() else { return }
-        for session in sessions { session.connection.send(line) }
+        guard !sessions.isEmpty, var line = try? EventEnvelope(event: WireEvent(event)).line() else { return }
+        line.append(0x0A)
+        // One buffer for every subscriber (a stuck one queues a reference, not a copy).
+        for session in sessions { session.connection.sendFramed(line) }
     }
 
     // MARK: App ownership

@@ -63,18 +63,10 @@ extension RequestDispatcher {
             return Empty()
         }
         d.on(Methods.requestAuthorization) { server, p, _ in
-            guard let relay = server.configuration.prompter else {
-                return try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
-            }
             // While this request waits, the app's prompt stays up; when its client goes away
-            // (the task is cancelled) and no other request of the app waits, it is withdrawn.
-            let token = relay.beginRequest(bundleIdentifier: p.bundleIdentifier)
-            defer { relay.endRequest(token) }
-            return try await withTaskCancellationHandler {
-                try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
-            } onCancel: {
-                relay.endRequest(token)
-            }
+            // (the task is cancelled) and no other request of the app waits, the engine
+            // withdraws it.
+            try await server.backend.requestAuthorization(options: p.options, bundleIdentifier: p.bundleIdentifier)
         }
         d.on(Methods.appRecord) { server, p, _ in await server.backend.appRecord(bundleIdentifier: p.bundleIdentifier) }
         d.on(Methods.setCategories) { server, p, _ in
@@ -127,7 +119,10 @@ extension RequestDispatcher {
         d.on(Methods.apps) { server, _, _ in try await server.backend.apps() }
         d.on(Methods.history) { server, p, _ in try await server.backend.history(p) }
         d.on(Methods.historyCount) { server, p, _ in try await server.backend.historyCount(p) }
-        d.on(Methods.unreadCounts) { server, _, _ in try await server.backend.unreadCounts() }
+        d.on(Methods.unreadCounts) { server, _, _ in
+            try await server.backend.historyCounts().compactMapValues { $0.unread > 0 ? $0.unread : nil }
+        }
+        d.on(Methods.historyCounts) { server, _, _ in try await server.backend.historyCounts() }
         d.on(Methods.respond) { server, p, _ in
             try await server.backend.respond(deliveryID: p.deliveryID, action: p.action)
             return Empty()
@@ -161,24 +156,29 @@ extension RequestDispatcher {
         d.on(Methods.changeFocus) { server, p, _ in try await server.backend.changeFocus(p) }
         d.on(Methods.subscribe) { server, p, session in
             session.subscribe(bundleIdentifier: p.bundleIdentifier)
-            if let relay = server.configuration.prompter, let prompts = p.prompts {
-                if prompts {
-                    relay.attach(interface: session.number) { [weak session] event in session?.sendPromptEvent(event) }
-                    // Closed meanwhile: its detach may have run before this attach.
-                    if session.isClosed { relay.detach(interface: session.number) }
-                } else {
-                    relay.detach(interface: session.number)
+            let attendance = server.configuration.promptAttendance
+            if p.prompts == true {
+                // The prompts waiting now, then every prompt event: none missed, none twice.
+                await server.backend.withPendingPrompts { [weak session] waiting in
+                    session?.setShowsPrompts(true)
+                    for prompt in waiting { session?.sendEvent(.promptRequested(prompt)) }
                 }
+                attendance?.attach(interface: session.number)
+                // Closed meanwhile: its detach may have run before this attach.
+                if session.isClosed { attendance?.detach(interface: session.number) }
+            } else if p.prompts == false {
+                session.setShowsPrompts(false)
+                attendance?.detach(interface: session.number)
             }
             return Empty()
         }
         d.on(Methods.unsubscribe) { server, _, session in
             session.unsubscribe()
-            server.configuration.prompter?.detach(interface: session.number)
+            server.configuration.promptAttendance?.detach(interface: session.number)
             return Empty()
         }
         d.on(Methods.answerPrompt) { server, p, _ in
-            server.configuration.prompter?.answer(promptID: p.promptID, allowed: p.allowed) ?? false
+            try await server.backend.answerPrompt(promptID: p.promptID, allowed: p.allowed)
         }
 
         // MARK: Command line

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import HeraldWire
 import Synchronization
 
@@ -8,17 +9,23 @@ import Synchronization
 final class ServerSession: Sendable {
     /// Unique per server run (for logs and app ownership).
     let number: Int
-    let connection: LineConnection
+    let connection: EventLoopConnection
     let peer: PeerCredentials
+    /// When the client connected (for the hello timeout, and to pick who makes room at the limit).
+    let connectedAt: Date
 
     private struct State {
         var hello: ClientHello?
         /// `nil`: not subscribed. `.some(nil)`: every app. `.some(id)`: one app.
         var subscription: String??
+        /// Whether it shows permission prompts (gets prompt events).
+        var showsPrompts = false
         var nextCallID: Int64 = 0
         var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
-        var requests: [Int64: Task<Void, Never>] = [:]
+        var requests: [Int64: InFlight] = [:]
         var nextRequestKey: Int64 = 0
+        /// How many requests in flight were answered `deadlineExceeded` (their late reply is dropped).
+        var abandonedCount = 0
         /// Apps this connection has `connect`ed.
         var connectedApps: Set<String> = []
         /// Apps whose in-process service extension lives in this connection.
@@ -28,10 +35,21 @@ final class ServerSession: Sendable {
 
     private let state = Mutex(State())
 
-    init(number: Int, connection: LineConnection, peer: PeerCredentials) {
+    /// A request being handled.
+    private struct InFlight {
+        let id: Int64
+        let method: String
+        let deadline: Date?
+        var task: Task<Void, Never>?
+        /// Answered `deadlineExceeded` already.
+        var isAbandoned = false
+    }
+
+    init(number: Int, connection: EventLoopConnection, peer: PeerCredentials, connectedAt: Date) {
         self.number = number
         self.connection = connection
         self.peer = peer
+        self.connectedAt = connectedAt
     }
 
     var hello: ClientHello? { state.withLock { $0.hello } }
@@ -49,12 +67,18 @@ final class ServerSession: Sendable {
     // MARK: Subscription
 
     func subscribe(bundleIdentifier: String?) { state.withLock { $0.subscription = .some(bundleIdentifier) } }
-    func unsubscribe() { state.withLock { $0.subscription = nil } }
+    func unsubscribe() {
+        state.withLock {
+            $0.subscription = nil
+            $0.showsPrompts = false
+        }
+    }
+    func setShowsPrompts(_ shows: Bool) { state.withLock { $0.showsPrompts = shows } }
 
     /// Whether this session wants `event`.
     func wants(_ event: CenterEvent) -> Bool {
-        let subscription = state.withLock { $0.subscription }
-        guard let filter = subscription else { return false }
+        let (subscription, showsPrompts) = state.withLock { ($0.subscription, $0.showsPrompts) }
+        guard let filter = subscription, showsPrompts || !event.isPrompt else { return false }
         guard let app = filter else { return true }
         return event.bundleIdentifier == nil || event.bundleIdentifier == app
     }
@@ -71,21 +95,43 @@ final class ServerSession: Sendable {
 
     // MARK: Requests in flight
 
-    /// Runs a request's handler as a task on the connection's thread, which `close` cancels.
-    func track(_ body: @escaping @Sendable () async -> Void) {
+    /// Runs a request's handler as a task on the server's loop (no hop), which `close` cancels;
+    /// past `deadline` it is answered `deadlineExceeded` (`abandonOverdueRequests`).
+    func track(id: Int64, method: String, deadline: Date?, on loop: EventLoop,
+               _ body: @escaping @Sendable () async -> Void) {
         let key = state.withLock { state -> Int64 in
             state.nextRequestKey += 1
+            state.requests[state.nextRequestKey] = InFlight(id: id, method: method, deadline: deadline)
             return state.nextRequestKey
         }
-        let task = connection.run {
+        let run: @Sendable () async -> Void = {
             await body()
-            _ = self.state.withLock { $0.requests.removeValue(forKey: key) }
+            self.state.withLock { state in
+                if state.requests.removeValue(forKey: key)?.isAbandoned == true { state.abandonedCount -= 1 }
+            }
         }
+        let task = Task(executorPreference: loop, operation: run)
         let closed = state.withLock { state -> Bool in
-            if !state.isClosed { state.requests[key] = task }
+            if !state.isClosed { state.requests[key]?.task = task }
             return state.isClosed
         }
         if closed { task.cancel() }
+    }
+
+    /// Requests past their deadline: each is cancelled, and its reply, when it comes, dropped.
+    /// Returns them, for the caller to answer `deadlineExceeded`.
+    func abandonOverdueRequests(now: Date) -> [(id: Int64, method: String)] {
+        let overdue = state.withLock { state -> [InFlight] in
+            var overdue: [InFlight] = []
+            for (key, request) in state.requests where !request.isAbandoned && request.deadline.map({ $0 <= now }) == true {
+                state.requests[key]?.isAbandoned = true
+                state.abandonedCount += 1
+                overdue.append(request)
+            }
+            return overdue
+        }
+        for request in overdue { request.task?.cancel() }
+        return overdue.map { (id: $0.id, method: $0.method) }
     }
 
     // MARK: Calls to the client
@@ -149,13 +195,14 @@ final class ServerSession: Sendable {
             return (Array(state.pendingCalls.values), Array(state.requests.values), state.connectedApps, state.extensionApps)
         }
         for resume in calls { resume(nil, nil) }
-        for task in requests { task.cancel() }
+        for request in requests { request.task?.cancel() }
         return (apps, extensions)
     }
 
     // MARK: Sending
 
     func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
+        guard !dropsLateReply(id) else { return }
         do {
             connection.send(try ResultEnvelope(id: id, result: result).line())
         } catch {
@@ -164,11 +211,29 @@ final class ServerSession: Sendable {
     }
 
     func sendError(id: Int64?, _ error: WireError) {
+        if let id, dropsLateReply(id) { return }
         if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
     }
 
-    func sendPromptEvent(_ event: PromptEvent) {
-        if let line = try? WireCoding.encode(PromptEventEnvelope(event: event)) { connection.send(line) }
+    func sendEvent(_ event: CenterEvent) {
+        if let line = try? EventEnvelope(event: WireEvent(event)).line() { connection.send(line) }
+    }
+
+    /// The `deadlineExceeded` answer of an abandoned request.
+    func sendDeadlineError(id: Int64, _ error: WireError) {
+        if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
+    }
+
+    /// A last error without id (a refusal), after which the connection closes.
+    func sendLastError(_ error: WireError) {
+        if let line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) { connection.sendLast(line) }
+    }
+
+    /// Whether the reply for `id` comes after its request was answered `deadlineExceeded`.
+    private func dropsLateReply(_ id: Int64) -> Bool {
+        state.withLock { state -> Bool in
+            state.abandonedCount > 0 && state.requests.values.contains { $0.id == id && $0.isAbandoned }
+        }
     }
 
     func sendHello(_ hello: ServerHello) {

@@ -2,8 +2,9 @@ import Foundation
 import HeraldCore
 import HeraldPreview
 
-/// The whole state of the terminal UI, as a value. `update(_:)` is the only place it changes;
-/// `view()` draws it. Tests build one, send it `Msg`s and look at the effects and the screen.
+/// The whole state of the terminal UI, as a value. `update(_:)` is the only place it changes:
+/// every field is `public internal(set)`, so hosts and tests read it and change it only by
+/// sending messages (only HeraldUI's update code, in `Update/`, assigns). `view()` draws it. Tests build one, send it `Msg`s and look at the effects and the screen.
 ///
 /// ```swift
 /// var model = AppModel(width: 80, height: 24, now: date)
@@ -11,70 +12,74 @@ import HeraldPreview
 /// let screen = model.view()
 /// ```
 public struct AppModel: Sendable {
-    public var config: UIConfiguration
-    public var width: Int
-    public var height: Int
-    public var now: Date
+    public internal(set) var config: UIConfiguration
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    public internal(set) var now: Date
 
     // MARK: Center state (mirrored)
     /// Every app the center knows, sorted by display name.
-    public var apps: [AppRecord] = [] { didSet { appNames = AppNames.distinct(apps) } }
+    public internal(set) var apps: [AppRecord] = [] { didSet { appNames = AppNames.distinct(apps) } }
     /// The name shown for each app, distinct where display names clash (`AppNames`).
     public private(set) var appNames: [String: String] = [:]
-    public var unreadCounts: [String: Int] = [:]
-    public var doNotDisturb = false
+    /// Each app's history counts (unread, total), as the center sends them.
+    public internal(set) var historyCounts: [String: HistoryCounts] = [:]
+    public internal(set) var doNotDisturb = false
     /// The Focus that is on (name and end), for the header; `nil` when none is (or not yet loaded).
-    public var activeFocus: FocusStatus?
+    public internal(set) var activeFocus: FocusStatus?
     /// The modes and summaries, as last loaded (for the Focus screen).
-    public var focusOverview: FocusOverview?
+    public internal(set) var focusOverview: FocusOverview?
     /// The list shows only the notifications a summary lists (Enter on a summary); Esc leaves.
-    public var heldFilter: HeldFilter?
+    public internal(set) var heldFilter: HeldFilter?
 
     // MARK: History window
     /// The loaded window of history, newest first (at most `config.historyWindow` rows).
-    public var history: [DeliveredRecord] = []
+    public internal(set) var history: [DeliveredRecord] = []
     /// How many rows match the current query in the center.
-    public var historyTotal = 0
+    public internal(set) var historyTotal = 0
     /// Where the window starts in the full history.
-    public var historyOffset = 0
+    public internal(set) var historyOffset = 0
     /// The full-text search, if any.
-    public var searchText: String?
+    public internal(set) var searchText: String?
     /// The app filter (`nil`: all apps).
-    public var selectedApp: String?
+    public internal(set) var selectedApp: String?
 
     // MARK: Navigation
-    public var focus: Focus = .list
+    public internal(set) var focus: Focus = .list
     /// 0 is "All apps", `i` is `apps[i - 1]`.
-    public var sidebarSelection = 0
+    public internal(set) var sidebarSelection = 0
     /// The selected notification (by delivery, so new arrivals do not move the selection).
-    public var selectedDeliveryID: Int64?
+    public internal(set) var selectedDeliveryID: Int64?
     /// First visible list row.
-    public var listScroll = 0
+    public internal(set) var listScroll = 0
     /// Notifications that arrived above the visible rows since the list was last scrolled to its
     /// top: arrivals never push the rows on screen down; the list title shows "↑ N new" instead.
-    public var arrivalsAbove = 0
-    public var expandedGroups: Set<GroupKey> = []
+    public internal(set) var arrivalsAbove = 0
+    public internal(set) var expandedGroups: Set<GroupKey> = []
 
     // MARK: Presentation
-    public var banner = BannerState()
+    public internal(set) var banner = BannerState()
     /// Permission prompts waiting; the first is on screen.
-    public var prompts: [PermissionPromptState] = []
-    public var overlay: Overlay?
-    public var status: StatusMessage?
-    public var isLocked = false
-    public var isMuted: Bool
-    public var logLines: [String] = []
-    public var showLog: Bool
+    public internal(set) var prompts: [PermissionPromptState] = []
+    public internal(set) var overlay: Overlay?
+    public internal(set) var status: StatusMessage?
+    public internal(set) var isLocked = false
+    public internal(set) var isMuted: Bool
+    public internal(set) var logLines: [String] = []
+    public internal(set) var showLog: Bool
     /// Since when and why the center cannot be reached (`nil`: connected).
-    public var disconnection: Disconnection?
+    public internal(set) var disconnection: Disconnection?
     /// Ids (negative, counting down) given to notifications shown but not kept in history.
-    public var lastUnkeptDeliveryID: Int64 = 0
+    public internal(set) var lastUnkeptDeliveryID: Int64 = 0
     /// Set by `q` / `:quit`; the runtime stops.
-    public var quitRequested = false
+    public internal(set) var quitRequested = false
     /// Attachment pictures made or being made (per file and box size).
-    public var previews = PreviewCache()
+    public internal(set) var previews = PreviewCache()
     /// Format and duration of sound and movie attachments, by file path (read once).
-    public var mediaInfo: [String: MediaInfo] = [:]
+    public internal(set) var mediaInfo: [String: MediaInfo] = [:]
+    /// What the center sent while a load was on its way (`AppModel+Loads.swift`): an answer
+    /// read before these does not undo them.
+    var sinceLoads = LoadRace()
 
     public init(width: Int = 80, height: Int = 24, now: Date = Date(), config: UIConfiguration = UIConfiguration()) {
         self.config = config
@@ -112,5 +117,5 @@ public struct AppModel: Sendable {
     /// The action buttons of a notification, in display order.
     public func actions(of record: DeliveredRecord) -> [ActionRecord] { category(of: record)?.actions ?? [] }
 
-    public var totalUnread: Int { unreadCounts.values.reduce(0, +) }
+    public var totalUnread: Int { historyCounts.values.reduce(0) { $0 + $1.unread } }
 }

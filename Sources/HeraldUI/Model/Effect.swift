@@ -11,7 +11,8 @@ public enum Effect: Sendable, Hashable {
     case clearHistory(bundleIdentifier: String?)
     case loadHistory(HistoryQuery)
     case loadApps
-    case loadUnreadCounts
+    /// Loads every app's history counts (`Msg.countsLoaded`).
+    case loadCounts
     case loadDoNotDisturb
     case updateSettings(AppSettings, bundleIdentifier: String)
     case setDoNotDisturb(Bool)
@@ -19,8 +20,9 @@ public enum Effect: Sendable, Hashable {
     case loadFocus
     /// Turns a Focus on or off, or changes a mode; the new overview comes back as `Msg.focusLoaded`.
     case changeFocus(FocusChange)
-    /// Resumes the app waiting in `requestAuthorization`.
-    case answerPrompt(id: Int, allowed: Bool)
+    /// Answers a permission prompt (`CenterControl.answerPrompt`): the app waiting in
+    /// `requestAuthorization` gets the answer.
+    case answerPrompt(id: Int64, allowed: Bool)
     /// Rings the terminal bell.
     case bell
     /// Flashes the screen (critical sounds).
@@ -44,7 +46,7 @@ extension Effect {
         case .respond, .markRead, .setBadge, .deleteHistory, .clearHistory, .updateSettings, .setDoNotDisturb,
              .answerPrompt, .changeFocus:
             return true
-        case .loadHistory, .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
+        case .loadHistory, .loadApps, .loadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
              .renderPreview, .openAttachment, .readMediaInfo, .loadFocus:
             return false
         }

@@ -15,20 +15,17 @@ public enum Msg: Sendable {
     case resize(width: Int, height: Int)
     /// The clock moved on (banner timeouts, the header clock).
     case tick(Date)
-    /// Something happened in the center.
+    /// Something happened in the center (permission prompts included: `.promptRequested` opens
+    /// the modal, `.promptWithdrawn` closes it).
     case event(CenterEvent)
     /// A page of history arrived for `query`; `total` is how many match it.
     case historyLoaded(HistoryQuery, [DeliveredRecord], total: Int)
     case appsLoaded([AppRecord])
-    case unreadCountsLoaded([String: Int])
+    /// Every app's history counts (`CenterControl.historyCounts`).
+    case countsLoaded([String: HistoryCounts])
     case doNotDisturbLoaded(Bool)
     /// The Focus modes and the Focus that is on.
     case focusLoaded(FocusOverview)
-    /// An app called `requestAuthorization`; the answer goes back through `Effect.answerPrompt`.
-    case promptRequested(id: Int, app: AppRecord, options: UNAuthorizationOptions)
-    /// Prompt `id` was withdrawn without an answer from this UI (another UI answered it, or the
-    /// app that asked went away): its modal closes.
-    case promptCancelled(id: Int)
     /// A line for the log pane.
     case log(String)
     /// Shows or hides the log pane.

@@ -1,19 +1,17 @@
 import HeraldCore
 
-/// A pending `requestAuthorization` question.
+/// A pending `requestAuthorization` question, as the modal shows it.
 public struct PermissionPromptState: Sendable, Hashable {
-    /// The id the runtime uses to resume the waiting app.
-    public var id: Int
-    public var app: AppRecord
-    public var options: UNAuthorizationOptions
+    /// The center's prompt (its `id` goes back with the answer).
+    public var prompt: PendingPrompt
     /// `true` when "Allow" is highlighted (Enter picks the highlighted button).
     public var allowSelected: Bool = true
 
-    public init(id: Int, app: AppRecord, options: UNAuthorizationOptions) {
-        self.id = id
-        self.app = app
-        self.options = options
-    }
+    public init(_ prompt: PendingPrompt) { self.prompt = prompt }
+
+    public var id: Int64 { prompt.id }
+    public var app: AppRecord { prompt.app }
+    public var options: UNAuthorizationOptions { prompt.options }
 
     /// The options asked for, in words ("Alerts, Sounds, Badges").
     public var optionsDescription: String {

@@ -11,13 +11,11 @@ public typealias CommandHandler = @Sendable (_ commandLine: String) async throws
 public struct EffectRunner: Sendable {
     public let center: any CenterControl
     public let send: @Sendable (Msg) -> Void
-    public let prompter: UIPrompter?
     public let commandHandler: CommandHandler?
 
-    public init(center: any CenterControl, prompter: UIPrompter? = nil, commandHandler: CommandHandler? = nil,
+    public init(center: any CenterControl, commandHandler: CommandHandler? = nil,
                 send: @escaping @Sendable (Msg) -> Void) {
         self.center = center
-        self.prompter = prompter
         self.commandHandler = commandHandler
         self.send = send
     }
@@ -42,8 +40,8 @@ public struct EffectRunner: Sendable {
                 send(.historyLoaded(query, records, total: total))
             case .loadApps:
                 send(.appsLoaded(try await center.apps()))
-            case .loadUnreadCounts:
-                send(.unreadCountsLoaded(try await center.unreadCounts()))
+            case .loadCounts:
+                send(.countsLoaded(try await center.historyCounts()))
             case .loadDoNotDisturb:
                 send(.doNotDisturbLoaded(await center.doNotDisturb()))
             case .updateSettings(let settings, let bundleIdentifier):
@@ -57,7 +55,7 @@ public struct EffectRunner: Sendable {
             case .changeFocus(let change):
                 send(.focusLoaded(try await center.changeFocus(change)))
             case .answerPrompt(let id, let allowed):
-                prompter?.answer(id: id, allowed: allowed)
+                _ = try await center.answerPrompt(promptID: id, allowed: allowed)
             case .runCommand(let line):
                 guard let commandHandler else {
                     send(.failed("Unknown command: \(line)"))
@@ -106,7 +104,7 @@ extension Effect {
         case .clearHistory: return "Clear"
         case .loadHistory: return "Loading history"
         case .loadApps: return "Loading apps"
-        case .loadUnreadCounts: return "Loading counts"
+        case .loadCounts: return "Loading counts"
         case .loadDoNotDisturb: return "Loading do-not-disturb"
         case .updateSettings: return "Settings"
         case .setDoNotDisturb: return "Do not disturb"

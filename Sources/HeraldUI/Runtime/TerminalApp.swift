@@ -7,14 +7,14 @@ import Synchronization
 import TerminalKit
 
 /// The terminal UI as the `herald` executable starts it: a terminal from the driver (ncurses in
-/// `herald`), the UI loop, effects against the center, engine events in, permission prompts, and
-/// the terminal restored on every way out (quit, SIGINT, SIGTERM, SIGHUP, errors, crashes).
+/// `herald`), the UI loop, effects against the center, the center's events in (permission
+/// prompts among them), and the terminal restored on every way out (quit, SIGINT, SIGTERM,
+/// SIGHUP, errors, crashes).
 ///
 /// ```swift
-/// let prompter = UIPrompter()                       // give it to the engine as its prompter
 /// let inbox = MessageQueue()                        // inbox.log("…") appends to the log pane
 /// try await TerminalApp.run(center: engine, driver: .curses, options: .init(ui: .fromEnvironment()),
-///                           prompter: prompter, inbox: inbox) { line in
+///                           inbox: inbox) { line in
 ///     line == "invite" ? "Invitation sent" : nil   // nil: unknown command
 /// }
 /// ```
@@ -42,9 +42,9 @@ public enum TerminalApp {
     /// Runs the UI until the user quits (`q`, `:quit`) or a SIGINT/SIGTERM/SIGHUP arrives.
     /// Throws when no terminal can be set up. The terminal is restored before it returns.
     public static func run(center: any CenterControl, driver: TerminalDriver, options: Options = Options(),
-                           prompter: UIPrompter? = nil, inbox: MessageQueue = MessageQueue(),
+                           inbox: MessageQueue = MessageQueue(),
                            commandHandler: CommandHandler? = nil) async throws {
-        let runner = EffectRunner(center: center, prompter: prompter, commandHandler: commandHandler,
+        let runner = EffectRunner(center: center, commandHandler: commandHandler,
                                   send: { inbox.send($0) })
         let worker = EffectWorker(runner: runner)
         let stop = StopFlag()
@@ -52,11 +52,9 @@ public enum TerminalApp {
         let events = Task {
             for await event in await center.events() { inbox.send(.event(event)) }
         }
-        prompter?.attach { inbox.send($0) }
         defer {
             events.cancel()
             signals.cancel()
-            prompter?.detach()
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {

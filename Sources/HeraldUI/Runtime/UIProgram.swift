@@ -104,7 +104,7 @@ public final class UIProgram {
             switch effect {
             case .loadHistory where i != lastLoad:
                 continue
-            case .loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .bell, .flash:
+            case .loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus, .bell, .flash:
                 guard seen.insert(effect).inserted else { continue }
             default:
                 break

@@ -10,30 +10,24 @@ extension AppModel {
             effects = handleDelivered(record, replaced: replaced)
             keepFirstVisibleRow(anchor, arrived: [record.deliveryID])
         case .updated(let record):
-            if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
-                let old = history[i]
-                history[i] = record
-                if old.isRead != record.isRead {
-                    unreadCounts[record.bundleIdentifier, default: 0] += record.isRead ? -1 : 1
-                    unreadCounts[record.bundleIdentifier] = max(0, unreadCounts[record.bundleIdentifier] ?? 0)
-                }
-            } else {
-                effects.append(.loadUnreadCounts)
-            }
+            if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) { history[i] = record }
             if record.isRemovedFromList { removeBanner(deliveryID: record.deliveryID) }
         case .deleted(let ids):
             let set = Set(ids)
-            let before = history.count
             history.removeAll { set.contains($0.deliveryID) }
-            historyTotal = max(0, historyTotal - (before - history.count))
             for id in ids { removeBanner(deliveryID: id) }
             fixSelectionAfterRemoval()
-            effects.append(.loadUnreadCounts)
+            // A search's total is the center's to tell: ask again.
+            if countedHistoryTotal == nil { effects.append(.loadHistory(historyQuery)) }
         case .cleared(let bundleIdentifier):
             history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
             closeBanners(of: bundleIdentifier)
             fixSelectionAfterRemoval()
-            effects += [.loadUnreadCounts, .loadHistory(historyQuery)]
+            effects.append(.loadHistory(historyQuery))
+        case .countsChanged(let bundleIdentifier, let counts):
+            historyCounts[bundleIdentifier] = counts
+            sinceLoads.countedApps.insert(bundleIdentifier)
+            if let total = countedHistoryTotal { historyTotal = total }
         case .appChanged(let record):
             if let i = apps.firstIndex(where: { $0.bundleIdentifier == record.bundleIdentifier }) {
                 apps[i] = record
@@ -53,6 +47,11 @@ extension AppModel {
             effects.append(.loadFocus)
         case .pendingChanged:
             break
+        case .promptRequested(let prompt):
+            // (Sent again when the subscription starts anew: shown once.)
+            if !prompts.contains(where: { $0.id == prompt.id }) { prompts.append(PermissionPromptState(prompt)) }
+        case .promptWithdrawn(let id, _):
+            prompts.removeAll { $0.id == id }
         }
         return effects
     }
@@ -67,26 +66,19 @@ extension AppModel {
         }
         let presentation = record.presentation.normalized
         if app(record.bundleIdentifier) == nil { effects.append(.loadApps) }
-        if let replaced {
-            if let i = history.firstIndex(where: { $0.deliveryID == replaced }) {
-                if !history[i].isRead { unreadCounts[history[i].bundleIdentifier, default: 1] -= 1 }
-                history.remove(at: i)
-                historyTotal = max(0, historyTotal - 1)
-                if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
-            }
+        if let replaced, let i = history.firstIndex(where: { $0.deliveryID == replaced }) {
+            history.remove(at: i)
+            if selectedDeliveryID == replaced { selectedDeliveryID = record.deliveryID }
         }
-        let stored = !presentation.isDisjoint(with: [.banner, .list]) && record.deliveryID > 0
-        if stored {
-            if !record.isRead { unreadCounts[record.bundleIdentifier, default: 0] += 1 }
+        // (The counts and the list's total come with `.countsChanged`.)
+        if record.isKept {
             let matchesFilter = (selectedApp == nil || selectedApp == record.bundleIdentifier) && searchText == nil
                 && heldFilter == nil
-            if matchesFilter {
-                historyTotal += 1
-                if historyOffset == 0 {
-                    history.insert(record, at: 0)
-                    if history.count > config.historyWindow { history.removeLast(history.count - config.historyWindow) }
-                    if selectedDeliveryID == nil { selectedDeliveryID = record.deliveryID }
-                }
+            if matchesFilter && historyOffset == 0 && !history.contains(where: { $0.deliveryID == record.deliveryID }) {
+                sinceLoads.arrivals.append(record.deliveryID)
+                history.insert(record, at: 0)
+                if history.count > config.historyWindow { history.removeLast(history.count - config.historyWindow) }
+                if selectedDeliveryID == nil { selectedDeliveryID = record.deliveryID }
             }
         }
         if presentation.contains(.banner) && app(record.bundleIdentifier)?.settings.alertStyle != UNAlertStyle.none {
@@ -98,6 +90,14 @@ extension AppModel {
             if sound.isCritical || record.content.interruptionLevel == .critical { effects.append(.flash) }
         }
         return effects
+    }
+
+    /// The list's total when the center's counts tell it (no search, no summary filter): the
+    /// selected app's history, or everyone's; `nil` when only a history query can.
+    var countedHistoryTotal: Int? {
+        guard searchText == nil, heldFilter == nil else { return nil }
+        if let selectedApp { return historyCounts[selectedApp]?.total ?? 0 }
+        return historyCounts.values.reduce(0) { $0 + $1.total }
     }
 
     /// After rows went away: select the nearest remaining row.

@@ -188,9 +188,7 @@ extension AppModel {
 
     mutating func setReadLocally(_ deliveryID: Int64) {
         guard let i = history.firstIndex(where: { $0.deliveryID == deliveryID }), !history[i].isRead else { return }
-        history[i].isRead = true
-        let app = history[i].bundleIdentifier
-        unreadCounts[app] = max(0, (unreadCounts[app] ?? 0) - 1)
+        history[i].isRead = true   // (the unread count comes back from the center)
     }
 
     mutating func deleteSelected() -> [Effect] {
@@ -198,11 +196,7 @@ extension AppModel {
         guard let index = selectedRowIndex(in: rows) else { return [] }
         let ids = rows[index].deliveryIDs
         let set = Set(ids)
-        for record in history where set.contains(record.deliveryID) && !record.isRead {
-            unreadCounts[record.bundleIdentifier] = max(0, (unreadCounts[record.bundleIdentifier] ?? 0) - 1)
-        }
-        history.removeAll { set.contains($0.deliveryID) }
-        historyTotal = max(0, historyTotal - ids.count)
+        history.removeAll { set.contains($0.deliveryID) }   // (the counts come back from the center)
         let remaining = listRows
         selectedDeliveryID = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].record.deliveryID
         setStatus(ids.count == 1 ? "Deleted 1 notification" : "Deleted \(ids.count) notifications")

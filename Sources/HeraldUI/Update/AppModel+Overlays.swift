@@ -24,7 +24,7 @@ extension AppModel {
     mutating func answerPrompt(allowed: Bool) -> [Effect] {
         let prompt = prompts.removeFirst()
         setStatus("\(prompt.app.displayName): notifications \(allowed ? "allowed" : "not allowed")")
-        return [.answerPrompt(id: prompt.id, allowed: allowed), .loadApps]
+        return [.answerPrompt(id: prompt.id, allowed: allowed)]   // `.appChanged` brings the new status
     }
 
     mutating func handleSettingsKey(_ key: Key, _ state: SettingsState) -> [Effect] {
@@ -85,9 +85,7 @@ extension AppModel {
             switch state.purpose {
             case .clearHistory(let bundleIdentifier):
                 history.removeAll { bundleIdentifier == nil || $0.bundleIdentifier == bundleIdentifier }
-                historyTotal = history.count
                 selectedDeliveryID = listRows.first?.record.deliveryID
-                if let bundleIdentifier { unreadCounts[bundleIdentifier] = 0 } else { unreadCounts = [:] }
                 setStatus("History cleared")
                 return [.clearHistory(bundleIdentifier: bundleIdentifier)]
             case .unlockThenAct(let deliveryID, let action):

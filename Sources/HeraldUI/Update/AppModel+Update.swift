@@ -10,6 +10,7 @@ extension AppModel {
     public mutating func update(_ msg: Msg) -> [Effect] {
         let effects = apply(msg)
         settleAfterUpdate()
+        noteLoads(in: effects)
         return effects + requestPreviews()
     }
 
@@ -20,13 +21,21 @@ extension AppModel {
         var effects: [Effect] = []
         var index = msgs.startIndex
         while index < msgs.endIndex {
-            // A run of arrivals: the first visible row is anchored once for all of them.
+            // A run of arrivals (with the counts that come with them): the first visible row is
+            // anchored once for all of them.
             if case .event(.delivered) = msgs[index] {
                 let anchor = firstVisibleDelivery
                 var arrived: [Int64] = []
-                while index < msgs.endIndex, case .event(.delivered(let record, let replaced)) = msgs[index] {
-                    effects += handleDelivered(record, replaced: replaced)
-                    arrived.append(record.deliveryID)
+                arrivals: while index < msgs.endIndex {
+                    switch msgs[index] {
+                    case .event(.delivered(let record, let replaced)):
+                        effects += handleDelivered(record, replaced: replaced)
+                        arrived.append(record.deliveryID)
+                    case .event(.countsChanged):
+                        effects += apply(msgs[index])
+                    default:
+                        break arrivals
+                    }
                     index += 1
                 }
                 keepFirstVisibleRow(anchor, arrived: arrived)
@@ -37,6 +46,7 @@ extension AppModel {
             index += 1
         }
         settleAfterUpdate()
+        noteLoads(in: effects)
         return effects + requestPreviews()
     }
 
@@ -66,16 +76,12 @@ extension AppModel {
         case .appsLoaded(let loaded):
             apps = loaded.sorted(by: AppModel.appOrder)
             sidebarSelection = selectedApp.flatMap { id in apps.firstIndex { $0.bundleIdentifier == id }.map { $0 + 1 } } ?? 0
-        case .unreadCountsLoaded(let counts):
-            unreadCounts = counts
+        case .countsLoaded(let counts):
+            countsLoaded(counts)
         case .doNotDisturbLoaded(let isOn):
             doNotDisturb = isOn
         case .focusLoaded(let overview):
             focusLoaded(overview)
-        case .promptRequested(let id, let app, let options):
-            prompts.append(PermissionPromptState(id: id, app: app, options: options))
-        case .promptCancelled(let id):
-            prompts.removeAll { $0.id == id }
         case .log(let line):
             for part in TerminalText.sanitize(line, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
                 logLines.append(String(part))
@@ -92,7 +98,7 @@ extension AppModel {
             if effect.changesCenter && disconnection == nil { effects = reloadEffects }
         case .connectionLost(let reason):
             if disconnection == nil { disconnection = Disconnection(since: now, reason: reason) }
-            prompts.removeAll()   // the center asks again once reconnected
+            prompts.removeAll()   // the center sends those still waiting once reconnected
             setStatus("Disconnected from the center — reconnecting…", isError: true)
         case .reconnected:
             disconnection = nil
@@ -107,9 +113,9 @@ extension AppModel {
         return effects
     }
 
-    /// What loads everything the screen shows from the center: apps (badges, settings), unread
+    /// What loads everything the screen shows from the center: apps (badges, settings), history
     /// counts, do-not-disturb, Focus and the history window.
-    public var reloadEffects: [Effect] { [.loadApps, .loadUnreadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
+    public var reloadEffects: [Effect] { [.loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
 
     /// Runs a key or click; while disconnected, one that would change the center changes
     /// nothing (not even on screen) and says why — a reply being typed stays open, to send once
@@ -150,8 +156,9 @@ extension AppModel {
         let current = historyQuery
         guard query.bundleIdentifier == current.bundleIdentifier, query.search == current.search,
               query.offset == current.offset else { return }   // a stale answer
-        history = Array(records.prefix(config.historyWindow))
-        historyTotal = max(total, records.count)
+        let page = withArrivalsSinceLoad(records)
+        history = Array(page.prefix(config.historyWindow))
+        historyTotal = max(total, page.count)
         let rows = listRows
         if selectedDeliveryID == nil || selectedRowIndex(in: rows) == nil {
             selectedDeliveryID = rows.first?.record.deliveryID

@@ -72,7 +72,7 @@ extension AppModel {
     var sidebar: Sidebar {
         var items = [Sidebar.Item(name: "All", unread: totalUnread)]
         for app in apps {
-            items.append(Sidebar.Item(name: appName(app.bundleIdentifier), badge: app.badge, unread: unreadCounts[app.bundleIdentifier] ?? 0))
+            items.append(Sidebar.Item(name: appName(app.bundleIdentifier), badge: app.badge, unread: historyCounts[app.bundleIdentifier]?.unread ?? 0))
         }
         return Sidebar(items: items, selected: sidebarSelection, isFocused: focus == .sidebar, theme: theme)
     }

@@ -110,12 +110,6 @@ package struct EventEnvelope: Codable, Sendable, Hashable {
     }
 }
 
-/// `{"event":{"authorizationPrompt":{…}}}` and `{"event":{"authorizationPromptResolved":{…}}}`.
-package struct PromptEventEnvelope: Codable, Sendable {
-    package var event: PromptEvent
-    package init(event: PromptEvent) { self.event = event }
-}
-
 package struct CallEnvelope<P: Codable & Sendable>: Encodable, Sendable {
     package var call: Int64
     package var method: String

@@ -34,6 +34,8 @@ public enum Methods {
     public static let history = Method<HistoryQuery, [DeliveredRecord]>("history")
     public static let historyCount = Method<HistoryQuery, Int>("historyCount")
     public static let unreadCounts = Method<Empty, [String: Int]>("unreadCounts")
+    /// Every app's history counts: `{"com.example.app":{"unread":2,"total":40}}`.
+    public static let historyCounts = Method<Empty, [String: HistoryCounts]>("historyCounts")
     public static let respond = Method<RespondParams, Empty>("respond")
     public static let markRead = Method<MarkReadParams, Empty>("markRead")
     public static let deleteHistory = Method<DeliveryIDsParams, Empty>("deleteHistory")
@@ -51,7 +53,7 @@ public enum Methods {
     /// From the reply on, `{"event":…}` lines arrive on this connection.
     public static let subscribe = Method<SubscribeParams, Empty>("subscribe")
     public static let unsubscribe = Method<Empty, Empty>("unsubscribe")
-    /// A UI's answer to an `authorizationPrompt` event. The result is `true` when this answer
+    /// A UI's answer to a `promptRequested` event. The result is `true` when this answer
     /// settled the prompt, `false` when it was settled already (another UI answered first, or
     /// the app went away).
     public static let answerPrompt = Method<AnswerPromptParams, Bool>("answerPrompt")

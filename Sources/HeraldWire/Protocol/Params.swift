@@ -129,9 +129,10 @@ public struct DoNotDisturbParams: Codable, Sendable, Hashable {
 /// Events for every app (`bundleIdentifier: null`) or one app.
 public struct SubscribeParams: Codable, Sendable, Hashable {
     public var bundleIdentifier: String?
-    /// `true`: this client shows permission prompts (`PromptEvent`s) and answers them with
-    /// `answerPrompt`; the prompts already waiting are sent at once. `false`: it no longer does.
-    /// Absent: unchanged (a plain subscription gets no prompts).
+    /// `true`: this client shows permission prompts (`promptRequested` / `promptWithdrawn`
+    /// events) and answers them with `answerPrompt`; a `promptRequested` for every prompt
+    /// already waiting comes at once. `false`: it no longer does. Absent: unchanged (a plain
+    /// subscription gets no prompt events).
     public var prompts: Bool?
     public init(bundleIdentifier: String? = nil, prompts: Bool? = nil) {
         self.bundleIdentifier = bundleIdentifier
@@ -240,7 +241,7 @@ public struct WaitResult: Codable, Sendable, Hashable {
 
 /// A user interface's answer to a permission prompt (`answerPrompt`).
 public struct AnswerPromptParams: Codable, Sendable, Hashable {
-    /// The `promptID` of the `authorizationPrompt` event.
+    /// The prompt's `id` (the `promptRequested` event).
     public var promptID: Int64
     /// `true` for Allow, `false` for Don't Allow.
     public var allowed: Bool

@@ -6,7 +6,6 @@ package enum ServerLine: Sendable {
     case hello(ServerHello)
     case reply(id: Int64?, result: EncodedPayload, error: WireError?)
     case event(WireEvent)
-    case promptEvent(PromptEvent)
     case call(callID: Int64, method: String, params: EncodedPayload)
 
     package static func parse(_ line: Data) throws(LineError) -> ServerLine {
@@ -16,9 +15,6 @@ package enum ServerLine: Sendable {
                 return .hello(try WireCoding.decode(HelloEnvelope<ServerHello>.self, from: line).hello)
             }
             if object.contains("event") {
-                if let kinds = object.keys(of: "event"), kinds.contains(where: PromptEvent.names.contains) {
-                    return .promptEvent(try WireCoding.decode(PromptEventEnvelope.self, from: line).event)
-                }
                 return .event(try WireCoding.decode(EventEnvelope.self, from: line).event)
             }
             if let call = object.integer("call"), let method = object.string("method") {

@@ -13,6 +13,13 @@ public enum WireEvent: Codable, Sendable, Hashable {
     /// `{"event":{"focusChanged":{"focus":{"name":"Work","endsAt":…,"isScheduled":false}}}}`; `focus` is absent when none is on.
     case focusChanged(focus: FocusStatus?)
     case pendingChanged(bundleIdentifier: String)
+    /// `{"event":{"countsChanged":{"bundleIdentifier":"com.example.app","counts":{"unread":2,"total":40}}}}`
+    case countsChanged(bundleIdentifier: String, counts: HistoryCounts)
+    /// `{"event":{"promptRequested":{"prompt":{"id":7,"app":{…},"options":7}}}}`
+    case promptRequested(prompt: PendingPrompt)
+    /// `{"event":{"promptWithdrawn":{"promptID":7,"allowed":true}}}`; `allowed` is absent when
+    /// the prompt ended without an answer (the app stopped waiting).
+    case promptWithdrawn(promptID: Int64, allowed: Bool?)
 
     public init(_ event: CenterEvent) {
         switch event {
@@ -25,6 +32,15 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .doNotDisturbChanged(let isOn): self = .doNotDisturbChanged(isOn: isOn)
         case .focusChanged(let status): self = .focusChanged(focus: status)
         case .pendingChanged(let bundle): self = .pendingChanged(bundleIdentifier: bundle)
+        case .countsChanged(let bundle, let counts): self = .countsChanged(bundleIdentifier: bundle, counts: counts)
+        case .promptRequested(let prompt): self = .promptRequested(prompt: prompt)
+        case .promptWithdrawn(let id, let outcome):
+            let allowed: Bool? = switch outcome {
+            case .allowed: true
+            case .denied: false
+            case .notAnswered: nil
+            }
+            self = .promptWithdrawn(promptID: id, allowed: allowed)
         }
     }
 
@@ -39,6 +55,10 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .doNotDisturbChanged(let isOn): return .doNotDisturbChanged(isOn)
         case .focusChanged(let status): return .focusChanged(status)
         case .pendingChanged(let bundle): return .pendingChanged(bundleIdentifier: bundle)
+        case .countsChanged(let bundle, let counts): return .countsChanged(bundleIdentifier: bundle, counts: counts)
+        case .promptRequested(let prompt): return .promptRequested(prompt)
+        case .promptWithdrawn(let id, let allowed):
+            return .promptWithdrawn(promptID: id, outcome: allowed.map { $0 ? .allowed : .denied } ?? .notAnswered)
         }
     }
 }
@@ -54,7 +74,18 @@ extension CenterEvent {
         case .appChanged(let app): return app.bundleIdentifier
         case .responded(let response): return response.bundleIdentifier
         case .doNotDisturbChanged, .focusChanged: return nil
-        case .pendingChanged(let bundle): return bundle
+        case .pendingChanged(let bundle), .countsChanged(let bundle, _): return bundle
+        case .promptRequested(let prompt): return prompt.app.bundleIdentifier
+        case .promptWithdrawn: return nil
+        }
+    }
+
+    /// Whether the event is about a permission prompt (sent only to user interfaces that show
+    /// prompts: `subscribe` with `prompts: true`).
+    public var isPrompt: Bool {
+        switch self {
+        case .promptRequested, .promptWithdrawn: return true
+        default: return false
         }
     }
 }

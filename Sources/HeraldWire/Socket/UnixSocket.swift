@@ -67,6 +67,34 @@ package struct UnixSocket: Sendable, Hashable {
         return UnixSocket(descriptor: fd)
     }
 
+    /// The next waiting connection (close-on-exec, non-blocking), or `nil` when none waits; the
+    /// listener must be non-blocking.
+    package func acceptWaiting() throws -> UnixSocket? {
+        do {
+            let socket = try accept()
+            try socket.setNonBlocking()
+            return socket
+        } catch let error as Errno where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+            return nil
+        }
+    }
+
+    /// Makes reads, writes and `accept` return `EAGAIN` instead of waiting (for an event loop).
+    package func setNonBlocking() throws {
+        let flags = try retryingOnInterrupt { fcntl(descriptor, F_GETFL) }
+        try retryingOnInterrupt { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// On a non-blocking socket: reads what is there; `nil` when nothing is (yet), `0` at the end
+    /// of the stream.
+    package func readAvailable(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
+        do {
+            return try read(into: buffer)
+        } catch let error as Errno where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+            return nil
+        }
+    }
+
     /// Reads what is available (blocking until something is); `0` means end of stream.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }

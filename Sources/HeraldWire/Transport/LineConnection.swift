@@ -1,11 +1,10 @@
 import Foundation
 import Synchronization
 
-/// One socket carrying newline-delimited messages in both directions.
+/// A client's socket carrying newline-delimited messages in both directions (the daemon serves
+/// its side with `EventLoopConnection`).
 ///
-/// A dedicated thread reads and frames lines, handing each to `onLine` in order; it is also the
-/// task executor of the tasks `run` starts (`ConnectionExecutor`), so the work done for a line
-/// stays on the thread that read it.
+/// A dedicated thread reads and frames lines, handing each to `onLine` in order.
 ///
 /// A message is written at once by the thread that sends it when the socket takes it without
 /// waiting (the usual case: no thread hop); what does not fit is queued and written by a serial
@@ -26,7 +25,6 @@ package final class LineConnection: Sendable {
     package static let maximumQueuedBytes = 8 << 20
 
     private let socket: UnixSocket
-    private let executor = ConnectionExecutor()
     private let writeQueue: DispatchQueue
     private let state = Mutex(State())
 
@@ -69,12 +67,10 @@ package final class LineConnection: Sendable {
     /// runs once when the stream ends (peer closed, error, or `close()`).
     package func start(onLine: @escaping @Sendable (LineBuffer.Item) -> Void, onClose: @escaping @Sendable () -> Void) {
         let socket = self.socket
-        let executor = self.executor
         let thread = Thread { [self] in
             var buffer = LineBuffer(maximumLineLength: LineConnection.maximumLineLength)
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                executor.runJobs(untilReadable: socket)
                 let count: Int
                 do {
                     count = try chunk.withUnsafeMutableBytes { try socket.read(into: $0) }
@@ -91,22 +87,9 @@ package final class LineConnection: Sendable {
                 state.isReaderDone = true
                 state.closeDescriptorIfUnused(socket)
             }
-            executor.runRemainingJobs()
         }
         thread.name = "herald.ipc.read.\(socket.descriptor)"
         thread.start()
-    }
-
-    /// Starts a task that runs on the reader thread (whenever it is not reading): for work done
-    /// in answer to a line. Call it from `onLine`; the thread outlives the socket until every
-    /// such task has finished.
-    package func run(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let executor = self.executor
-        executor.taskStarted()
-        return Task(executorPreference: executor) {
-            await body()
-            executor.taskFinished()
-        }
     }
 
     /// Sends one message; a newline is appended. Dropped silently after `close()`.

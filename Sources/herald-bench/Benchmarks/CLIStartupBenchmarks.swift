@@ -1,3 +1,4 @@
+import DBusHarness
 import Foundation
 import HeraldStore
 import HeraldSystem
@@ -12,7 +13,7 @@ enum CLIStartupBenchmarks {
 
     static func run(_ options: BenchOptions, herald: String, home: HeraldHome, socketPath: String,
                     report: Report) throws -> Int {
-        let notifySend = DBusBenchmarks.which("notify-send")
+        let notifySend = Programs.which("notify-send")
         var post: [Double] = [], hello: [Double] = [], notifySendHelp: [Double] = []
         let rounds = max(3, options.size(30))
         for n in 0..<rounds {

@@ -1,229 +1,205 @@
+import DBusHarness
 import Foundation
 import HeraldDBus
 import HeraldSystem
 
 /// The D-Bus front door: what one `notify-send` costs beyond its own start-up
-/// (`notify-send --help`), against `herald daemon` and against dunst (under Xvfb) on private
-/// buses, measured in the same run and interleaved (`notify_send_added_ms`,
-/// `dunst_notify_send_added_ms`); and `Notify` calls per second from one connection
-/// (`dbus_notify_per_s`). `notify_send_no_server_ms` (a bus with no server: notify-send connects,
-/// asks for the name and gives up) shows how much of the added cost is the bus and the client.
+/// (`notify-send --help`), against `herald daemon`, against dunst (under Xvfb) and against a
+/// null server (`NullNotificationsServer`: owns the name and answers at once, the floor every
+/// server pays) on private buses, measured in the same run and interleaved; and `Notify` calls
+/// per second from one connection, against Herald and against the null server.
+/// `notify_send_no_server_ms` (a bus with no server: notify-send connects, asks for the name and
+/// gives up) is shown for reference.
 enum DBusBenchmarks {
-    static let metricKeys = ["notify_send_help_ms", "notify_send_no_server_ms", "notify_send_ms", "notify_send_added_ms", "dunst_notify_send_ms",
-                             "dunst_notify_send_added_ms", "dbus_notify_per_s"]
+    static let metricKeys = ["notify_send_help_ms", "notify_send_no_server_ms", "notify_send_null_ms",
+                             "notify_send_floor_added_ms", "notify_send_ms", "notify_send_added_ms",
+                             "notify_send_over_floor_ms", "dunst_notify_send_ms", "dunst_notify_send_added_ms",
+                             "dunst_notify_send_over_floor_ms", "dunst_over_herald_added_ratio",
+                             "dunst_over_herald_over_floor_ratio", "null_notify_round_trip_ms", "notify_round_trip_ms",
+                             "dunst_notify_round_trip_ms", "dunst_over_herald_round_trip_ratio", "dbus_notify_per_s",
+                             "null_notify_per_s"]
 
     static func run(_ options: BenchOptions, scratch: URL, report: Report) throws {
         guard let herald = SocketBenchmarks.heraldPath(options) else {
             return missing("n/a (herald not built: swift build -c release --product herald)", report: report)
         }
-        guard let notifySend = which("notify-send"), which("dbus-daemon") != nil else {
-            return missing("n/a (apt-get install dbus-daemon libnotify-bin)", report: report)
+        if let reason = Programs.missing(["dbus-daemon", "notify-send"]) {
+            return missing("n/a (\(reason))", report: report)
         }
-        let heraldBus = try PrivateBus(scratch: scratch)
+        let notifySend = Programs.which("notify-send")!
+        let heraldBus = try PrivateBus()
         defer { heraldBus.stop() }
         let home = scratch.appendingPathComponent("dbus-home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let daemon = try ChildProcess(herald, ["--home", home.path, "daemon"],
-                                      environment: ["DBUS_SESSION_BUS_ADDRESS": heraldBus.address,
-                                                    "HERALD_SOCKET": scratch.appendingPathComponent("dbus.sock").path],
+                                      environment: heraldBus.environment.merging(
+                                        ["HERALD_SOCKET": scratch.appendingPathComponent("dbus.sock").path]) { $1 },
                                       streams: .logFile(scratch.appendingPathComponent("dbus-daemon.log").path))
         defer { daemon.stop(within: 30) }
-        try waitForServer(on: heraldBus, named: "Herald")
+        try heraldBus.waitForNotificationServer(named: "Herald")
 
-        let dunst = try? Dunst(scratch: scratch)
+        let nullBus = try PrivateBus()
+        defer { nullBus.stop() }
+        let null = try NullNotificationsServer(address: nullBus.address)
+        defer { null.stop() }
+        let dunstBus = try PrivateBus()
+        defer { dunstBus.stop() }
+        let dunst = try? DunstServer(bus: dunstBus)
         defer { dunst?.stop() }
-        let emptyBus = try PrivateBus(scratch: scratch)
+        let emptyBus = try PrivateBus()
         defer { emptyBus.stop() }
 
-        // Interleaved: one --help, one to Herald, one to dunst, repeated; medians.
+        // Interleaved: --help, no server, the null server, Herald, dunst, repeated; medians.
         let rounds = max(5, options.size(40))
-        var help: [Double] = [], noServer: [Double] = [], toHerald: [Double] = [], toDunst: [Double] = []
+        var help: [Double] = [], noServer: [Double] = [], toNull: [Double] = [], toHerald: [Double] = []
+        var toDunst: [Double] = []
+        let clients = try [nullBus, heraldBus].map { try RoundTrips(address: $0.address) }
+        let dunstClient = dunst == nil ? nil : try RoundTrips(address: dunstBus.address)
+        defer { (clients + [dunstClient].compactMap { $0 }).forEach { $0.close() } }
+        let post = { (n: Int) in ["-a", "bench", "Bench \(n)", "notify-send benchmark"] }
         for n in 0..<rounds {
             help.append(try time(notifySend, ["--help"], bus: nil))
             noServer.append(try time(notifySend, ["No server"], bus: emptyBus, mayFail: true))
-            toHerald.append(try time(notifySend, ["-a", "bench", "Bench \(n)", "notify-send benchmark"], bus: heraldBus))
-            if let dunst {
-                toDunst.append(try time(notifySend, ["-a", "bench", "Bench \(n)", "notify-send benchmark"], bus: dunst.bus))
-            }
+            toNull.append(try time(notifySend, post(n), bus: nullBus))
+            toHerald.append(try time(notifySend, post(n), bus: heraldBus))
+            if dunst != nil { toDunst.append(try time(notifySend, post(n), bus: dunstBus)) }
+        }
+        // Then one Notify at a time from an open connection to each server, timed to its reply
+        // (the server's own cost, without notify-send around it), closed again untimed (dunst
+        // keeps its screen, Herald its list, short), with a pause after each round: a server
+        // still drawing (dunst) or indexing the previous notification is not what a
+        // notification arriving on its own meets.
+        for n in 0..<rounds {
+            for client in clients + [dunstClient].compactMap({ $0 }) { try client.measure(n) }
+            Thread.sleep(forTimeInterval: 0.05)
         }
         let base = Measure.median(help)
+        let floor = Measure.median(toNull)
         let heraldTotal = Measure.median(toHerald)
         let heraldAdded = max(0.01, heraldTotal - base)
+        let (nullTrip, heraldTrip) = (clients[0].median, clients[1].median)
+        // Herald's own cost per Notify, from the round trips: the floor for its cost over the null
+        // server, which the difference of two process medians (each ±1 ms on a loaded machine)
+        // can put below zero.
+        let heraldOwn = max(0.001, heraldTrip - nullTrip)
+        let heraldOverFloor = max(heraldOwn, heraldTotal - floor)
         report.add(Metric("notify_send_help_ms", label: "notify-send --help (start-up)", value: base, unit: "ms"))
         report.add(Metric("notify_send_no_server_ms", label: "notify-send, bus without a server",
                           value: Measure.median(noServer), unit: "ms"))
+        report.add(Metric("notify_send_null_ms", label: "notify-send to the null server (the floor)", value: floor, unit: "ms"))
+        report.add(Metric("notify_send_floor_added_ms", label: "notify-send to the null server − start-up",
+                          value: floor - base, unit: "ms"))
         report.add(Metric("notify_send_ms", label: "notify-send to Herald", value: heraldTotal, unit: "ms"))
         report.add(Metric("notify_send_added_ms", label: "notify-send to Herald − start-up", value: heraldAdded,
                           unit: "ms", goal: 1, direction: .lower))
+        report.add(Metric("notify_send_over_floor_ms", label: "notify-send to Herald − null server", value: heraldTotal - floor,
+                          unit: "ms"))
         if let dunst, !toDunst.isEmpty {
             let dunstTotal = Measure.median(toDunst)
             let dunstAdded = max(0.01, dunstTotal - base)
+            let dunstOverFloor = dunstTotal - floor
             report.add(Metric("dunst_notify_send_ms", label: "notify-send to dunst", value: dunstTotal, unit: "ms"))
             report.add(Metric("dunst_notify_send_added_ms", label: "notify-send to dunst − start-up", value: dunstAdded,
                               unit: "ms"))
-            report.add(Comparison(label: "notify-send added cost, dunst ÷ Herald",
+            report.add(Metric("dunst_notify_send_over_floor_ms", label: "notify-send to dunst − null server",
+                              value: dunstOverFloor, unit: "ms"))
+            report.add(Metric("dunst_over_herald_added_ratio", label: "added cost over start-up, dunst ÷ Herald",
+                              value: dunstAdded / heraldAdded, unit: "×", goal: 20))
+            report.add(Metric("dunst_over_herald_over_floor_ratio", label: "cost over the null server, dunst ÷ Herald",
+                              value: max(0, dunstOverFloor) / heraldOverFloor, unit: "×", goal: 20))
+            report.add(Comparison(label: "notify-send added cost over start-up, dunst ÷ Herald",
                                   measured: String(format: "%.2f ms", heraldAdded),
                                   baseline: String(format: "%.2f ms (dunst %@)", dunstAdded, dunst.version),
                                   ratio: dunstAdded / heraldAdded, goal: 20, direction: .higher))
+            report.add(Comparison(label: "notify-send cost over the null server, dunst ÷ Herald",
+                                  measured: String(format: "%.2f ms (≥ its round trip's)", heraldOverFloor),
+                                  baseline: String(format: "%.2f ms (dunst %@)", dunstOverFloor, dunst.version),
+                                  ratio: max(0, dunstOverFloor) / heraldOverFloor, goal: 20, direction: .higher))
         } else {
-            let reason = "n/a (dunst or Xvfb missing: apt-get install dunst xvfb)"
-            report.add(Metric("dunst_notify_send_ms", label: "notify-send to dunst", value: nil, unit: "", missingReason: reason))
-            report.add(Metric("dunst_notify_send_added_ms", label: "notify-send to dunst − start-up", value: nil, unit: "",
-                              missingReason: reason))
-        }
-
-        // Notify calls from one connection, each waiting for its reply.
-        let client = try DesktopNotificationsClient(address: heraldBus.address)
-        defer { client.close() }
-        for n in 0..<50 { _ = try client.notify(appName: "bench.warmup", summary: "Warm-up \(n)", body: "") }
-        let calls = max(100, options.size(5_000))
-        let seconds = try Measure.seconds {
-            for n in 0..<calls {
-                _ = try client.notify(appName: "bench.calls", summary: "Call \(n % 100)", body: "Notify benchmark \(n)",
-                                      hints: ["urgency": .uint32(1)])
+            let reason = "n/a (\(DunstServer.unavailableReason ?? "dunst did not start"))"
+            for key in ["dunst_notify_send_ms", "dunst_notify_send_added_ms", "dunst_notify_send_over_floor_ms",
+                        "dunst_over_herald_added_ratio", "dunst_over_herald_over_floor_ratio", "dunst_notify_round_trip_ms",
+                        "dunst_over_herald_round_trip_ratio"] {
+                report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason))
             }
         }
-        report.add(Metric("dbus_notify_per_s", label: "Notify calls, one connection", value: Double(calls) / seconds,
-                          unit: "/s", goal: 2_000))
-        report.note("dbus: \(rounds) interleaved rounds of notify-send --help / to Herald / to dunst; \(calls) Notify calls")
+
+        report.add(Metric("null_notify_round_trip_ms", label: "Notify round trip, null server (median)", value: nullTrip,
+                          unit: "ms"))
+        report.add(Metric("notify_round_trip_ms", label: "Notify round trip, Herald (median; stored before the reply)",
+                          value: heraldTrip, unit: "ms"))
+        if let dunstClient, let dunst {
+            let dunstOwn = max(0, dunstClient.median - nullTrip)
+            report.add(Metric("dunst_notify_round_trip_ms", label: "Notify round trip, dunst (median)",
+                              value: dunstClient.median, unit: "ms"))
+            report.add(Metric("dunst_over_herald_round_trip_ratio", label: "Notify round trip over the null server's, dunst ÷ Herald",
+                              value: dunstOwn / heraldOwn, unit: "×", goal: 20))
+            report.add(Comparison(label: "Notify round trip over the null server's, dunst ÷ Herald",
+                                  measured: String(format: "%.3f ms", heraldTrip - nullTrip),
+                                  baseline: String(format: "%.3f ms (dunst %@)", dunstClient.median - nullTrip, dunst.version),
+                                  ratio: dunstOwn / heraldOwn, goal: 20, direction: .higher))
+        }
+
+        // Notify calls from one connection, back to back, each waiting for its reply.
+        let calls = max(100, options.size(5_000))
+        report.add(Metric("dbus_notify_per_s", label: "Notify calls, one connection (each stored before its reply)",
+                          value: try notifyRate(address: heraldBus.address, calls: calls), unit: "/s", goal: 2_000))
+        report.add(Metric("null_notify_per_s", label: "Notify calls, one connection, null server",
+                          value: try notifyRate(address: nullBus.address, calls: calls), unit: "/s"))
+        report.note("dbus: \(rounds) interleaved rounds of notify-send --help / no server / null server / Herald / dunst "
+                    + "and one Notify round trip to each server; \(calls) Notify calls back to back to Herald and to the "
+                    + "null server")
     }
 
     private static func missing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
     }
 
+    /// `Notify` calls per second from one connection, each waiting for its reply (after 50 to warm up).
+    private static func notifyRate(address: String, calls: Int) throws -> Double {
+        let client = try DesktopNotificationsClient(address: address)
+        defer { client.close() }
+        for n in 0..<50 { _ = try client.notify(appName: "bench.warmup", summary: "Warm-up \(n)", body: "") }
+        let seconds = try Measure.seconds {
+            for n in 0..<calls {
+                _ = try client.notify(appName: "bench.calls", summary: "Call \(n % 100)", body: "Notify benchmark \(n)",
+                                      hints: ["urgency": .uint32(1)])
+            }
+        }
+        return Double(calls) / seconds
+    }
+
+    /// One connection to a server, timing single `Notify` calls to their replies.
+    private final class RoundTrips {
+        private let client: DesktopNotificationsClient
+        private var samples: [Double] = []
+
+        init(address: String) throws {
+            client = try DesktopNotificationsClient(address: address)
+            _ = try client.notify(appName: "bench.round-trip", summary: "Warm-up", body: "")
+        }
+
+        /// Times one `Notify`, then closes the notification (untimed).
+        func measure(_ n: Int) throws {
+            let start = Measure.now()
+            let id = try client.notify(appName: "bench.round-trip", summary: "Round trip \(n)", body: "notify benchmark")
+            samples.append(Double(Measure.now() - start) / 1e6)
+            try client.closeNotification(id)
+        }
+
+        var median: Double { Measure.median(samples) }
+
+        func close() { client.close() }
+    }
+
     /// Milliseconds one process takes, start to exit.
     private static func time(_ executable: String, _ arguments: [String], bus: PrivateBus?,
                              mayFail: Bool = false) throws -> Double {
         let start = Measure.now()
-        let status = try ChildProcess(executable, arguments,
-                                      environment: bus.map { ["DBUS_SESSION_BUS_ADDRESS": $0.address] },
+        let status = try ChildProcess(executable, arguments, environment: bus?.environment,
                                       unsetting: bus == nil ? ["DBUS_SESSION_BUS_ADDRESS"] : [], streams: .null)
             .wait(timeout: 60, "\(executable) \(arguments.joined(separator: " "))")
         guard status == 0 || mayFail else { throw BenchUsageError("\(executable) \(arguments.joined(separator: " ")) failed (\(status))") }
         return Double(Measure.now() - start) / 1e6
-    }
-
-    /// Waits until a notification server answers `GetServerInformation` on `bus` (30 s at most).
-    static func waitForServer(on bus: PrivateBus, named: String?) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while true {
-            if let client = try? DesktopNotificationsClient(address: bus.address) {
-                defer { client.close() }
-                if let info = try? client.serverInformation(), named == nil || info.first == named { return }
-            }
-            guard Date() < deadline else { throw BenchUsageError("no notification server on \(bus.address)") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
-    static func which(_ program: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin"] {
-            let path = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    /// A private session bus (`dbus-daemon --config-file … --print-address --nofork`) that
-    /// starts nothing: the session configuration's service directories would let a call to a
-    /// name nobody owns start the installed notification server (Debian's dunst installs
-    /// `org.freedesktop.Notifications` there) — on the bus without a server, and on Herald's bus
-    /// until the daemon owns the name, where that dunst could win the name from it.
-    final class PrivateBus {
-        let process: ChildProcess
-        let address: String
-
-        init(scratch: URL) throws {
-            guard let executable = DBusBenchmarks.which("dbus-daemon") else { throw BenchUsageError("no dbus-daemon") }
-            let config = scratch.appendingPathComponent("dbus-bus.conf")
-            try Self.configuration.write(to: config, atomically: true, encoding: .utf8)
-            process = try ChildProcess(executable, ["--config-file=\(config.path)", "--print-address=1", "--nofork"],
-                                       streams: .pipes)
-            // The address comes at once; a dbus-daemon that prints nothing is killed (read ends).
-            let watchdog = DispatchWorkItem { [process] in process.signal(SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-            let line = process.readLine()
-            watchdog.cancel()
-            guard let line, !line.isEmpty else {
-                process.stop(within: 5)
-                throw BenchUsageError("dbus-daemon gave no address")
-            }
-            address = line
-        }
-
-        func stop() { process.stop(within: 10) }
-
-        /// `session.conf` without `<standard_session_servicedirs/>` (and without includes).
-        static let configuration = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <keep_umask/>
-              <listen>unix:tmpdir=/tmp</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-
-            """
-    }
-
-    /// Debian's dunst on its own private bus and an Xvfb display.
-    final class Dunst {
-        let bus: PrivateBus
-        let xvfb: ChildProcess
-        let dunst: ChildProcess
-        let version: String
-
-        init(scratch: URL) throws {
-            guard let xvfbPath = DBusBenchmarks.which("Xvfb"), let dunstPath = DBusBenchmarks.which("dunst") else {
-                throw BenchUsageError("dunst or Xvfb missing")
-            }
-            let display = ":\(90 + Int(getpid() % 100))"
-            xvfb = try ChildProcess(xvfbPath, [display, "-nolisten", "tcp", "-screen", "0", "1280x800x24"], streams: .null)
-            let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
-            let deadline = Date().addingTimeInterval(20)
-            while !FileManager.default.fileExists(atPath: socket) {
-                guard Date() < deadline else { xvfb.stop(within: 5); throw BenchUsageError("Xvfb did not start") }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            do {
-                bus = try PrivateBus(scratch: scratch)
-            } catch {
-                xvfb.stop(within: 5)
-                throw error
-            }
-            do {
-                dunst = try ChildProcess(dunstPath, [], environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus.address],
-                                         unsetting: ["WAYLAND_DISPLAY"],
-                                         streams: .logFile(scratch.appendingPathComponent("dunst.log").path))
-            } catch {
-                bus.stop()
-                xvfb.stop(within: 5)
-                throw error
-            }
-            do {
-                try DBusBenchmarks.waitForServer(on: bus, named: nil)
-                let client = try DesktopNotificationsClient(address: bus.address)
-                version = (try? client.serverInformation())?.dropFirst(2).first ?? "?"
-                client.close()
-            } catch {
-                dunst.stop(within: 5)
-                bus.stop()
-                xvfb.stop(within: 5)
-                throw error
-            }
-        }
-
-        func stop() {
-            dunst.stop(within: 10)
-            bus.stop()
-            xvfb.stop(within: 10)
-        }
     }
 }

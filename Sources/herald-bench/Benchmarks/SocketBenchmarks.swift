@@ -8,6 +8,7 @@ import Synchronization
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
 /// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
+/// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
 /// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
 /// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run).
@@ -17,12 +18,14 @@ enum SocketBenchmarks {
         let process: ChildProcess
         let socketPath: String
         let home: HeraldHome
+        let log: URL
 
         /// `arguments` go after `daemon` (`--broker URL` for the broker benchmark). The per-app
         /// rate limit is off: the benchmark measures how fast the center can go.
         init(herald: String, home: HeraldHome, socketPath: String, log: URL, arguments: [String] = []) throws {
             self.home = home
             self.socketPath = socketPath
+            self.log = log
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process = try ChildProcess(herald, ["--home", home.url.path, "daemon", "--rate-limit", "0"] + arguments,
                                        environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log.path))
@@ -42,6 +45,32 @@ enum SocketBenchmarks {
         }
 
         var residentBytes: Int { Measure.residentBytes(pid: process.pid) }
+
+        /// The commit groups made since the last call (the daemon logs them on SIGUSR1):
+        /// writes per commit, and the largest group. `nil` when no log line came within 5 s.
+        func takeCommitGroups() async throws -> (commits: Int, mean: Double, largest: Int)? {
+            func lines() -> [Substring] {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").filter { $0.contains("commit groups: ") }
+            }
+            let before = lines().count
+            process.signal(SIGUSR1)
+            for _ in 0..<500 {
+                let now = lines()
+                if now.count > before, let line = now.last {
+                    // "commit groups: 120 commits of 960 writes, mean 8.0, largest 8"
+                    let words = line.split(separator: " ")
+                    func number(after word: String) -> Int? {
+                        words.firstIndex(of: Substring(word)).flatMap { $0 > words.startIndex ? Int(words[$0 - 1]) : nil }
+                    }
+                    guard let commits = number(after: "commits"), let writes = number(after: "writes,"),
+                          let largest = words.last.flatMap({ Int($0) }) else { return nil }
+                    return (commits, commits == 0 ? 0 : Double(writes) / Double(commits), largest)
+                }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            return nil
+        }
 
         func stop() {
             process.signal(SIGTERM)
@@ -64,7 +93,8 @@ enum SocketBenchmarks {
     }
 
     /// The figures that need the `herald` binary (the wire codec's need none).
-    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
+    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "commit_group_mean", "commit_group_max",
+                             "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
 
     static func reportMissing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
@@ -108,6 +138,7 @@ enum SocketBenchmarks {
         let perClient = max(1, options.size(40_000) / clients)
         var connections: [IPCClient] = []
         for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
+        _ = try await daemon.takeCommitGroups()   // counts afresh from here
         let concurrentSeconds = try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
@@ -121,6 +152,12 @@ enum SocketBenchmarks {
         for connection in connections { connection.close() }
         report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
                           unit: "/s", goal: 50_000))
+        let groups = try await daemon.takeCommitGroups()
+        let missing = groups == nil ? "n/a (the daemon logged no commit groups)" : nil
+        report.add(Metric("commit_group_mean", label: "posts per commit, 8 clients", value: groups?.mean, unit: "",
+                          missingReason: missing))
+        report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: groups.map { Double($0.largest) },
+                          unit: "", missingReason: missing))
 
         // Whole `herald` processes against the running daemon.
         let cliPosts = try CLIStartupBenchmarks.run(options, herald: herald, home: home, socketPath: socketPath,

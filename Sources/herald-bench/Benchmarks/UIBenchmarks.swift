@@ -35,7 +35,9 @@ enum UIBenchmarks {
         var model = AppModel(width: width, height: height, now: base.addingTimeInterval(Double(total)), config: config)
         let apps = (0..<8).map { AppRecord(bundleIdentifier: "com.example.app\($0)") }
         _ = model.update(.appsLoaded(apps))
-        _ = model.update(.unreadCountsLoaded(Dictionary(uniqueKeysWithValues: apps.map { ($0.bundleIdentifier, total / 24) })))
+        _ = model.update(.countsLoaded(Dictionary(uniqueKeysWithValues: apps.map {
+            ($0.bundleIdentifier, HistoryCounts(unread: total / 24, total: total / 8))
+        })))
         let page = (0..<min(window, total)).map { record(total - 1 - $0, apps: 8, attachment: attachment) }
         _ = model.update(.historyLoaded(model.historyQuery, page, total: total))
         return model

@@ -8,18 +8,34 @@ struct StressCommand {
     var size: Int?
     var rounds: Int?
     var delays: [Int]?
+    var rateLimit: Int?
+    var waitsForHelloTimeout = true
     var herald: String
     var scratch: URL
 
-    static let scenarios = ["scheduled"]
+    static let scenarios = ["scheduled", "silent", "subscribers", "vanishing", "flood"]
 
     static let usage = """
-        Usage: herald-bench stress SCENARIO [--size N] [--rounds N] [--delays MS,MS,...] [--herald PATH] [--scratch DIR]
+        Usage: herald-bench stress SCENARIO [--size N] [--rounds N] [--delays MS,MS,...] [--rate-limit N]
+                                     [--no-hello-wait] [--herald PATH] [--scratch DIR]
 
         Scenarios:
           scheduled   N requests due at one instant (default 600); the daemon is stopped with
                       SIGKILL and with SIGTERM each delay after it (default 1,5,10,25,50,100 ms), for
                       each round (default 3). Nothing may be lost or delivered twice.
+          silent      N clients that connect and say nothing (default 400), the daemon limited to
+                      1,024 descriptors; clients with a hello among them must be served, every
+                      silent one told why it is let go, no thread spent on any. --no-hello-wait
+                      does not wait out the 10 s hello timeout.
+          subscribers 8 subscribers that never read while N posts of 16 KiB arrive (default 2,000,
+                      twice: without and with them); each is dropped with queueOverflow and the
+                      daemon's memory comes back (resident before, at the peak, after).
+          vanishing   N clients (default 600) that vanish: before or after hello, subscribed,
+                      with a wait in flight, as a foreground app being called, mid-line; the
+                      daemon's threads and descriptors must come back to where they were.
+          flood       N posts from one app over 4 connections (default 50,000), the daemon at
+                      --rate-limit 1000 (or N): refusals say rateLimited, nothing acknowledged is lost,
+                      retention holds, `herald apps` is answered meanwhile.
         """
 
     static func parse(_ arguments: [String]) throws -> StressCommand {
@@ -49,6 +65,8 @@ struct StressCommand {
                     throw BenchUsageError("--delays needs milliseconds separated by commas, e.g. 1,5,10")
                 }
                 command.delays = delays
+            case "--rate-limit": command.rateLimit = try count(argument)
+            case "--no-hello-wait": command.waitsForHelloTimeout = false
             case "--herald": command.herald = try value(argument)
             case "--scratch": command.scratch = URL(fileURLWithPath: try value(argument))
             case "-h", "--help": throw BenchHelpRequested()
@@ -69,6 +87,53 @@ struct StressCommand {
         defer { if ProcessInfo.processInfo.environment["HERALD_STRESS_KEEP"] == nil { try? FileManager.default.removeItem(at: scratch) } }
         let log: (String) -> Void = { print($0) }
         switch scenario {
+        case "silent":
+            var stress = SilentClientsStress()
+            if let size { stress.silent = size }
+            stress.waitForHelloTimeout = waitsForHelloTimeout
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            let before = o.before?.threads ?? 0, peak = o.peak?.threads ?? 0
+            print("silent: \(o.silent) silent clients under a \(stress.descriptorLimit)-descriptor limit, \(o.served) with a hello "
+                  + "among them: \(o.served - o.notServed) served (slowest \(Int(o.slowestServedMilliseconds)) ms), "
+                  + "\(o.notServed) not; \(o.toldWhy) silent ones told why, \(o.notTold) not; daemon threads \(before) → \(peak) "
+                  + "→ \(o.after?.threads ?? 0), descriptors \(o.before?.descriptors ?? 0) → \(o.peak?.descriptors ?? 0) "
+                  + "→ \(o.after?.descriptors ?? 0); lost \(o.notServed + o.notTold)")
+            let held = o.notServed == 0 && o.notTold == 0 && peak < before + 8
+                && (o.after?.descriptors ?? .max) <= (o.before?.descriptors ?? 0)
+            return held ? 0 : 1
+        case "subscribers":
+            var stress = NonReadingSubscribersStress()
+            if let size { stress.posts = size }
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            print("subscribers: \(o.subscribers) subscribers that never read, \(o.posts) posts (\(o.failedPosts) failed); "
+                  + "\(o.toldWhy) told queueOverflow; daemon resident \(o.before >> 20) MiB before, \(o.peak >> 20) MiB at the "
+                  + "peak, \(o.after >> 20) MiB after; lost \(o.failedPosts)")
+            // Back to the baseline: within 16 MiB of it (the store's page cache moves by itself).
+            let held = o.failedPosts == 0 && o.toldWhy == o.subscribers && o.after <= o.before + (16 << 20)
+            return held ? 0 : 1
+        case "vanishing":
+            var stress = VanishingClientsStress()
+            if let size { stress.clients = size }
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            let before = o.before.map { "\($0.threads) threads, \($0.descriptors) descriptors" } ?? "?"
+            let after = o.after.map { "\($0.threads) threads, \($0.descriptors) descriptors" } ?? "?"
+            print("vanishing: \(o.clients) clients vanished; daemon \(before) before, \(after) after; "
+                  + "posts to vanished apps not acknowledged: \(o.failedPosts); lost \(o.failedPosts)")
+            let held = o.failedPosts == 0 && (o.after?.threads ?? .max) <= (o.before?.threads ?? 0)
+                && (o.after?.descriptors ?? .max) <= (o.before?.descriptors ?? 0)
+            return held ? 0 : 1
+        case "flood":
+            var stress = FloodStress()
+            if let size { stress.posts = size }
+            if let rateLimit { stress.rateLimit = rateLimit }
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            print("flood: \(o.posts) posts from one app in \(String(format: "%.1f", o.seconds)) s at --rate-limit "
+                  + "\(stress.rateLimit): \(o.accepted) accepted, \(o.rateLimited) refused rateLimited, \(o.unclear) unclear; "
+                  + "\(o.kept) in history (retention \(FloodStress.retention)); herald apps: \(o.commandRuns) runs, "
+                  + "\(o.commandFailures) failed, slowest \(Int(o.slowestCommandMilliseconds)) ms; lost \(o.lost)")
+            let held = o.unclear == 0 && o.lost == 0 && o.commandFailures == 0 && o.commandRuns > 0
+                && o.kept <= FloodStress.retention + max(1, FloodStress.retention / 100)
+            return held ? 0 : 1
         default:
             var stress = ScheduledStopStress()
             if let size { stress.requests = size }

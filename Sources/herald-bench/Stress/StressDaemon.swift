@@ -10,14 +10,24 @@ final class StressDaemon {
     let socketPath: String
     private var exited = false
 
-    init(herald: String, home: URL) throws {
+    /// The daemon's log.
+    let log: URL
+
+    /// `arguments` go after `daemon`; `descriptorLimit` is the daemon's `ulimit -n`.
+    init(herald: String, home: URL, arguments: [String] = [], descriptorLimit: Int? = nil) throws {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         socketPath = home.appendingPathComponent("herald.sock").path
-        let log = home.appendingPathComponent("daemon.log").path
+        log = home.appendingPathComponent("daemon.log")
+        let limit = descriptorLimit.map { "ulimit -n \($0) && " } ?? ""
         // The shell only redirects the log; `exec` makes the daemon the child itself (its pid).
-        child = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" --home \"$1\" daemon 2>>\"$2\"", herald, home.path, log],
+        let script = "\(limit)home=\"$1\"; log=\"$2\"; shift 2; exec \"$0\" --home \"$home\" daemon \"$@\" 2>>\"$log\""
+        child = try ChildProcess("/bin/sh", ["-c", script, herald, home.path, log.path] + arguments,
                                  environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"],
                                  captureOutput: false)
     }
+
+    /// The daemon's footprint in `/proc` now.
+    var footprint: ProcessFootprint { ProcessFootprint(pid: child.pid) }
 
     /// Returns once a client can say hello (throws after `seconds`).
     func waitUntilServing(seconds: Double = 30) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 /// Timing and memory helpers of the benchmark.
 enum Measure {
@@ -47,10 +48,5 @@ enum Measure {
     }
 
     /// Returns freed heap memory to the system so RSS readings reflect live data.
-    static func trimHeap() {
-        // `malloc_trim` is glibc's (in <malloc.h>, which Glibc does not import): looked up by name.
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    }
+    static func trimHeap() { FreedMemory.release() }
 }

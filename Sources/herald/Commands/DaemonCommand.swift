@@ -20,7 +20,8 @@ enum DaemonCommand: HeraldCommand {
     window): the engine with its SQLite store in the state directory, serving the socket that
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
     Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
-    store and fire when it starts again.
+    store and fire when it starts again. SIGUSR1 logs how many posts shared each commit since
+    the last SIGUSR1 ("commit groups: …").
 
     One center per state directory: the daemon holds a lock (herald.lock) in it while it runs;
     when another daemon or a running `herald demo` holds it, this one refuses, naming that
@@ -89,20 +90,22 @@ enum DaemonCommand: HeraldCommand {
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
-        let prompter = RelayingPrompter(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
-                                        log: { DaemonLog.write($0) })
-        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
+        // Prompts wait in the engine for a UI's answer (or `--prompt`'s, when none is attached).
+        let attendance = PromptAttendance(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
+                                          log: { DaemonLog.write($0) })
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: location.home.attachmentsDirectory,
                                             configuration: configuration)
         let backend = try EngineBackend(engine: engine,
                                         commandsFile: location.home.url.appendingPathComponent("service-extensions.json"))
         await backend.installCommandHosts()
+        await attendance.watch(backend)
 
         var serverConfiguration = IPCServer.Configuration()
         serverConfiguration.appCallTimeout = configuration.delegateTimeout
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
-        serverConfiguration.prompter = prompter
+        serverConfiguration.promptAttendance = attendance
         if let rate {
             serverConfiguration.postRate = rate == 0 ? nil : RateLimit(perSecond: Double(rate), burst: rate * 10)
         }
@@ -135,8 +138,16 @@ enum DaemonCommand: HeraldCommand {
                 DaemonLog.write("WARNING: could not check the database: \(error)")
             }
         }
-        let signal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
-        DaemonLog.write("stopping (signal \(signal))")
+        // SIGUSR1 logs how posts shared commits since the last time (herald-bench reads it).
+        signal(SIGUSR1, SIG_IGN)
+        let statistics = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+        statistics.setEventHandler {
+            Task { DaemonLog.write(await engine.takeCommitGroupStatistics().description) }
+        }
+        statistics.resume()
+        let stopSignal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
+        statistics.cancel()
+        DaemonLog.write("stopping (signal \(stopSignal))")
         await dbusDoor?.close()
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
@@ -144,6 +155,7 @@ enum DaemonCommand: HeraldCommand {
         brokerDoor?.close()
         await scheduler.value
         server.stop()
+        attendance.stop()
         do {
             try await engine.commitPendingWrites()
         } catch {

@@ -52,11 +52,11 @@ enum DemoCommand: HeraldCommand {
             try home.create()
         }
         let store = try SQLiteStore(home: home)
-        let prompter = UIPrompter()
         let configuration = UserConfiguration()
         var engineConfiguration = EngineConfiguration()
         engineConfiguration.rules = configuration.rules
-        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: prompter,
+        // No prompter: the permission prompts wait for the UI's answer (`answerPrompt`).
+        let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: home.attachmentsDirectory,
                                             configuration: engineConfiguration)
         HeraldSystem.install(engine)
@@ -79,7 +79,7 @@ enum DemoCommand: HeraldCommand {
         let launch = Task { @MainActor in await demo.launch() }
         defer { launch.cancel() }
         try await TerminalApp.run(center: engine, driver: .curses, options: TerminalApp.Options(ui: ui),
-                                  prompter: prompter, inbox: inbox) { line in
+                                  inbox: inbox) { line in
             await demo.run(line)
         }
         return ExitStatus.success

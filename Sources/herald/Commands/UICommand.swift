@@ -38,17 +38,19 @@ enum UICommand: HeraldCommand {
         let configuration = UserConfiguration()
         let inbox = MessageQueue()
         configuration.report(to: inbox)
-        // Apps' permission prompts come from the daemon; this terminal shows them and answers.
-        let prompter = UIPrompter()
-        let connection = await center.bridgePrompts(to: prompter) { change in
-            switch change {
-            case .lost(let reason): inbox.send(.connectionLost(reason: reason))
-            case .restored: inbox.send(.reconnected)
+        // Apps' permission prompts come from the daemon as events, like everything else.
+        let changes = center.changes()
+        let connection = Task {
+            for await change in changes {
+                switch change {
+                case .lost(let reason): inbox.send(.connectionLost(reason: reason))
+                case .restored: inbox.send(.reconnected)
+                }
             }
         }
         defer { connection.cancel() }
         try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: configuration.ui),
-                                  prompter: prompter, inbox: inbox)
+                                  inbox: inbox)
         return ExitStatus.success
     }
 }

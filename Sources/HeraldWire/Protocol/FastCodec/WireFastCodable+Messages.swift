@@ -164,7 +164,8 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged` and `focusChanged` carry their records through `Codable`.
+/// `appChanged`, `focusChanged`, `countsChanged` and `promptRequested` carry their records
+/// through `Codable`. The decoder leaves the counts and prompt events to `Codable`.
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
@@ -235,6 +236,30 @@ extension WireEvent: WireFastCodable {
             writer.beginObject()
             writer.key("bundleIdentifier")
             writer.string(bundleIdentifier)
+            writer.endObject()
+        case .countsChanged(let bundleIdentifier, let counts):
+            writer.key("countsChanged")
+            writer.beginObject()
+            writer.key("bundleIdentifier")
+            writer.string(bundleIdentifier)
+            writer.key("counts")
+            try writer.codable(counts)
+            writer.endObject()
+        case .promptRequested(let prompt):
+            writer.key("promptRequested")
+            writer.beginObject()
+            writer.key("prompt")
+            try writer.codable(prompt)
+            writer.endObject()
+        case .promptWithdrawn(let promptID, let allowed):
+            writer.key("promptWithdrawn")
+            writer.beginObject()
+            writer.key("promptID")
+            writer.integer(promptID)
+            if let allowed {
+                writer.key("allowed")
+                writer.bool(allowed)
+            }
             writer.endObject()
         }
         writer.endObject()

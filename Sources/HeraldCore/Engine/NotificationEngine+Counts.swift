@@ -1,0 +1,80 @@
+import Foundation
+
+/// Each app's history counts (unread, total), kept by the engine as it changes history, so that
+/// user interfaces show them without counting (and without a count query per delivery): an
+/// app's counts are read from the store once, when first needed, and then moved along with every
+/// change the engine makes. `historyCounts()` reads them all from the store again (a user
+/// interface loading its screen), which also corrects what the engine cannot see: the SQLite
+/// store's retention removing the oldest rows of an app past its limit as new ones arrive.
+extension NotificationEngine {
+    /// Every app's counts, read from the store (and kept from now on).
+    public func historyCounts() async throws -> [String: HistoryCounts] {
+        let unread = try store.unreadCounts()
+        var counts: [String: HistoryCounts] = [:]
+        for bundle in apps.keys {
+            let total = try store.historyCount(HistoryQuery(bundleIdentifier: bundle, limit: 0))
+            counts[bundle] = HistoryCounts(unread: unread[bundle] ?? 0, total: total)
+        }
+        appCounts = counts
+        return counts
+    }
+
+    /// Reads the app's counts from the store unless they are kept already. Call before changing
+    /// the app's history, so the change is counted once.
+    func countHistory(of bundleIdentifier: String) {
+        guard appCounts.index(forKey: bundleIdentifier) == nil else { return }
+        appCounts[bundleIdentifier] = storedCounts(of: bundleIdentifier)
+    }
+
+    private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
+        let total = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0))) ?? 0
+        let unread = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0, unreadOnly: true))) ?? 0
+        return HistoryCounts(unread: unread, total: total)
+    }
+
+    /// The app's history changed by `unread` and `total`: moves its counts along (or, when they
+    /// were not kept yet, reads them — the store has the change already) and announces them.
+    func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
+        guard unread != 0 || total != 0 else { return }
+        var counts: HistoryCounts
+        if let kept = appCounts[bundleIdentifier] {
+            counts = kept
+            counts.unread = max(0, counts.unread + unread)
+            counts.total = max(0, counts.total + total)
+        } else {
+            counts = storedCounts(of: bundleIdentifier)
+        }
+        appCounts[bundleIdentifier] = counts
+        emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
+    }
+
+    /// The read state of `records` (as they were before) changed to `isRead`.
+    func countReadChange(_ records: [DeliveredRecord], isRead: Bool) {
+        var deltas: [String: Int] = [:]
+        for record in records where record.isRead != isRead {
+            deltas[record.bundleIdentifier, default: 0] += isRead ? -1 : 1
+        }
+        for (bundle, delta) in deltas.sorted(by: { $0.key < $1.key }) { adjustCounts(of: bundle, unread: delta) }
+    }
+
+    /// `records` left history.
+    func countRemoval(_ records: [DeliveredRecord]) {
+        var deltas: [String: (unread: Int, total: Int)] = [:]
+        for record in records {
+            deltas[record.bundleIdentifier, default: (0, 0)].total -= 1
+            if !record.isRead { deltas[record.bundleIdentifier, default: (0, 0)].unread -= 1 }
+        }
+        for (bundle, delta) in deltas.sorted(by: { $0.key < $1.key }) {
+            adjustCounts(of: bundle, unread: delta.unread, total: delta.total)
+        }
+    }
+
+    /// All history of one app (or every app) is gone.
+    func countCleared(_ bundleIdentifier: String?) {
+        let bundles = bundleIdentifier.map { [$0] } ?? apps.keys.sorted()
+        for bundle in bundles {
+            appCounts[bundle] = .zero
+            emit(.countsChanged(bundleIdentifier: bundle, counts: .zero))
+        }
+    }
+}

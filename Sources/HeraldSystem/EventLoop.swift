@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One thread that serves many descriptors: it waits in `epoll_wait` (`EventPoll`), calls the
+/// handler of each ready registration, and is the task executor of the tasks that prefer it, so
+/// work started for a line read here runs here too, without a hop to another thread.
+///
+/// A round: wait for readiness (or a queued job, or the next tick); call the ready handlers;
+/// then run queued jobs until none is left, calling `afterRound` each time the queue runs dry
+/// (it may queue more). Everything a round's handlers started has then run as far as it can
+/// before the loop sleeps again — the daemon uses that to commit one wake-up's posts together.
+///
+/// ```swift
+/// let loop = try EventLoop(name: "herald.ipc")
+/// let token = try loop.register(fd, interest: .readable) { event in … }   // on the loop
+/// loop.start(tickInterval: 0.25, onTick: { sweep() }, afterRound: { flush() })
+/// Task(executorPreference: loop) { … }   // runs on the loop's thread
+/// loop.stop()
+/// ```
+public final class EventLoop: TaskExecutor, Sendable {
+    /// Called on the loop with what is ready.
+    public typealias Handler = @Sendable (EventPoll.Event) -> Void
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var calls: [@Sendable () -> Void] = []
+        var handlers: [UInt64: Handler] = [:]
+        var nextToken: UInt64 = 1
+        /// The loop is in (or about to enter) `epoll_wait`: new work must wake it.
+        var isSleeping = false
+        var isStopped = false
+    }
+
+    private let poll: EventPoll
+    private let wakePipe = WakePipe()
+    private let state = Mutex(State())
+    private let name: String
+    /// The loop's read buffer (`withReadBuffer`), touched only on the loop's thread.
+    private let readBuffer = LoopOnlyBuffer(size: 64 * 1024)
+
+    /// The token of the wake pipe's registration.
+    private static let wakeToken: UInt64 = 0
+
+    /// Makes the epoll instance; `start` starts the thread.
+    public init(name: String) throws {
+        self.name = name
+        poll = try EventPoll()
+        if wakePipe.isOpen { try poll.add(wakePipe.descriptor, token: Self.wakeToken, interest: .readable) }
+    }
+
+    /// Starts the loop's thread. `onTick` runs on it about every `tickInterval` seconds;
+    /// `afterRound` whenever a round's jobs have all run.
+    public func start(tickInterval: TimeInterval, onTick: @escaping @Sendable () -> Void,
+                      afterRound: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            run(tickInterval: tickInterval, onTick: onTick, afterRound: afterRound)
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Ends the loop after its current round; handlers are dropped. Jobs queued afterwards run on
+    /// the shared pool, so tasks that preferred the loop still finish.
+    public func stop() {
+        state.withLock { state in
+            state.isStopped = true
+            state.handlers.removeAll()
+        }
+        wakePipe.wake()
+    }
+
+    // MARK: Registrations
+
+    /// Watches `fd`; `handler` runs on the loop whenever it is ready. Returns the registration's
+    /// token (for `modify` and `remove`).
+    @discardableResult
+    public func register(_ fd: Int32, interest: EventPoll.Interest, handler: @escaping Handler) throws -> UInt64 {
+        let token = state.withLock { state -> UInt64 in
+            defer { state.nextToken += 1 }
+            state.handlers[state.nextToken] = handler
+            return state.nextToken
+        }
+        do {
+            try poll.add(fd, token: token, interest: interest)
+        } catch {
+            _ = state.withLock { $0.handlers.removeValue(forKey: token) }
+            throw error
+        }
+        return token
+    }
+
+    /// Changes what a registration waits for (from any thread).
+    public func modify(_ fd: Int32, token: UInt64, interest: EventPoll.Interest) {
+        try? poll.modify(fd, token: token, interest: interest)
+    }
+
+    /// Stops watching `fd`; its handler is not called again. Call on the loop (then no handler
+    /// is running) before closing the descriptor.
+    public func remove(_ fd: Int32, token: UInt64) {
+        poll.remove(fd)
+        _ = state.withLock { $0.handlers.removeValue(forKey: token) }
+    }
+
+    // MARK: Work
+
+    /// Runs `body` on the loop, soon (in the next round; at once on the pool once stopped).
+    public func execute(_ body: @escaping @Sendable () -> Void) {
+        let (wake, stopped) = state.withLock { state -> (Bool, Bool) in
+            if state.isStopped { return (false, true) }
+            state.calls.append(body)
+            defer { state.isSleeping = false }
+            return (state.isSleeping, false)
+        }
+        if stopped { DispatchQueue.global().async(execute: body) }
+        if wake { wakePipe.wake() }
+    }
+
+    public func enqueue(_ job: UnownedJob) {
+        let (wake, stopped) = state.withLock { state -> (Bool, Bool) in
+            if state.isStopped { return (false, true) }
+            state.jobs.append(job)
+            defer { state.isSleeping = false }
+            return (state.isSleeping, false)
+        }
+        if stopped {
+            let executor = asUnownedTaskExecutor()
+            DispatchQueue.global().async { job.runSynchronously(on: executor) }
+        }
+        if wake { wakePipe.wake() }
+    }
+
+    /// Lends the loop's 64 KiB read buffer to `body`; call on the loop only.
+    public func withReadBuffer<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(readBuffer.bytes)
+    }
+
+    // MARK: The loop
+
+    private func run(tickInterval: TimeInterval, onTick: @Sendable () -> Void, afterRound: @Sendable () -> Void) {
+        var ready: [EventPoll.Event] = []
+        var nextTick = Date().addingTimeInterval(tickInterval)
+        while true {
+            runQueuedWork(afterRound: afterRound)
+            let sleeping = state.withLock { state -> Bool? in
+                if state.isStopped { return nil }
+                guard state.jobs.isEmpty, state.calls.isEmpty else { return false }
+                state.isSleeping = true
+                return true
+            }
+            guard let sleeping else { break }
+            let wait = sleeping ? max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1) : 0
+            // Without a wake pipe (no descriptors were left), look for queued work often.
+            do {
+                try poll.wait(into: &ready, capacity: 128, timeoutMilliseconds: wakePipe.isOpen ? wait : min(wait, 10))
+            } catch {
+                ready.removeAll()
+                usleep(1_000)
+            }
+            state.withLock { $0.isSleeping = false }
+            for event in ready {
+                if event.token == Self.wakeToken {
+                    wakePipe.drain()
+                    continue
+                }
+                state.withLock { $0.handlers[event.token] }?(event)
+            }
+            if Date() >= nextTick {
+                onTick()
+                nextTick = Date().addingTimeInterval(tickInterval)
+            }
+        }
+        // Stopped: what is still queued runs here; later work goes to the pool (`enqueue`).
+        runQueuedWork(afterRound: afterRound)
+    }
+
+    /// Runs queued calls and jobs until none is left, calling `afterRound` whenever they ran dry.
+    private func runQueuedWork(afterRound: @Sendable () -> Void) {
+        while true {
+            var calls: [@Sendable () -> Void] = []
+            var jobs: [UnownedJob] = []
+            state.withLock { state in
+                swap(&calls, &state.calls)
+                swap(&jobs, &state.jobs)
+            }
+            if calls.isEmpty && jobs.isEmpty {
+                afterRound()
+                let more = state.withLock { !$0.jobs.isEmpty || !$0.calls.isEmpty }
+                if !more { return }
+                continue
+            }
+            for call in calls { call() }
+            let executor = asUnownedTaskExecutor()
+            for job in jobs { job.runSynchronously(on: executor) }
+        }
+    }
+}
+
+/// Memory only the loop's thread touches (its read buffer), freed with the loop.
+private final class LoopOnlyBuffer: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+    init(size: Int) { bytes = .allocate(byteCount: size, alignment: 16) }
+    deinit { bytes.deallocate() }
+}

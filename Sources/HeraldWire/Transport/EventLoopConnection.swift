@@ -1,0 +1,239 @@
+import Foundation
+import HeraldSystem
+import Synchronization
+
+/// The server's side of one client: a non-blocking socket served by an `EventLoop` — no thread
+/// of its own, one descriptor.
+///
+/// Reading: when the socket is readable the loop reads what is there (at most 256 KiB a round,
+/// so one busy client cannot starve the others), frames it into lines (`LineBuffer`, 1 MiB
+/// limit) and hands each to `onLine`, on the loop, in order.
+///
+/// Writing: a message is written at once by the thread that sends it when the socket takes it
+/// without waiting (the usual case: no hop). What does not fit is queued and written by the
+/// loop when the socket has room again. More than `maximumQueuedBytes` unread (a subscriber
+/// that stopped reading — a UI suspended with Ctrl-Z) drops the queue, calls `onOverflow`
+/// (which sends the reason with `sendLast`) and closes.
+///
+/// ```swift
+/// let connection = EventLoopConnection(socket: socket, loop: loop)
+/// try connection.start(onLine: { item in … }, onOverflow: { … }, onClose: { … })
+/// connection.send(Data("{\"hello\":{…}}".utf8))
+/// ```
+package final class EventLoopConnection: Sendable {
+    /// 8 MiB of unsent output drops the connection (issue 12, item 3).
+    package static let maximumQueuedBytes = LineConnection.maximumQueuedBytes
+    /// How long a connection being closed after `sendLast` waits for its peer to read.
+    package static let lastWordGrace: TimeInterval = 10
+    /// Bytes read from one connection per round of the loop.
+    static let readsPerRound = 4
+
+    private let socket: UnixSocket
+    private let loop: EventLoop
+    private let output = Mutex(Output())
+    /// Framing state; touched only on the loop.
+    private let input = Mutex(LineBuffer(maximumLineLength: LineConnection.maximumLineLength))
+    private let handlers = Mutex(Handlers())
+
+    private struct Output {
+        var queue = OutgoingQueue()
+        /// The registration, once started.
+        var token: UInt64?
+        /// The loop waits for room to write.
+        var wantsWritable = false
+        /// Close once the queue is written.
+        var closesWhenFlushed = false
+        /// Closing (`close()` or `sendLast`): nothing more is sent, lines read are ignored.
+        var isShutDown = false
+        /// `close()` was asked for.
+        var isCloseRequested = false
+        /// The descriptor is closed.
+        var isClosed = false
+        /// Dropped because the peer left `maximumQueuedBytes` unread.
+        var overflowed = false
+    }
+
+    private struct Handlers {
+        var onLine: (@Sendable (LineBuffer.Item) -> Void)?
+        var onOverflow: (@Sendable () -> Void)?
+        var onClose: (@Sendable () -> Void)?
+    }
+
+    /// Takes over `socket`, which must be non-blocking.
+    package init(socket: UnixSocket, loop: EventLoop) {
+        self.socket = socket
+        self.loop = loop
+    }
+
+    /// Whether the connection was dropped because its peer stopped reading.
+    package var closedForOverflow: Bool { output.withLock { $0.overflowed } }
+
+    /// Whether the connection is closing (`close()` or `sendLast`): nothing more is sent.
+    package var isClosing: Bool { output.withLock { $0.isShutDown } }
+
+    /// Bytes waiting to be written.
+    package var queuedBytes: Int { output.withLock { $0.queue.byteCount } }
+
+    /// Starts serving: `onLine` runs on the loop for every framed item, in order; `onOverflow`
+    /// once if the peer stops reading; `onClose` once when the connection ends (peer closed,
+    /// error, overflow or `close()`). Call on the loop.
+    package func start(onLine: @escaping @Sendable (LineBuffer.Item) -> Void,
+                       onOverflow: @escaping @Sendable () -> Void,
+                       onClose: @escaping @Sendable () -> Void) throws {
+        handlers.withLock { $0 = Handlers(onLine: onLine, onOverflow: onOverflow, onClose: onClose) }
+        let token = try loop.register(socket.descriptor, interest: .readable) { [weak self] event in
+            self?.ready(event)
+        }
+        output.withLock { $0.token = token }
+    }
+
+    // MARK: Sending
+
+    /// Sends one message; a newline is appended. Dropped once the connection is closing.
+    package func send(_ message: Data) {
+        var framed = message
+        framed.append(0x0A)
+        sendFramed(framed)
+    }
+
+    /// Sends a line that already ends with its newline (one buffer shared by many connections).
+    package func sendFramed(_ line: Data) {
+        enum Outcome { case done, overflowed, failed }
+        let outcome = output.withLock { output -> Outcome in
+            if output.isShutDown { return .done }
+            if !output.queue.isEmpty {
+                guard output.queue.byteCount + line.count <= Self.maximumQueuedBytes else {
+                    output.queue.removeAll()
+                    output.overflowed = true
+                    return .overflowed
+                }
+                output.queue.append(line)
+                return .done
+            }
+            // Nothing is queued: write now, as much as the socket takes (under the lock, so
+            // concurrent senders keep their order); the loop writes the rest.
+            output.queue.append(line)
+            do {
+                try output.queue.write { try socket.writeAvailable($0) }
+            } catch {
+                return .failed
+            }
+            if !output.queue.isEmpty { wantWritable(&output) }
+            return .done
+        }
+        switch outcome {
+        case .done: break
+        case .overflowed:
+            // The dropped queue's memory goes back to the system (glibc keeps freed arenas).
+            DispatchQueue.global().async { FreedMemory.release() }
+            // The owner sends the reason (`sendLast`), which closes.
+            if let onOverflow = handlers.withLock({ $0.onOverflow }) { onOverflow() } else { close() }
+        case .failed: close()
+        }
+    }
+
+    /// Sends a last message (past the queue's limit if need be) and nothing after it, then
+    /// closes once it is written or after `lastWordGrace` seconds, whichever comes first.
+    package func sendLast(_ message: Data) {
+        var framed = message
+        framed.append(0x0A)
+        let queued = output.withLock { output -> Bool in
+            guard !output.isShutDown else { return false }
+            output.isShutDown = true
+            output.closesWhenFlushed = true
+            output.queue.append(framed)
+            wantWritable(&output)
+            return true
+        }
+        guard queued else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.lastWordGrace) { [weak self] in self?.close() }
+    }
+
+    /// Ends the connection: output is dropped, the descriptor is closed on the loop and
+    /// `onClose` runs there.
+    package func close() {
+        let first = output.withLock { output -> Bool in
+            guard !output.isCloseRequested else { return false }
+            output.isCloseRequested = true
+            output.isShutDown = true
+            return true
+        }
+        if first { loop.execute { [self] in closeOnLoop() } }
+    }
+
+    // MARK: On the loop
+
+    private func ready(_ event: EventPoll.Event) {
+        if event.isWritable { writeQueued() }
+        if event.isReadable { readAvailable() }
+    }
+
+    private func readAvailable() {
+        var items: [LineBuffer.Item] = []
+        var ended = false
+        for _ in 0..<Self.readsPerRound {
+            let count: Int?
+            do {
+                count = try loop.withReadBuffer { try socket.readAvailable(into: $0) }
+            } catch {
+                count = 0   // reset by the peer: the end
+            }
+            guard let count else { break }
+            if count == 0 {
+                ended = true
+                items += input.withLock { $0.finish() }
+                break
+            }
+            let bytes = loop.withReadBuffer { Data($0.prefix(count)) }
+            items += input.withLock { $0.append(bytes) }
+            if count < 64 * 1024 { break }
+        }
+        if !items.isEmpty, let onLine = handlers.withLock({ $0.onLine }) {
+            for item in items where !output.withLock({ $0.isShutDown }) { onLine(item) }
+        }
+        if ended { closeOnLoop() }
+    }
+
+    private func writeQueued() {
+        let close = output.withLock { output -> Bool in
+            guard !output.isClosed else { return false }
+            do {
+                try output.queue.write { try socket.writeAvailable($0) }
+            } catch {
+                output.queue.removeAll()
+                return true
+            }
+            guard output.queue.isEmpty else { return false }
+            if output.wantsWritable, let token = output.token {
+                output.wantsWritable = false
+                loop.modify(socket.descriptor, token: token, interest: .readable)
+            }
+            return output.closesWhenFlushed
+        }
+        if close { closeOnLoop() }
+    }
+
+    private func wantWritable(_ output: inout Output) {
+        guard !output.wantsWritable, let token = output.token else { return }
+        output.wantsWritable = true
+        loop.modify(socket.descriptor, token: token, interest: [.readable, .writable])
+    }
+
+    private func closeOnLoop() {
+        let (first, token) = output.withLock { output -> (Bool, UInt64?) in
+            guard !output.isClosed else { return (false, nil) }
+            output.isClosed = true
+            output.isShutDown = true
+            output.queue.removeAll()
+            return (true, output.token)
+        }
+        guard first else { return }
+        if let token { loop.remove(socket.descriptor, token: token) }
+        socket.close()
+        let onClose = handlers.withLock { handlers in
+            defer { handlers = Handlers() }
+            return handlers.onClose
+        }
+        onClose?()
+    }
+}

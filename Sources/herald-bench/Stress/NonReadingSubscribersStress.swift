@@ -1,0 +1,89 @@
+import Foundation
+import HeraldClient
+import HeraldCore
+import HeraldWire
+
+/// Issue 12 item 3: subscribers that never read (a `herald` UI suspended with Ctrl-Z). Posts
+/// keep coming; each subscriber's queue stops at 8 MiB, it is dropped with `queueOverflow`,
+/// and the daemon's memory comes back to where it was before the subscribers came.
+///
+/// Full size: `herald-bench stress subscribers` (8 subscribers, 2,000 posts of 16 KiB each; the
+/// same posts first without subscribers, so "before" includes a warmed store).
+struct NonReadingSubscribersStress {
+    var subscribers = 8
+    var posts = 2_000
+    var bodyBytes = 16_384
+
+    struct Outcome {
+        var subscribers = 0
+        var posts = 0
+        /// Subscribers that read `queueOverflow` when they woke up.
+        var toldWhy = 0
+        var before = 0
+        var peak = 0
+        var after = 0
+        /// Posts not acknowledged.
+        var failedPosts = 0
+    }
+
+    func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
+        let home = scratch.appendingPathComponent("subscribers")
+        let daemon = try StressDaemon(herald: herald, home: home, arguments: ["--rate-limit", "0"])
+        defer { daemon.stop(SIGTERM) }
+        try await daemon.waitUntilServing()
+        var outcome = Outcome()
+        let poster = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress poster"))
+        defer { poster.close() }
+        let body = String(repeating: "x", count: bodyBytes)
+
+        // The same posts without subscribers first: the store and the daemon warm up.
+        outcome.failedPosts += await post(poster, count: posts, body: body, tag: "warm")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        outcome.before = daemon.footprint.residentBytes
+        log("before: \(daemon.footprint)")
+
+        var sleepers: [StressSocket] = []
+        for _ in 0..<subscribers {
+            let socket = try StressSocket(daemon.socketPath)
+            try socket.send(StressSocket.cliHello, #"{"id":1,"method":"subscribe","params":{}}"#)
+            _ = socket.receive(seconds: 5, limit: 2)   // the hello and the subscribe reply; then it stops reading
+            sleepers.append(socket)
+        }
+        outcome.subscribers = sleepers.count
+        let pid = daemon.child.pid
+        let sampler = Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, Measure.residentBytes(pid: pid))
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+            return peak
+        }
+        outcome.failedPosts += await post(poster, count: posts, body: body, tag: "flood")
+        outcome.posts = posts * 2
+        // The subscribers wake up (within the daemon's 10 s grace) and read what was left for them.
+        for socket in sleepers {
+            let (lines, _) = socket.receive(seconds: 10)
+            if let last = lines.last, StressSocket.errorReason(last) == "queueOverflow" { outcome.toldWhy += 1 }
+            socket.close()
+        }
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        sampler.cancel()
+        outcome.peak = max(await sampler.value, daemon.footprint.residentBytes)
+        outcome.after = daemon.footprint.residentBytes
+        log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
+        return outcome
+    }
+
+    /// Posts `count` notifications; returns how many failed.
+    private func post(_ client: IPCClient, count: Int, body: String, tag: String) async -> Int {
+        var failed = 0
+        for n in 0..<count {
+            let params = PostParams(bundleIdentifier: "com.example.stress.subscribers",
+                                    request: RequestRecord(identifier: "\(tag)-\(n)",
+                                                           content: ContentRecord(title: "Flood \(n)", body: body)))
+            do { _ = try await client.call(Methods.post, params) } catch { failed += 1 }
+        }
+        return failed
+    }
+}
