@@ -151,7 +151,7 @@ struct RandomWireValues {
     }
 
     mutating func event() -> WireEvent {
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<12, using: &rng) {
         case 0: return .delivered(notification: delivered(), replacedDeliveryID: maybe { $0.integer() })
         case 1: return .updated(notification: delivered())
         case 2: return .deleted(deliveryIDs: (0..<Int.random(in: 0...3, using: &rng)).map { _ in integer() })
@@ -160,7 +160,11 @@ struct RandomWireValues {
         case 5: return .responded(response: response())
         case 6: return .doNotDisturbChanged(isOn: chance(0.5))
         case 7: return .focusChanged(focus: maybe { FocusStatus(name: $0.string(), endsAt: $0.maybe { $0.date() }, isScheduled: true) })
-        default: return .pendingChanged(bundleIdentifier: string())
+        case 8: return .pendingChanged(bundleIdentifier: string())
+        case 9: return .countsChanged(bundleIdentifier: string(), counts: HistoryCounts(unread: integer(), total: integer()))
+        case 10: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
+                                                               options: UNAuthorizationOptions(rawValue: integer() as UInt)))
+        default: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
         }
     }
 }
