@@ -104,6 +104,8 @@ public final class ReconnectingCenterControl: CenterControl {
     /// Takes `remote` as the connection and relays its events until it closes; then reconnects.
     private func attach(_ remote: RemoteCenterControl) async {
         let events = await remote.events()
+        // In use before its first event is passed on: a prompt shown can be answered at once.
+        state.withLock { $0.current = remote }
         let watcher = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -113,10 +115,7 @@ public final class ReconnectingCenterControl: CenterControl {
             guard !Task.isCancelled else { return }
             await self?.reconnect()
         }
-        state.withLock { state in
-            state.current = remote
-            state.watcher = watcher
-        }
+        state.withLock { $0.watcher = watcher }
     }
 
     private func announce(_ change: Change) {

@@ -14,9 +14,10 @@ final class SpawnedDaemon: Sendable {
     let socketPath: String
     private let child: ChildProcess
 
-    /// Starts the daemon (with extra daemon options, e.g. `--prompt deny`) and waits until it answers.
-    init(options: [String] = []) async throws {
-        home = try TemporaryDirectory("herald-remote")
+    /// Starts the daemon (with extra daemon options, e.g. `--prompt deny`) and waits until it
+    /// answers; on `existing` when given (a daemon started again on the same center).
+    init(options: [String] = [], reusing existing: TemporaryDirectory? = nil) async throws {
+        home = try existing ?? TemporaryDirectory("herald-remote")
         socketPath = home.path + "/herald.sock"
         child = try ChildProcess(BuiltProducts.path("herald"), ["--home", home.path, "daemon"] + options,
                                  environment: ["HERALD_SOCKET": socketPath], captureOutput: false)
@@ -42,8 +43,8 @@ final class SpawnedDaemon: Sendable {
         try await RemoteCenterControl.connect(socketPath: socketPath, client: "e2e ui")
     }
 
-    /// SIGTERM, waits for the exit (off the cooperative pool), removes the home.
-    func stop() async {
+    /// SIGTERM, waits for the exit (off the cooperative pool), removes the home unless told not to.
+    func stop(removingHome: Bool = true) async {
         child.signal(SIGTERM)
         let child = self.child
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -52,7 +53,7 @@ final class SpawnedDaemon: Sendable {
                 continuation.resume()
             }
         }
-        home.remove()
+        if removingHome { home.remove() }
     }
 
     /// Runs `body` against a fresh daemon and stops it afterwards, whatever happened.

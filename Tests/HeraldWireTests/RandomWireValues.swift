@@ -160,11 +160,11 @@ struct RandomWireValues {
         case 5: return .responded(response: response())
         case 6: return .doNotDisturbChanged(isOn: chance(0.5))
         case 7: return .focusChanged(focus: maybe { FocusStatus(name: $0.string(), endsAt: $0.maybe { $0.date() }, isScheduled: true) })
-        case 8: return .pendingChanged(bundleIdentifier: string())
-        case 9: return .countsChanged(bundleIdentifier: string(), counts: HistoryCounts(unread: integer(), total: integer()))
-        case 10: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
-                                                               options: UNAuthorizationOptions(rawValue: integer() as UInt)))
-        default: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
+        case 8: return .countsChanged(bundleIdentifier: string(), counts: HistoryCounts(unread: integer(), total: integer()))
+        case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
+                                                              options: UNAuthorizationOptions(rawValue: UInt(Int.random(in: 0...127, using: &rng)))))
+        case 10: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
+        default: return .pendingChanged(bundleIdentifier: string())
         }
     }
 }

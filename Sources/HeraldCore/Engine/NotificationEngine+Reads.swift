@@ -7,9 +7,6 @@ import Foundation
 /// `HistoryQuery.readDeadline`: a long search holds up no post and no delivery. Stores without
 /// one (in memory) read on the engine, as before.
 extension NotificationEngine {
-    /// The queue history reads run on (concurrent: one slow search does not queue the next).
-    static let readsQueue = DispatchQueue(label: "herald.engine.reads", qos: .userInitiated, attributes: .concurrent)
-
     nonisolated public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] {
         try query.validate()
         guard let reader = store.offWriterReader else { return try await historyOnEngine(query) }
@@ -37,11 +34,16 @@ extension NotificationEngine {
     private func historyOnEngine(_ query: HistoryQuery) throws -> [DeliveredRecord] { try store.history(query) }
     private func historyCountOnEngine(_ query: HistoryQuery) throws -> Int { try store.historyCount(query) }
 
-    /// Runs blocking work on `readsQueue` (never on the cooperative pool, whose threads the
-    /// engine and the server need).
+    /// Runs blocking work on a serial queue of its own: never on the cooperative pool, whose
+    /// threads the engine and the server need, and not on a shared concurrent queue either,
+    /// whose few threads (one per core) other blocking work can hold, so that a read would
+    /// wait behind it. A private serial queue is served by a thread of its own at once; one
+    /// slow search does not queue the next.
     private static func offEngine<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            readsQueue.async { continuation.resume(with: Result { try work() }) }
+            DispatchQueue(label: "herald.engine.read", qos: .userInitiated).async {
+                continuation.resume(with: Result { try work() })
+            }
         }
     }
 }

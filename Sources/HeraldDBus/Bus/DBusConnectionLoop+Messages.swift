@@ -22,7 +22,8 @@ extension DBusConnectionLoop {
         return PendingCall(message: call)
     }
 
-    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread).
+    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread, or
+    /// any thread inside `sendNow`).
     func reply(to pending: PendingCall, _ result: Result<[DBusArgument], DBusCallError>) {
         switch result {
         case .success(let arguments): reply(to: pending.message, arguments)
@@ -86,8 +87,8 @@ extension DBusConnectionLoop {
     }
 }
 
-/// A method call waiting for its reply (`DBusConnectionLoop.keep`); touched only on the loop
-/// thread, carried across threads to get back there.
+/// A method call waiting for its reply (`DBusConnectionLoop.keep`), answered once, on the loop
+/// thread or inside `sendNow`.
 struct PendingCall: @unchecked Sendable {
     let message: DBusLibrary.Message
 }

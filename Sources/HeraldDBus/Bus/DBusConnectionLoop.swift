@@ -7,8 +7,10 @@ import Synchronization
 /// with the nearest enabled libdbus timeout as the poll timeout. Nothing wakes up periodically:
 /// the thread sleeps until the bus socket is ready, a timeout is due or `perform` posts a job.
 ///
-/// Every libdbus call on the connection happens on that thread: incoming messages reach
-/// `onMessage` there, and other threads hand work over with `perform`.
+/// Every libdbus call on the connection happens on that thread — incoming messages reach
+/// `onMessage` there, and other threads hand work over with `perform` — except sending with
+/// `sendNow`, which other threads may do at once (libdbus locks the connection; its threads are
+/// initialised in `DBusLibrary.load`) so that a reply does not wait for a wake of the loop.
 ///
 /// ```swift
 /// let bus = try DBusConnectionLoop.connect(dbus, address: address)
@@ -159,6 +161,17 @@ final class DBusConnectionLoop: @unchecked Sendable {
         }
     }
 
+    /// Runs `send` — libdbus calls that queue outgoing messages, such as a reply to a kept
+    /// call — on the calling thread at once, while the connection is open: libdbus writes what
+    /// the socket takes. Follow it with a `perform`, whose wake makes the loop poll for the rest.
+    /// Nothing once the loop has ended (the connection is closed then).
+    func sendNow(_ send: () -> Void) {
+        jobs.withLock { jobs in
+            guard jobs != nil else { return }
+            send()
+        }
+    }
+
     /// Stops the loop, closes the connection and waits for the thread to end.
     func stop() {
         guard thread != nil else { return }
@@ -216,13 +229,12 @@ final class DBusConnectionLoop: @unchecked Sendable {
             dispatchAll()
         }
         runJobs()
+        // From here on nothing posts jobs, writes to the wake pipe or sends (`sendNow`).
+        jobs.withLock { $0 = nil }
         dbus.connectionClose(connection)
         dbus.connectionUnref(connection)
-        jobs.withLock { jobs in
-            jobs = nil
-            close(wakeRead)
-            close(wakeWrite)
-        }
+        close(wakeRead)
+        close(wakeWrite)
         finished.signal()
     }
 

@@ -39,8 +39,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
 
     /// Starts following which history row each notification became (for transient ones and
     /// for marking rows whose sender left).
-    /// Rows are handed over without waking the bus thread: every desktop delivery comes from a
-    /// `Notify` whose reply follows on the bus thread, and that takes them (`takeDeliveries`).
+    /// Rows are handed over without a wake of their own: every desktop delivery comes from a
+    /// `Notify`, and the job that answers it wakes the bus thread to take them (`takeDeliveries`).
     func start() async {
         await bridge.observeDeliveries { [weak self] identifier, deliveryID in
             self?.deliveries.withLock { $0.append((identifier, deliveryID)) }
@@ -174,10 +174,11 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 }
                 return
             }
-            bus.perform { [weak self] in
-                self?.takeDeliveries()
-                bus.reply(to: pending, .success([.uint32(id)]))
-            }
+            // The reply leaves from here, without waiting for a wake of the bus thread; the wake
+            // that follows hands over the rows stored meanwhile (and lets the loop poll for any
+            // part of the reply the socket did not take).
+            bus.sendNow { bus.reply(to: pending, .success([.uint32(id)])) }
+            bus.perform { [weak self] in self?.takeDeliveries() }
             guard let expiry, self != nil else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }

@@ -76,7 +76,7 @@ public final class IPCServer: Sendable {
     /// Requests without a deadline: `wait` has its own timeout, a person answers `requestAuthorization`.
     static let methodsWithoutDeadline: Set<String> = [Methods.wait.name, Methods.requestAuthorization.name]
     /// How often the loop looks for hello timeouts and overdue requests.
-    static let sweepInterval: TimeInterval = 0.1
+    static let sweepInterval: TimeInterval = 1
 
     private struct State {
         var loop: EventLoop?

@@ -6,8 +6,9 @@ import HeraldSystem
 /// The D-Bus front door: what one `notify-send` costs beyond its own start-up
 /// (`notify-send --help`), against `herald daemon`, against dunst (under Xvfb) and against a
 /// null server (`NullNotificationsServer`: owns the name and answers at once, the floor every
-/// server pays) on private buses, measured in the same run and interleaved; and `Notify` calls
-/// per second from one connection, against Herald and against the null server.
+/// server pays) on private buses, measured in the same run and interleaved; single `Notify`
+/// round trips from an open connection to each server (their own cost, without notify-send);
+/// and `Notify` calls per second from one connection, against Herald and the null server.
 /// `notify_send_no_server_ms` (a bus with no server: notify-send connects, asks for the name and
 /// gives up) is shown for reference.
 enum DBusBenchmarks {

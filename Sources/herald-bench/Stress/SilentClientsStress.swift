@@ -38,6 +38,12 @@ struct SilentClientsStress {
         let daemon = try StressDaemon(herald: herald, home: home, descriptorLimit: descriptorLimit)
         defer { daemon.stop(SIGTERM) }
         try await daemon.waitUntilServing()
+        // One served client first: what the daemon opens once, on its first request (the
+        // store's reader connection), is part of the baseline, not of what the clients left.
+        let warmUp = try await IPCClient.connect(socketPath: daemon.socketPath,
+                                                 hello: ClientHello(role: .cli, client: "stress warm-up"), helloTimeout: 10)
+        _ = try await warmUp.call(Methods.apps, Empty())
+        warmUp.close()
         var outcome = Outcome()
         outcome.before = daemon.footprint
         log("before: \(daemon.footprint)")
