@@ -109,6 +109,7 @@ struct FastCodecAgreementTests {
             ("PostParams", Mirror(reflecting: PostParams(bundleIdentifier: "a", request: request)).children.count, 4),
             ("AddParams", Mirror(reflecting: AddParams(bundleIdentifier: "a", request: request)).children.count, 2),
             ("PostResult", Mirror(reflecting: PostResult(identifier: "i", bundleIdentifier: "a", date: Date())).children.count, 5),
+            ("HistoryCounts", Mirror(reflecting: HistoryCounts()).children.count, 2),
         ]
         for (name, fields, known) in counts {
             #expect(fields == known, "\(name) has \(fields) stored fields, the fast codec knows \(known): add the new one to its fastEncode and fastDecode and to RandomWireValues")

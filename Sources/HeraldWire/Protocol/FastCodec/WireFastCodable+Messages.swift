@@ -164,8 +164,7 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`
-/// (and `promptWithdrawn` is read by `Codable`).
+/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`.
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
@@ -243,12 +242,7 @@ extension WireEvent: WireFastCodable {
             writer.key("bundleIdentifier")
             writer.string(bundleIdentifier)
             writer.key("counts")
-            writer.beginObject()
-            writer.key("total")
-            writer.integer(counts.total)
-            writer.key("unread")
-            writer.integer(counts.unread)
-            writer.endObject()
+            try writer.value(counts)
             writer.endObject()
         case .promptRequested(let prompt):
             writer.key("promptRequested")
@@ -338,9 +332,9 @@ extension WireEvent: WireFastCodable {
                     bundleIdentifier = try reader.string()
                 } else if reader.key(member, is: "counts") {
                     try seen.mark(1)
-                    counts = try reader.codable(HistoryCounts.self)
+                    counts = try reader.value(HistoryCounts.self)
                 } else {
-                    throw WireFastPathMiss()
+                    throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
                 }
             }
             guard let bundleIdentifier, let counts else { throw WireFastPathMiss() }
@@ -349,6 +343,24 @@ extension WireEvent: WireFastCodable {
             event = .promptRequested(prompt: try reader.single("prompt") { reader throws(WireFastPathMiss) in
                 try reader.codable(PendingPrompt.self)
             })
+        } else if reader.key(key, is: "promptWithdrawn") {
+            var promptID: Int64?
+            var allowed: Bool?
+            var seen = WireFieldSet()
+            try reader.beginObject()
+            while let member = try reader.nextKey() {
+                if reader.key(member, is: "promptID") {
+                    try seen.mark(0)
+                    promptID = try reader.integer(Int64.self)
+                } else if reader.key(member, is: "allowed") {
+                    try seen.mark(1)
+                    allowed = reader.null() ? nil : try reader.bool()
+                } else {
+                    throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
+                }
+            }
+            guard let promptID else { throw WireFastPathMiss() }
+            event = .promptWithdrawn(promptID: promptID, allowed: allowed)
         } else {
             throw WireFastPathMiss()
         }
@@ -370,5 +382,37 @@ extension EventEnvelope: WireFastCodable {
         EventEnvelope(event: try reader.single("event") { reader throws(WireFastPathMiss) in
             try reader.value(WireEvent.self)
         })
+    }
+}
+
+/// `{"total":N,"unread":N}`.
+extension HistoryCounts: WireFastCodable {
+    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+        writer.beginObject()
+        writer.key("total")
+        writer.integer(total)
+        writer.key("unread")
+        writer.integer(unread)
+        writer.endObject()
+    }
+
+    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> HistoryCounts {
+        var total: Int?
+        var unread: Int?
+        var seen = WireFieldSet()
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if reader.key(key, is: "total") {
+                try seen.mark(0)
+                total = try reader.integer(Int.self)
+            } else if reader.key(key, is: "unread") {
+                try seen.mark(1)
+                unread = try reader.integer(Int.self)
+            } else {
+                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
+            }
+        }
+        guard let total, let unread else { throw WireFastPathMiss() }
+        return HistoryCounts(unread: unread, total: total)
     }
 }
