@@ -59,13 +59,12 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// libdbus, libmosquitto and the image decoders are still loaded at run time with `dlopen`.)
 /// `herald`'s own module is compiled against the static Foundation too, so its object files name
 /// the libraries static Foundation needs (CoreFoundation, ICU); lld links it (gold warns about
-/// `mktemp` inside the toolchain's static Foundation). It is linked as a fixed-address
-/// executable (`-no-pie`): a position-independent one applies ~82,000 relocations and touches
-/// ~220 more pages at every start, ~0.6–1 ms of a 4 ms `herald --version` (the shared libraries
-/// it loads keep their randomised addresses). Debug builds (`swift run`, `swift test`) link
-/// dynamically.
+/// `mktemp` inside the toolchain's static Foundation). It stays position-independent: a
+/// fixed-address link (`-no-pie`) would save ~82,000 relocations, ~0.6–1 ms of a 4 ms
+/// `herald --version`, but the daemon reads untrusted input (sockets, D-Bus, MQTT) and keeps
+/// its address randomisation. Debug builds (`swift run`, `swift test`) link dynamically.
 let staticSwiftRuntimeCompile: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
-let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"],
+let staticSwiftRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld"],
                                                         .when(platforms: [.linux], configuration: .release))]
 
 let package = Package(
