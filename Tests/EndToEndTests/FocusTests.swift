@@ -30,7 +30,11 @@ extension EndToEnd {
             screen.split(separator: "\n").contains { $0.contains("Summary") && $0.contains("Work ended") }
         }
         center.ui.send("Enter")
-        let held = try center.ui.waitUntil("the held list") { $0.contains("Work ended — 2 held") && !summaryRow($0) }
+        // The list's title and its rows arrive in separate answers; wait for both rows.
+        let held = try center.ui.waitUntil("the held list with both notifications") {
+            $0.contains("Work ended — 2 held") && !summaryRow($0)
+                && $0.contains("Quarterly report") && $0.contains("Build finished")
+        }
         #expect(held.contains("Quarterly report") && held.contains("Build finished"))
 
         center.ui.send("Escape")
