@@ -94,7 +94,7 @@ enum SocketBenchmarks {
 
     /// The figures that need the `herald` binary (the wire codec's need none).
     static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "commit_group_mean", "commit_group_max",
-                             "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
+                             "post_pipelined_per_s", "commit_group_pipelined_mean", "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
 
     static func reportMissing(_ reason: String, report: Report) {
         for key in metricKeys { report.add(Metric(key, label: key, value: nil, unit: "", missingReason: reason)) }
@@ -149,7 +149,6 @@ enum SocketBenchmarks {
                 try await group.waitForAll()
             }
         }
-        for connection in connections { connection.close() }
         report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
                           unit: "/s", goal: 50_000))
         let groups = try await daemon.takeCommitGroups()
@@ -159,11 +158,42 @@ enum SocketBenchmarks {
         report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: groups.map { Double($0.largest) },
                           unit: "", missingReason: missing))
 
+        // The same eight clients, each keeping `window` posts in flight on its one connection (the
+        // protocol's request ids allow it): what the daemon does when posts are not spaced out by
+        // the clients' round trips. Every post is still acknowledged only after its commit.
+        let window = 16
+        let pipelinedSeconds = try await Measure.seconds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (i, connection) in connections.enumerated() {
+                    for lane in 0..<window {
+                        group.addTask {
+                            for n in stride(from: lane, to: perClient, by: window) {
+                                _ = try await connection.call(Methods.post, params("bench.p\(i)", n))
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        for connection in connections { connection.close() }
+        let pipelined = Double(clients * perClient) / pipelinedSeconds
+        report.add(Metric("post_pipelined_per_s", label: "posts, 8 clients × \(window) in flight", value: pipelined,
+                          unit: "/s"))
+        let pipelinedGroups = try await daemon.takeCommitGroups()
+        report.add(Metric("commit_group_pipelined_mean", label: "posts per commit, \(window) in flight",
+                          value: pipelinedGroups?.mean, unit: "", missingReason: pipelinedGroups == nil ? missing : nil))
+        report.add(Comparison(label: "posts/s, \(window) in flight ÷ one in flight (8 clients)",
+                              measured: String(format: "%.0f /s", pipelined),
+                              baseline: String(format: "%.0f /s", Double(clients * perClient) / concurrentSeconds),
+                              ratio: pipelined / (Double(clients * perClient) / concurrentSeconds), goal: 1,
+                              direction: .higher))
+
         // Whole `herald` processes against the running daemon.
         let cliPosts = try CLIStartupBenchmarks.run(options, herald: herald, home: home, socketPath: socketPath,
                                                     report: report)
 
-        let total = (history?.rows ?? 0) + 200 + count + clients * perClient + cliPosts
+        let total = (history?.rows ?? 0) + 200 + count + 2 * clients * perClient + cliPosts
         report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
                           unit: "MiB", goal: 64, direction: .lower))
         report.note("socket: \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
