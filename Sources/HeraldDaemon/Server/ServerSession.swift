@@ -212,21 +212,27 @@ final class ServerSession: Sendable {
 
     func sendError(id: Int64?, _ error: WireError) {
         if let id, dropsLateReply(id) { return }
-        if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
+        if let line = Self.errorLine(id: id, error) { connection.send(line) }
     }
 
     func sendEvent(_ event: CenterEvent) {
         if let line = try? EventEnvelope(event: WireEvent(event)).line() { connection.send(line) }
     }
 
-    /// The `deadlineExceeded` answer of an abandoned request.
+    /// The `deadlineExceeded` answer of an abandoned request (sent although the request is now
+    /// marked abandoned, which `sendError` would drop as a late reply).
     func sendDeadlineError(id: Int64, _ error: WireError) {
-        if let line = try? WireCoding.encode(ErrorEnvelope(id: id, error: error)) { connection.send(line) }
+        if let line = Self.errorLine(id: id, error) { connection.send(line) }
     }
 
     /// A last error without id (a refusal), after which the connection closes.
     func sendLastError(_ error: WireError) {
-        if let line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) { connection.sendLast(line) }
+        if let line = Self.errorLine(id: nil, error) { connection.sendLast(line) }
+    }
+
+    /// `{"id":…,"error":{…}}`, or `nil` if it cannot be encoded.
+    private static func errorLine(id: Int64?, _ error: WireError) -> Data? {
+        try? WireCoding.encode(ErrorEnvelope(id: id, error: error))
     }
 
     /// Whether the reply for `id` comes after its request was answered `deadlineExceeded`.
