@@ -53,9 +53,11 @@ public final class EventLoop: TaskExecutor, Sendable {
         if wakePipe.isOpen { try poll.add(wakePipe.descriptor, token: Self.wakeToken, interest: .readable) }
     }
 
-    /// Starts the loop's thread. `onTick` runs on it about every `tickInterval` seconds;
-    /// `afterRound` whenever a round's jobs have all run.
-    public func start(tickInterval: TimeInterval, onTick: @escaping @Sendable () -> Void,
+    /// Starts the loop's thread. `onTick` runs on it about every `tickInterval` seconds while it
+    /// returns `true` (it has something to watch); once it returns `false` the loop sleeps until
+    /// an event or work arrives, and ticks again `tickInterval` after that (an idle loop does not
+    /// wake on its own). `afterRound` runs whenever a round's jobs have all run.
+    public func start(tickInterval: TimeInterval, onTick: @escaping @Sendable () -> Bool,
                       afterRound: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             run(tickInterval: tickInterval, onTick: onTick, afterRound: afterRound)
@@ -141,9 +143,11 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     // MARK: The loop
 
-    private func run(tickInterval: TimeInterval, onTick: @Sendable () -> Void, afterRound: @Sendable () -> Void) {
+    private func run(tickInterval: TimeInterval, onTick: @Sendable () -> Bool, afterRound: @Sendable () -> Void) {
         var ready: [EventPoll.Event] = []
         var nextTick = Date().addingTimeInterval(tickInterval)
+        /// `onTick` had nothing to watch: no tick until something happens.
+        var idle = false
         while true {
             runQueuedWork(afterRound: afterRound)
             let sleeping = state.withLock { state -> Bool? in
@@ -153,15 +157,20 @@ public final class EventLoop: TaskExecutor, Sendable {
                 return true
             }
             guard let sleeping else { break }
-            let wait = sleeping ? max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1) : 0
+            let wait: Int32 = !sleeping ? 0 : idle ? -1 : max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1)
             // Without a wake pipe (no descriptors were left), look for queued work often.
             do {
-                try poll.wait(into: &ready, capacity: 128, timeoutMilliseconds: wakePipe.isOpen ? wait : min(wait, 10))
+                try poll.wait(into: &ready, capacity: 128,
+                              timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
             } catch {
                 ready.removeAll()
                 usleep(1_000)
             }
             state.withLock { $0.isSleeping = false }
+            if idle && (!ready.isEmpty || !sleeping) {
+                idle = false
+                nextTick = Date().addingTimeInterval(tickInterval)
+            }
             for event in ready {
                 if event.token == Self.wakeToken {
                     wakePipe.drain()
@@ -169,8 +178,8 @@ public final class EventLoop: TaskExecutor, Sendable {
                 }
                 state.withLock { $0.handlers[event.token] }?(event)
             }
-            if Date() >= nextTick {
-                onTick()
+            if !idle && Date() >= nextTick {
+                idle = !onTick()
                 nextTick = Date().addingTimeInterval(tickInterval)
             }
         }

@@ -155,7 +155,7 @@ public final class IPCServer: Sendable {
         }
         let token = try loop.register(listener.descriptor, interest: .readable) { [weak self] _ in self?.acceptWaiting() }
         state.withLock { $0.listenerToken = token }
-        loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep() },
+        loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep() ?? false },
                    afterRound: { [weak self] in self?.releaseHeldCommits() })
         configuration.log("listening on \(socketPath)")
     }
@@ -310,9 +310,12 @@ public final class IPCServer: Sendable {
     // MARK: Limits in time
 
     /// On the loop, every `sweepInterval`: closes clients that did not say hello in time and
-    /// answers requests that ran past their deadline.
-    private func sweep() {
+    /// answers requests that ran past their deadline. Returns whether anything is left to watch
+    /// (a client without hello, a request with a deadline); if not, the loop sleeps until the
+    /// next event instead of waking every second.
+    private func sweep() -> Bool {
         let now = Date()
+        var watching = false
         let helloTimeout = configuration.helloTimeout
         for session in state.withLock({ Array($0.sessions.values) }) {
             if session.hello == nil, now.timeIntervalSince(session.connectedAt) >= helloTimeout, !session.connection.isClosing {
@@ -326,7 +329,9 @@ public final class IPCServer: Sendable {
                     "\(overdue.method) did not finish within its deadline of \(configuration.requestDeadline.formatted()) s; "
                     + "it was abandoned"))
             }
+            if session.isWatched { watching = true }
         }
+        return watching
     }
 
     /// A subscriber left 8 MiB unread: it is told why and dropped.

@@ -120,6 +120,14 @@ final class ServerSession: Sendable {
 
     /// Requests past their deadline: each is cancelled, and its reply, when it comes, dropped.
     /// Returns them, for the caller to answer `deadlineExceeded`.
+    /// Whether the server's sweep has something to watch here: no hello yet, or a request
+    /// with a deadline still running.
+    var isWatched: Bool {
+        state.withLock { state in
+            state.hello == nil || state.requests.values.contains { !$0.isAbandoned && $0.deadline != nil }
+        }
+    }
+
     func abandonOverdueRequests(now: Date) -> [(id: Int64, method: String)] {
         let overdue = state.withLock { state -> [InFlight] in
             var overdue: [InFlight] = []
