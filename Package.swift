@@ -160,7 +160,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "HeraldPreview", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "TestSupport"],
+        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],

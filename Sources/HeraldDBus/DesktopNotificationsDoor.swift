@@ -27,13 +27,18 @@ public final class DesktopNotificationsDoor: Sendable {
         public var serverVersion: String
         /// One line per notable event (the daemon's log).
         public var log: @Sendable (String) -> Void
+        /// The daemon's per-app post limit (`IPCServer.postLimiter`, shared with its other
+        /// doors): a `Notify` past it is answered `org.freedesktop.DBus.Error.LimitsExceeded`,
+        /// naming the app and the limit. `nil`: no limit.
+        public var postLimiter: PostRateLimiter?
 
         public init(address: String? = nil, replace: Bool = false, stagingDirectory: URL, serverVersion: String = "1.0",
-                    log: @escaping @Sendable (String) -> Void = { _ in }) {
+                    postLimiter: PostRateLimiter? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
             self.address = address
             self.replace = replace
             self.stagingDirectory = stagingDirectory
             self.serverVersion = serverVersion
+            self.postLimiter = postLimiter
             self.log = log
         }
     }
@@ -83,7 +88,8 @@ public final class DesktopNotificationsDoor: Sendable {
             let owns = reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
                 || reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER)
             let service = DesktopNotificationsService(bus: bus, engine: engine, stagingDirectory: options.stagingDirectory,
-                                                      serverVersion: options.serverVersion, log: options.log)
+                                                      serverVersion: options.serverVersion, postLimiter: options.postLimiter,
+                                                      log: options.log)
             service.ownsName = owns
             bus.onMessage = { [unowned service] message in service.handle(message) }
             let log = options.log

@@ -96,7 +96,7 @@ public final class BrokerPublisher: Sendable {
     /// Publishes a post (the socket's `post` params) to `P/post/SENDER`; returns once the broker
     /// has it (PUBACK).
     public func post(_ params: PostParams, timeout: TimeInterval = 10) async throws {
-        let payload = try WireCoding.encoder().encode(BrokerPost(params))
+        let payload = try WireCoding.encode(BrokerPost(params))
         guard payload.count <= BrokerDoor.maximumPostBytes else {
             throw BrokerError.invalid("the post is \(payload.count) bytes; the limit is \(BrokerDoor.maximumPostBytes)")
         }
@@ -145,7 +145,7 @@ public final class BrokerPublisher: Sendable {
     }
 
     private func receive(_ payload: UnsafeRawBufferPointer) {
-        guard let message = try? WireCoding.decoder().decode(HandledMessage.self, from: Data(payload)),
+        guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)),
               let response = message.response else { return }
         let matches = state.withLock {
             $0.expected == Expected(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)
@@ -164,24 +164,4 @@ public final class BrokerPublisher: Sendable {
 
     /// Disconnects.
     public func close() { connection.stop(grace: 1) }
-}
-
-/// A post as published: the socket's `post` params plus a `message` id unique to this
-/// publication, so posting the same request again is not taken for a redelivery.
-struct BrokerPost: Encodable {
-    var params: PostParams
-    var message: String
-
-    init(_ params: PostParams, message: String = UUID().uuidString) {
-        self.params = params
-        self.message = message
-    }
-
-    private enum CodingKeys: String, CodingKey { case message }
-
-    func encode(to encoder: any Encoder) throws {
-        try params.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(message, forKey: .message)
-    }
 }

@@ -7,12 +7,15 @@ import HeraldDaemon
 import Synchronization
 
 /// What the broker door needs from the daemon: the command line's `post` and `push` (the same
-/// steps, validation and limits as over the socket). `IPCServer` is one.
+/// steps, validation and limits as over the socket) and the daemon's per-app post limit.
+/// `IPCServer` is one.
 public protocol BrokerCommandLine: Sendable {
     /// Registers the app when first seen, merges the category, adds the request; answered once durable.
     func post(_ params: PostParams) async throws -> PostResult
     /// Delivers an APNs payload; answered once durable.
     func push(_ params: PushParams) async throws -> PostResult
+    /// The post limit the daemon's doors share (`nil`: none).
+    var postLimiter: PostRateLimiter? { get }
 }
 
 extension IPCServer: BrokerCommandLine {}
@@ -21,6 +24,11 @@ extension IPCServer: BrokerCommandLine {}
 /// QoS 1) on `P/post/+`, `P/push/#` and `P/handled/+`, turns posts and pushes into the engine's
 /// `post` / `push`, and tells the other devices (and a waiting `herald post --broker --wait`) when
 /// a notification that came through the broker is answered or read here.
+///
+/// The daemon's per-app post rate holds here too, by holding back: a post of an app past its
+/// rate waits (on the door's thread, its PUBACK with it) until the app's next token, while the
+/// broker keeps the rest queued — the publisher cannot be told no, and a backlog published while
+/// the daemon was down must arrive whole. One log line says when an app starts being held back.
 ///
 /// ```swift
 /// let door = try BrokerDoor.open(settings: settings, device: "herald-3f9c…", stateDirectory: home.url,
@@ -39,6 +47,8 @@ public final class BrokerDoor: Sendable {
     private let observation = Mutex<EventObservation?>(nil)
     /// Whether the last state logged was "connected".
     private let isConnected = Mutex<Bool?>(nil)
+    /// Apps being held back to their post rate (logged once when that starts).
+    private let heldBack = Mutex<Set<String>>([])
 
     /// The largest post accepted (the socket's line limit).
     public static let maximumPostBytes = 1 << 20
@@ -140,12 +150,14 @@ public final class BrokerDoor: Sendable {
             }
             let params: PostParams
             do {
-                params = try WireCoding.decoder().decode(PostParams.self, from: Data(payload))
+                // As the socket reads a post's params: the hand-written codec, the decoder's
+                // reading (and its errors, naming the field) when the bytes are beyond it.
+                params = try WireCoding.decode(BrokerPost.self, from: Data(payload)).params
             } catch {
                 log("Broker: post from \(sender) rejected: badParams: post: \(WireCoding.explain(error))")
                 return
             }
-            take(key: key, sender: sender, what: "post \(params.request.identifier)") {
+            take(key: key, sender: sender, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
                 try await $0.post(params)
             }
         case .push(let sender, let identifier, let bundleIdentifier):
@@ -157,9 +169,9 @@ public final class BrokerDoor: Sendable {
             }
             let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
                                     headers: PushHeaders(collapseID: identifier))
-            take(key: key, sender: sender, what: "push \(identifier)") { try await $0.push(params) }
+            take(key: key, sender: sender, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
         case .handled(let sender):
-            guard let message = try? WireCoding.decoder().decode(HandledMessage.self, from: Data(payload)) else {
+            guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {
                 log("Broker: ignored a handled message from \(sender) that is not a HandledMessage")
                 return
             }
@@ -168,10 +180,12 @@ public final class BrokerDoor: Sendable {
         }
     }
 
-    /// Runs a post or push through the command line's steps, then records it in the journal.
-    private func take(key: String, sender: String, what: String,
+    /// Runs a post or push of `app` through the command line's steps, once the app is within its
+    /// post rate, then records it in the journal.
+    private func take(key: String, sender: String, what: String, app: String,
                       _ body: @escaping @Sendable (any BrokerCommandLine) async throws -> PostResult) {
         let commandLine = self.commandLine
+        holdBackToRate(app)
         let outcome = blocking { () -> Result<PostResult, any Error> in
             do { return .success(try await body(commandLine)) } catch { return .failure(error) }
         }
@@ -182,6 +196,25 @@ public final class BrokerDoor: Sendable {
         case .failure(let error):
             log("Broker: \(what) from \(sender) rejected: \(WireError(error))")
         }
+    }
+
+    /// Waits (on the loop's thread: the broker holds what follows) until `app` is within the
+    /// daemon's post rate; logs when an app starts being held back.
+    private func holdBackToRate(_ app: String) {
+        guard let limiter = commandLine.postLimiter else { return }
+        let wait = limiter.reserve(app)
+        let started = heldBack.withLock { held -> Bool in
+            guard wait > 0 else {
+                held.remove(app)
+                return false
+            }
+            return held.insert(app).inserted
+        }
+        if started {
+            log("Broker: \(app) is posting faster than its limit of \(limiter.limit); its posts are taken at that rate, "
+                + "the rest wait at the broker")
+        }
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
     }
 
     /// Another device answered or read a notification: take it out of the list here and mark it read.
@@ -232,7 +265,7 @@ public final class BrokerDoor: Sendable {
 
     private func publish(_ message: HandledMessage, to sender: String) {
         do {
-            let payload = try WireCoding.encoder().encode(message)
+            let payload = try WireCoding.encode(message)
             try connection.publish(topic: topics.handled(sender: sender), payload: payload, observed: false)
         } catch {
             log("Broker: could not tell the other devices about \(message.identifier): \(error)")

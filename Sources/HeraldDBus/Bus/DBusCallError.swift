@@ -6,18 +6,22 @@ public enum DBusCallError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownMethod(String)
     /// `org.freedesktop.DBus.Error.Failed`.
     case failed(String)
+    /// `org.freedesktop.DBus.Error.LimitsExceeded`: a limit on how much a sender may do (an app
+    /// posting past its rate).
+    case limitsExceeded(String)
 
     public var name: String {
         switch self {
         case .invalidArgs: return "org.freedesktop.DBus.Error.InvalidArgs"
         case .unknownMethod: return "org.freedesktop.DBus.Error.UnknownMethod"
         case .failed: return "org.freedesktop.DBus.Error.Failed"
+        case .limitsExceeded: return "org.freedesktop.DBus.Error.LimitsExceeded"
         }
     }
 
     public var message: String {
         switch self {
-        case .invalidArgs(let text), .unknownMethod(let text), .failed(let text): return text
+        case .invalidArgs(let text), .unknownMethod(let text), .failed(let text), .limitsExceeded(let text): return text
         }
     }
 

@@ -16,6 +16,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let bridge: DesktopEngineBridge
     private let jobs = SerialJobs()
     private let serverVersion: String
+    private let postLimiter: PostRateLimiter?
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
@@ -25,9 +26,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
-         log: @escaping @Sendable (String) -> Void) {
+         postLimiter: PostRateLimiter?, log: @escaping @Sendable (String) -> Void) {
         self.bus = bus
         self.serverVersion = serverVersion
+        self.postLimiter = postLimiter
         self.log = log
         var run = SystemRandomNumberGenerator()
         table = NotificationTable(run: String(UInt32.random(in: .min ... .max, using: &run), radix: 36))
@@ -140,13 +142,19 @@ final class DesktopNotificationsService: @unchecked Sendable {
         }
     }
 
-    /// `Notify`: checks (a bad call throws at once), assigns the id and queues the engine work;
-    /// the reply with the id follows once the engine has stored the notification (or an error
-    /// when it could not). Later calls are read meanwhile, and their engine work runs in order.
+    /// `Notify`: checks (a bad call, or an app past its post rate, throws at once), assigns the
+    /// id and queues the engine work; the reply with the id follows once the engine has stored
+    /// the notification (or an error when it could not). Later calls are read meanwhile, and
+    /// their engine work runs in order.
     private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue], replyTo message: DBusLibrary.Message) throws {
         let call = try NotifyCall(signature: header.signature, arguments: arguments)
         let hints = try NotificationHints(call.hints)
         let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
+        do {
+            try postLimiter?.admit(app.bundleIdentifier)
+        } catch {
+            throw DBusCallError.limitsExceeded(error.description)
+        }
         let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier)
         let entry = table.record(id: id, bundleIdentifier: app.bundleIdentifier, sender: header.sender,
                                  actionKeys: call.actions.map(\.key), isResident: hints.isResident,

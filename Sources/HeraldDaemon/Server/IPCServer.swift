@@ -69,7 +69,10 @@ public final class IPCServer: Sendable {
     let postQueue = AsyncSerialQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
-    let postLimiter: Mutex<RateLimiter?>
+    /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
+    /// of this daemon: the socket's `post`, `add` and `push`, the broker's posts (they go through
+    /// `post` and `push`) and D-Bus `Notify` (`herald daemon` hands it to that door). `nil`: off.
+    public let postLimiter: PostRateLimiter?
 
     /// Requests whose commits are grouped per round of the loop.
     static let postMethods: Set<String> = [Methods.post.name, Methods.add.name, Methods.push.name]
@@ -103,16 +106,15 @@ public final class IPCServer: Sendable {
         self.socketPath = socketPath
         self.backend = backend
         self.configuration = configuration
-        postLimiter = Mutex(configuration.postRate.map { RateLimiter($0) })
+        postLimiter = configuration.postRate.map { [now = configuration.now] in PostRateLimiter($0, now: now) }
     }
 
     /// Throws `rateLimited` when `app` posts faster than `configuration.postRate`.
     func admitPost(from app: String) throws {
-        guard let limit = configuration.postRate else { return }
-        let now = configuration.now()
-        guard postLimiter.withLock({ $0?.admit(app, now: now) ?? true }) else {
-            throw WireError.protocolError(.rateLimited, "\(app) is posting faster than its limit of \(limit); "
-                + "this notification was refused — slow down and send it again")
+        do {
+            try postLimiter?.admit(app)
+        } catch {
+            throw WireError.protocolError(.rateLimited, error.description)
         }
     }
 

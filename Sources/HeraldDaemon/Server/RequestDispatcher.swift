@@ -191,7 +191,7 @@ extension RequestDispatcher {
             return try await server.post(p)
         }
         d.on(Methods.push) { server, p, _ in
-            try server.admitPost(from: p.bundleIdentifier ?? p.deviceToken ?? "(push without an app)")
+            try server.admitPost(from: p.rateLimitKey)
             return try await server.push(p)
         }
         d.on(Methods.wait) { server, p, _ in

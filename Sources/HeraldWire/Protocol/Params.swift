@@ -211,6 +211,10 @@ public struct PushParams: Codable, Sendable, Hashable {
         self.deviceToken = deviceToken
         self.headers = headers
     }
+
+    /// Whose post rate a push counts against (the socket's and the broker's doors): its app,
+    /// else its device token.
+    package var rateLimitKey: String { bundleIdentifier ?? deviceToken ?? "(push without an app)" }
 }
 
 /// Waits for the user's response to a request.

@@ -54,8 +54,12 @@ enum DaemonCommand: HeraldCommand {
       --prompt allow|deny   how to answer prompts while no user interface is attached, after
                             a grace of 2 seconds (default: wait for a user interface)
       --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
-                            50, bursts of 500); past it a post is refused with an error that
-                            says so. 0 turns the limit off
+                            50, bursts of 500), whichever door they come through: the socket
+                            (`herald post`, apps), D-Bus Notify and the broker share one count
+                            per app. Past it a post is refused with an error naming the app
+                            and the limit: rateLimited on the socket,
+                            org.freedesktop.DBus.Error.LimitsExceeded to a D-Bus sender, a
+                            log line for a broker post. 0 turns the limit off
     \(BrokerOptions.help)
       --no-dbus             do not serve org.freedesktop.Notifications
       --dbus-replace        take org.freedesktop.Notifications over from the server holding it
@@ -120,7 +124,7 @@ enum DaemonCommand: HeraldCommand {
 
         let dbusDoor = noDBus ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
             replace: replaceDBus, stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
-            serverVersion: VersionCommand.version, log: { DaemonLog.write($0) }))
+            serverVersion: VersionCommand.version, postLimiter: server.postLimiter, log: { DaemonLog.write($0) }))
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,

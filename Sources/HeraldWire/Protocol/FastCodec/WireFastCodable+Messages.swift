@@ -23,6 +23,16 @@ extension PostParams: WireFastCodable {
     }
 
     package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> PostParams {
+        try fastDecode(from: &reader) { _, _ throws(WireFastPathMiss) in false }
+    }
+
+    /// Reads a post's members; a key it does not know goes to `otherKey`, which reads its value
+    /// and returns `true` for a key of its own (a broker post's `message`), else `false` — a
+    /// miss, and `Codable` reads the post.
+    package static func fastDecode(
+        from reader: inout WireJSONReader,
+        otherKey: (WireJSONReader.Key, inout WireJSONReader) throws(WireFastPathMiss) -> Bool
+    ) throws(WireFastPathMiss) -> PostParams {
         var bundleIdentifier: String?
         var request: RequestRecord?
         var category: CategoryRecord?
@@ -42,7 +52,7 @@ extension PostParams: WireFastCodable {
             } else if reader.key(key, is: "requireKnownApp") {
                 try seen.mark(3)
                 requireKnownApp = reader.null() ? nil : try reader.bool()
-            } else {
+            } else if try !otherKey(key, &reader) {
                 throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }

@@ -1,0 +1,85 @@
+import Foundation
+import HeraldCore
+import HeraldDaemon
+import HeraldWire
+import Synchronization
+import Testing
+import TestSupport
+@testable import HeraldBroker
+
+/// The daemon's per-app post limit holds at the broker door by holding posts back: a burst past
+/// it arrives whole (the broker keeps what is not yet taken), one log line names the app and the
+/// limit, and the app's bucket is the one the socket and D-Bus draw from. A real mosquitto, the
+/// real door, server and engine; the limiter's clock stands still, so the bucket's state is
+/// exact however slow the machine is.
+@Suite struct BrokerRateLimitTests {
+    final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        func count(_ text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
+        var all: [String] { lines.withLock { $0 } }
+
+        /// Waits (20 s at most) until `text` was logged.
+        func wait(for text: String) async throws {
+            let deadline = Date().addingTimeInterval(20)
+            while count(text) == 0 {
+                guard Date() < deadline else { throw TestFailure("never logged '\(text)': \(all)") }
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
+        }
+    }
+
+    static func post(_ app: String, _ n: Int) -> PostParams {
+        PostParams(bundleIdentifier: app, request: RequestRecord(identifier: "\(app)-\(n)", content: ContentRecord(title: "\(app) \(n)")))
+    }
+
+    @Test func postsPastTheRateAreHeldBackNotLostAndTheBucketIsShared() async throws {
+        if let reason = MosquittoBroker.unavailableReason {
+            print("skipped: \(reason)")
+            return
+        }
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let directory = try TemporaryDirectory("herald-broker-rate")
+        defer { directory.remove() }
+        let engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: nil,
+                                            attachmentsDirectory: directory.url.appendingPathComponent("attachments"))
+        let backend = try EngineBackend(engine: engine, commandsFile: nil)
+        var configuration = IPCServer.Configuration()
+        configuration.postRate = RateLimit(perSecond: 20, burst: 3)
+        let stopped = Date(timeIntervalSince1970: 1_800_000_000)
+        configuration.now = { stopped }   // no token comes back by itself
+        let server = IPCServer(socketPath: directory.path + "/herald.sock", backend: backend, configuration: configuration)
+        try await server.start()
+        defer { server.stop() }
+
+        let log = LogLines()
+        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
+        let door = try await BrokerDoor.open(settings: settings, device: "rate-test", stateDirectory: directory.url,
+                                             commandLine: server, center: backend, log: { log.append($0) })
+        defer { door.close() }
+        try await log.wait(for: "Broker: connected")
+        let publisher = try await BrokerPublisher.connect(settings: settings, sender: "ci")
+        defer { publisher.close() }
+
+        for n in 0..<6 { try await publisher.post(Self.post("flood", n)) }
+        try await publisher.post(Self.post("calm", 0))
+        let deadline = Date().addingTimeInterval(30)
+        var titles: [String] = []
+        while titles.count < 7 && Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            titles = try await engine.history(HistoryQuery(limit: 100)).map(\.request.content.title)
+        }
+        #expect(titles.sorted() == ["calm 0"] + (0..<6).map { "flood \($0)" }, "\(log.all)")
+        #expect(log.count("Broker: flood is posting faster than its limit of 20 a second (bursts of 3); its posts are taken at that rate") == 1,
+                "\(log.all)")
+        #expect(log.count("rejected") == 0, "\(log.all)")
+        #expect(log.count("calm is posting faster") == 0)
+
+        // One bucket per app for every door: the broker's three posts past the burst are a debt
+        // the socket (and D-Bus) see; another app's bucket is untouched.
+        let limiter = try #require(server.postLimiter)
+        #expect(throws: PostRateLimiter.Refusal(app: "flood", limit: limiter.limit)) { try limiter.admit("flood") }
+        try limiter.admit("calm")
+    }
+}
