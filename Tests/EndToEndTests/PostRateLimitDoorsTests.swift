@@ -40,7 +40,7 @@ extension EndToEnd {
 
         // Other apps, through either door, are served; history holds exactly what was accepted.
         #expect(try notify("calm", "Still served").status == 0)
-        let post = try center.run(["post", "--app", "com.example.other", "--title", "Socket too"])
+        let post = try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"])
         #expect(post.status == 0, "\(post.stderr)")
         let history = try center.run(["history", "--json", "--limit", "200"])
         let rows = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
@@ -73,7 +73,7 @@ extension EndToEnd {
             .count - 1 == 1, "\(log)")
         #expect(!log.contains("rejected"), "\(log)")
         // The daemon answered the socket meanwhile.
-        #expect(try center.run(["post", "--app", "com.example.other", "--title", "Socket too"]).status == 0)
+        #expect(try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
     }
 }
 }
