@@ -12,35 +12,35 @@ import HeraldWire
 /// let payload = try WireCoding.encode(BrokerPost(params))
 /// let params = try WireCoding.decode(BrokerPost.self, from: payload).params
 /// ```
-struct BrokerPost: Codable, WireFastCodable, Equatable {
-    var params: PostParams
+package struct BrokerPost: Codable, WireFastCodable, Equatable {
+    package var params: PostParams
     /// `nil` from a publisher that sends none (or not as text).
-    var message: String?
+    package var message: String?
 
-    init(_ params: PostParams, message: String? = UUID().uuidString) {
+    package init(_ params: PostParams, message: String? = UUID().uuidString) {
         self.params = params
         self.message = message
     }
 
     private enum CodingKeys: String, CodingKey { case message }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         params = try PostParams(from: decoder)
         // Only the publisher reads it (the door keys redeliveries on the bytes): a message id that
         // is not text does not cost the post.
         message = (try? decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .message)) ?? nil
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try params.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(message, forKey: .message)
     }
 
     /// Published once per post: the encoder writes it (its keys interleave with the params').
-    func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) { throw WireFastPathMiss() }
+    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) { throw WireFastPathMiss() }
 
-    static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> BrokerPost {
+    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> BrokerPost {
         var message: String?
         var seen = false
         let params = try PostParams.fastDecode(from: &reader) { key, reader throws(WireFastPathMiss) in
