@@ -57,9 +57,10 @@ enum DaemonCommand: HeraldCommand {
                             50, bursts of 500), whichever door they come through: the socket
                             (`herald post`, apps), D-Bus Notify and the broker share one count
                             per app. Past it a post is refused with an error naming the app
-                            and the limit: rateLimited on the socket,
-                            org.freedesktop.DBus.Error.LimitsExceeded to a D-Bus sender, a
-                            log line for a broker post. 0 turns the limit off
+                            and the limit (rateLimited on the socket,
+                            org.freedesktop.DBus.Error.LimitsExceeded to a D-Bus sender);
+                            broker posts are held back to the rate instead (the broker keeps
+                            the rest; one log line says so). 0 turns the limit off
     \(BrokerOptions.help)
       --no-dbus             do not serve org.freedesktop.Notifications
       --dbus-replace        take org.freedesktop.Notifications over from the server holding it
