@@ -47,11 +47,6 @@ public final class PostRateLimiter: Sendable {
         public var app: String
         public var limit: RateLimit
 
-        public init(app: String, limit: RateLimit) {
-            self.app = app
-            self.limit = limit
-        }
-
         public var description: String {
             "\(app) is posting faster than its limit of \(limit); this notification was refused — slow down and send it again"
         }
