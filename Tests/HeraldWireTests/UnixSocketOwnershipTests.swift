@@ -1,6 +1,6 @@
 import Foundation
 @testable import HeraldWire
-import HeraldSystem
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
