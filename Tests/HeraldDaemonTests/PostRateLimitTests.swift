@@ -40,4 +40,17 @@ import TestSupport
         let answers = [0, 0, 0, 0.5, 0.5].map { limiter.admit("a", now: start.addingTimeInterval($0)) }
         #expect(answers == [true, true, false, true, false])
     }
+
+    /// What the broker door does past the rate: take the token anyway and wait for it; the debt
+    /// holds the other doors' `admit` off until it is repaid.
+    @Test func reservingPastTheBurstSaysHowLongToWaitAndRunsIntoDebt() {
+        var limiter = RateLimiter(RateLimit(perSecond: 2, burst: 2))
+        let start = Date(timeIntervalSince1970: 0)
+        let waits = (0..<4).map { _ in limiter.reserve("a", now: start) }
+        #expect(waits == [0, 0, 0.5, 1.0])
+        let atOne = limiter.admit("a", now: start.addingTimeInterval(1))          // the debt of 2 just repaid
+        let atOneAndAHalf = limiter.admit("a", now: start.addingTimeInterval(1.5))
+        let otherKey = limiter.reserve("b", now: start)                          // its own bucket
+        #expect(!atOne && atOneAndAHalf && otherKey == 0)
+    }
 }
