@@ -70,8 +70,9 @@ public final class IPCServer: Sendable {
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
     /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
-    /// of this daemon: the socket's `post`, `add` and `push`, the broker's posts (they go through
-    /// `post` and `push`) and D-Bus `Notify` (`herald daemon` hands it to that door). `nil`: off.
+    /// of this daemon: the socket's `post`, `add` and `push` (refused `rateLimited`), the broker
+    /// door's posts (held back to it: `BrokerCommandLine.postLimiter`) and D-Bus `Notify`
+    /// (`herald daemon` hands it to that door). `nil`: off.
     public let postLimiter: PostRateLimiter?
 
     /// Requests whose commits are grouped per round of the loop.
