@@ -7,7 +7,6 @@ import HeraldWire
 final class StressSocket {
     let socket: UnixSocket
     private var buffer = LineBuffer(maximumLineLength: 16 << 20)
-    private var isClosed = false
 
     init(_ path: String) throws {
         socket = try UnixSocket.connect(to: SocketAddress(path: path))
@@ -51,12 +50,8 @@ final class StressSocket {
             .flatMap { $0["error"] as? [String: Any] }?["reason"] as? String
     }
 
-    /// Leaves without a word.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        socket.close()
-    }
+    /// Leaves without a word (again: nothing; the socket closes once).
+    func close() { socket.close() }
 }
 
 /// What `/proc` says about a process: threads, open descriptors, resident memory.
