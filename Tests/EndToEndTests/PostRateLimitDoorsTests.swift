@@ -50,7 +50,7 @@ extension EndToEnd {
     }
 
     /// 20 posts of one app published at once: 10 taken at once (the burst), the rest held back to
-    /// 1 a second while mosquitto keeps them — every one arrives, once, and the log says so once.
+    /// 1 a second while mosquitto keeps them — every one arrives, once, and the log says so.
     @Test func brokerPostsPastTheRateAreHeldBackAndAllArrive() throws {
         guard let broker = try BrokerTests.broker() else { return }
         defer { broker.stop() }
@@ -69,8 +69,9 @@ extension EndToEnd {
         #expect(Set(identifiers) == Set((0..<count).map { "held-\($0)" }), "\(center.daemonLog.suffix(2000))")
         #expect(identifiers.count == count)
         let log = center.daemonLog
-        #expect(log.components(separatedBy: "Broker: cron is posting faster than its limit of 1 a second (bursts of 10)")
-            .count - 1 == 1, "\(log)")
+        // (Once per stretch of holding back: a post that took over a second on a loaded machine
+        // would end one, so not "exactly once" here; `BrokerRateLimitTests` counts exactly.)
+        #expect(log.contains("Broker: cron is posting faster than its limit of 1 a second (bursts of 10)"), "\(log)")
         #expect(!log.contains("rejected"), "\(log)")
         // The daemon answered the socket meanwhile.
         #expect(try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
