@@ -36,15 +36,16 @@ extension NotificationEngine {
     /// were not kept yet, reads them — the store has the change already) and announces them.
     func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
         guard unread != 0 || total != 0 else { return }
-        var counts: HistoryCounts
-        if let kept = appCounts[bundleIdentifier] {
-            counts = kept
-            counts.unread = max(0, counts.unread + unread)
-            counts.total = max(0, counts.total + total)
+        let counts: HistoryCounts
+        if let index = appCounts.index(forKey: bundleIdentifier) {
+            // Moved in place: one lookup per delivery, not a read and a write.
+            appCounts.values[index].unread = max(0, appCounts.values[index].unread + unread)
+            appCounts.values[index].total = max(0, appCounts.values[index].total + total)
+            counts = appCounts.values[index]
         } else {
             counts = storedCounts(of: bundleIdentifier)
+            appCounts[bundleIdentifier] = counts
         }
-        appCounts[bundleIdentifier] = counts
         emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
     }
 

@@ -29,6 +29,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let configuration: EngineConfiguration
 
     var apps: [String: AppRecord] = [:]
+    /// The app `ensureAppExists` found last (it has a record).
+    var lastExistingApp: String?
     var connections: [String: any AppConnection] = [:]
     var foregroundApps: Set<String> = []
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
@@ -138,8 +140,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
+    /// The app asked for last is compared first (apps are never forgotten, and requests come in
+    /// runs from one app: a string comparison instead of hashing it).
     func ensureAppExists(_ bundleIdentifier: String) {
+        if bundleIdentifier == lastExistingApp { return }
         if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
+        lastExistingApp = bundleIdentifier
     }
 
     @discardableResult
