@@ -19,13 +19,6 @@ extension NotificationEngine {
         return counts
     }
 
-    /// Reads the app's counts from the store unless they are kept already. Call before changing
-    /// the app's history, so the change is counted once.
-    func countHistory(of bundleIdentifier: String) {
-        guard appCounts.index(forKey: bundleIdentifier) == nil else { return }
-        appCounts[bundleIdentifier] = storedCounts(of: bundleIdentifier)
-    }
-
     private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
         let total = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0))) ?? 0
         let unread = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0, unreadOnly: true))) ?? 0
@@ -33,7 +26,8 @@ extension NotificationEngine {
     }
 
     /// The app's history changed by `unread` and `total`: moves its counts along (or, when they
-    /// were not kept yet, reads them — the store has the change already) and announces them.
+    /// were not kept yet, reads them — the store has the change already, so it is counted once)
+    /// and announces them. Nothing to read before the change: one lookup per delivery.
     func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
         guard unread != 0 || total != 0 else { return }
         let counts: HistoryCounts

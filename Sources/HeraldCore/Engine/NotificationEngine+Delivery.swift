@@ -34,13 +34,13 @@ extension NotificationEngine {
         if let level = rules.level { request.content.interruptionLevel = level }
         // One copy of the content for the checks below (each `request.content` argument is a copy).
         let content = request.content
-        let app = ensureApp(bundleIdentifier)
+        var current = ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
         var requested: UNNotificationPresentationOptions = []
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
-        if app.canDeliver {
+        if current.canDeliver {
             if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
@@ -50,16 +50,16 @@ extension NotificationEngine {
                     suspended = true
                 }
                 switch decision {
-                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? app, content: content)
+                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? current, content: content)
                 case .notImplemented, .timedOut: requested = []
                 case .options(let options): requested = options
                 }
             } else {
-                requested = systemPresentation(for: app, content: content)
+                requested = systemPresentation(for: current, content: content)
             }
         }
         // The app may have changed while its delegate was asked.
-        var current = suspended ? apps[bundleIdentifier] ?? app : app
+        if suspended, let changed = apps[bundleIdentifier] { current = changed }
         let verdict = focusVerdict(app: current, content: content)
         var presentation = FocusRules.presentation(
             NotificationEngine.effectivePresentation(requested, app: current, content: content,
@@ -85,9 +85,8 @@ extension NotificationEngine {
                 }
             }
             joinCommitGroup()
-            countHistory(of: bundleIdentifier)
             do {
-                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
                 if old.isEmpty && firing == nil {
                     // One write is atomic on its own: no transaction around it.
                     record = try store.insertDelivered(record)

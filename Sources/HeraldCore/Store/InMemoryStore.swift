@@ -130,6 +130,14 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
+    public func removePending(bundleIdentifier: String, identifier: String) throws {
+        state.withLock { state in
+            guard let app = state.pending.number(of: bundleIdentifier),
+                  let row = state.pending[app].remove(identifier) else { return }
+            state.journal(.pendingRemoved(app: app, row: row))
+        }
+    }
+
     public func removeAllPending(bundleIdentifier: String) throws {
         state.withLock { state in
             guard let app = state.pending.number(of: bundleIdentifier) else { return }
@@ -198,9 +206,7 @@ public final class InMemoryStore: NotificationStore {
             guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
             let records: [DeliveredRecord]
             if let identifiers, identifiers.count == 1 {
-                // The replacement check of every delivery: usually nothing is listed under it.
-                guard state.histories[app].isListed(identifiers[0]) else { return [] }
-                records = state.histories[app].listedIDs(identifiers[0]).compactMap { state.delivered.record($0) }
+                return InMemoryStore.listed(identifiers[0], app: app, in: state)
             } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
                     state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
@@ -211,6 +217,21 @@ public final class InMemoryStore: NotificationStore {
             }
             return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
         }
+    }
+
+    public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
+        state.withLock { state in
+            guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
+            return InMemoryStore.listed(identifier, app: app, in: state)
+        }
+    }
+
+    /// The deliveries of one identifier still in app `app`'s list, newest first.
+    private static func listed(_ identifier: String, app: Int, in state: State) -> [DeliveredRecord] {
+        // The replacement check of every delivery: usually nothing is listed under it.
+        guard state.histories[app].isListed(identifier) else { return [] }
+        let records = state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
+        return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
     }
 
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
