@@ -33,14 +33,18 @@ extension NotificationEngine {
         let counts: HistoryCounts
         if let index = appCounts.index(forKey: bundleIdentifier) {
             // Moved in place: one lookup per delivery, not a read and a write.
-            appCounts.values[index].unread = max(0, appCounts.values[index].unread + unread)
-            appCounts.values[index].total = max(0, appCounts.values[index].total + total)
-            counts = appCounts.values[index]
+            counts = Self.move(&appCounts.values[index], unread: unread, total: total)
         } else {
             counts = storedCounts(of: bundleIdentifier)
             appCounts[bundleIdentifier] = counts
         }
         emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
+    }
+
+    private static func move(_ counts: inout HistoryCounts, unread: Int, total: Int) -> HistoryCounts {
+        counts.unread = max(0, counts.unread + unread)
+        counts.total = max(0, counts.total + total)
+        return counts
     }
 
     /// The read state of `records` (as they were before) changed to `isRead`.
