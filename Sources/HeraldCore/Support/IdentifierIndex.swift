@@ -119,22 +119,25 @@ struct IdentifierIndex {
         let (seed, key) = seeds
         let count = bytes.count
         var state = seed ^ UInt64(truncatingIfNeeded: count)
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: state) }
-        let raw = UnsafeRawPointer(base)
         var nonASCII: UInt64 = 0
-        var offset = 0
-        while count &- offset >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            nonASCII |= word
-            state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
-            offset &+= 8
-        }
-        if offset < count {
-            // The last 1…7 bytes, copied into a zeroed word (one copy, not a loop over bytes).
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count &- offset) }
-            nonASCII |= word
-            state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
+        if let base = bytes.baseAddress {   // (none when empty: then only the final step)
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while count &- offset >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                nonASCII |= word
+                state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
+                offset &+= 8
+            }
+            if offset < count {
+                // The last 1…7 bytes, copied into a zeroed word (one copy, not a loop over bytes).
+                var word: UInt64 = 0
+                withUnsafeMutableBytes(of: &word) {
+                    $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count &- offset)
+                }
+                nonASCII |= word
+                state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
+            }
         }
         guard nonASCII & 0x8080_8080_8080_8080 == 0 else { return nil }
         state = fold(state ^ 0xA076_1D64_78BD_642F, key ^ 0xE703_7ED1_A0B4_28DB)
