@@ -214,8 +214,9 @@ public final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// Runs queued calls and jobs until none is left. Whenever they ran dry: the deferred output
-    /// is written; input that arrived meanwhile is read (up to `lateReadsPerRound` times), so it
-    /// joins the round; then `afterRound` runs.
+    /// is written, then `afterRound` runs — the first time, only once no input arrived meanwhile
+    /// (looked for up to `lateReadsPerRound` times): input that did joins the round. (Input that
+    /// arrives after `afterRound` is the next round's; the loop's next wait finds it at once.)
     private func runQueuedWork(afterRound: @Sendable () -> Void, ready: inout [EventPoll.Event]) {
         var lateReads = 0
         while true {
@@ -236,6 +237,7 @@ public final class EventLoop: TaskExecutor, Sendable {
                     }
                 }
                 afterRound()
+                lateReads = Self.lateReadsPerRound
                 flushDeferred()
                 let more = state.withLock { !$0.jobs.isEmpty || !$0.calls.isEmpty }
                 if !more { return }
