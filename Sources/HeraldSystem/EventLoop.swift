@@ -11,9 +11,11 @@ import Musl
 /// work started for a line read here runs here too, without a hop to another thread.
 ///
 /// A round: wait for readiness (or a queued job, or the next tick); call the ready handlers;
-/// then run queued jobs until none is left, calling `afterRound` each time the queue runs dry
-/// (it may queue more). Everything a round's handlers started has then run as far as it can
-/// before the loop sleeps again — the daemon uses that to commit one wake-up's posts together.
+/// then run queued jobs until none is left. When the queue runs dry, the output held back for
+/// the round's end is written (`deferFlush`: one write per client), input that arrived
+/// meanwhile is read into the same round (`lateReadsPerRound`), and then `afterRound` runs (it
+/// may queue more). Everything a round's handlers started has then run as far as it can
+/// before the loop sleeps again — the daemon uses that to commit one round's posts together.
 ///
 /// ```swift
 /// let loop = try EventLoop(name: "herald.ipc")
