@@ -78,6 +78,16 @@ public protocol NotificationStore: AnyObject, Sendable {
 
     func value(forKey key: String) throws -> JSONValue?
     func setValue(_ value: JSONValue?, forKey key: String) throws
+
+    // MARK: One-identifier forms of the calls every delivery makes (last: added requirements go
+    // at the end, so code built against the earlier protocol keeps its witness offsets)
+
+    /// `removePending(bundleIdentifier:identifiers:)` for one request (what firing does per
+    /// delivery), without an array; by default it makes one.
+    func removePending(bundleIdentifier: String, identifier: String) throws
+    /// `deliveredInList(bundleIdentifier:identifiers:)` for one identifier (the replacement check
+    /// of every delivery), without an array; by default it makes one.
+    func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord]
 }
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.
@@ -86,6 +96,14 @@ extension NotificationStore {
     public var prefersCommitGroups: Bool { false }
     public func beginCommitGroup() throws {}
     public func commitGroup() throws {}
+
+    public func removePending(bundleIdentifier: String, identifier: String) throws {
+        try removePending(bundleIdentifier: bundleIdentifier, identifiers: [identifier])
+    }
+
+    public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
+        try deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [identifier])
+    }
 }
 
 public struct HistoryQuery: Sendable, Hashable, Codable {
