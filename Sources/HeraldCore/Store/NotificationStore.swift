@@ -54,6 +54,11 @@ public protocol NotificationStore: AnyObject, Sendable {
     func historyCount(_ query: HistoryQuery) throws -> Int
     /// Unread deliveries per app.
     func unreadCounts() throws -> [String: Int]
+    /// What the store removed from history on its own since the last call, per app (unread and
+    /// total removed): a store that applies retention as rows arrive deletes an app's oldest
+    /// deliveries inside `insertDelivered`. The engine takes it after each insert and moves its
+    /// `HistoryCounts` by it. Empty by default.
+    func takeRemovedByRetention() -> [String: HistoryCounts]
     /// Deletes deliveries from history, with their attachment files and response records.
     func deleteDelivered(ids: [Int64]) throws
     /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
@@ -86,6 +91,7 @@ extension NotificationStore {
     public var prefersCommitGroups: Bool { false }
     public func beginCommitGroup() throws {}
     public func commitGroup() throws {}
+    public func takeRemovedByRetention() -> [String: HistoryCounts] { [:] }
 }
 
 public struct HistoryQuery: Sendable, Hashable, Codable {
