@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Brings a database file to `Schema.currentVersion`, one step at a time, in one write
@@ -14,6 +15,7 @@ package enum Migrations {
         try checkOwnership(connection, version: initial)
         if initial == Schema.currentVersion { return initial }
 
+        herald_sqlite3_allow_schema_edits(connection.handle)
         return try connection.transaction(write: true) {
             let found = try version(of: connection)   // another process may have migrated meanwhile
             try checkOwnership(connection, version: found)

@@ -40,16 +40,17 @@ extension SQLiteStore {
         let payload = try recordJSON(record)
         let content = record.request.content
         let insert = {
+            let id = try self.nextDeliveryID()
             try self.connection.execute("""
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, is_removed,
+                INSERT INTO delivered (id, bundle_id, identifier, date, presentation, is_read, is_removed,
                                        title, subtitle, body, record)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """, [.text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """, [.integer(id), .text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
                       .integer(Int64(bitPattern: UInt64(record.presentation.rawValue))), SQLValue(record.isRead),
                       SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
                       .text(content.body), .text(payload)])
             var stored = record
-            stored.deliveryID = self.connection.lastInsertRowID
+            stored.deliveryID = id
             self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
             return stored
         }
@@ -72,6 +73,23 @@ extension SQLiteStore {
             try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
             return stored
         }
+    }
+
+    /// The id of the next delivery, inside a write transaction: past the highest id in the table
+    /// and past every id deleted from its top (`delivered_ids`, schema version 6), so an id is
+    /// never reused — the search indexer's mark, clients and responses rely on that. Read once per
+    /// transaction (it holds the write lock), then counted on in memory; a rolled-back savepoint
+    /// leaves a gap, which is fine.
+    func nextDeliveryID() throws -> Int64 {
+        if let last = lastDeliveryID, last.transaction == connection.transactionSerial {
+            lastDeliveryID = (last.transaction, last.id + 1)
+            return last.id + 1
+        }
+        let next = try connection.integer("""
+            SELECT max(coalesce((SELECT max(id) FROM delivered), 0), (SELECT issued_through FROM delivered_ids)) + 1
+            """) ?? 1
+        lastDeliveryID = (connection.transactionSerial, next)
+        return next
     }
 
     public func updateDelivered(_ record: DeliveredRecord) throws {

@@ -43,6 +43,9 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// `lock`; counted when deleted — a rolled-back deletion is still counted, as the engine
     /// counts its own rolled-back inserts).
     var removedByRetention: [String: HistoryCounts] = [:]
+    /// The last delivery id given out and the write transaction it was given out in
+    /// (`SQLiteConnection.transactionSerial`; guarded by `lock`): `nextDeliveryID`.
+    var lastDeliveryID: (transaction: Int, id: Int64)?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
     var commitGroupOpen = false
     /// The reader beside the writer, made on first use (guarded by `readerLock`, never by

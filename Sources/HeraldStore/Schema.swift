@@ -3,8 +3,9 @@
 ///
 /// Layout: every table keeps the full record as JSON in `record` (the source of truth, so new
 /// model fields need no migration) plus the columns that queries filter and sort on.
-/// `delivered.id` is the rowid *and* the `deliveryID` (AUTOINCREMENT: never reused), so rowid
-/// order is delivery order and "newest first" walks the rowid backwards without sorting.
+/// `delivered.id` is the rowid *and* the `deliveryID` (never reused: AUTOINCREMENT until version 6,
+/// then given out by the store), so rowid order is delivery order and "newest first" walks the
+/// rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
     static let currentVersion = 6
@@ -218,6 +219,12 @@ enum Schema {
     ///   statement per chunk) instead of a trigger program per inserted row, and `unreadCounts()`
     ///   adds the few rows past the mark. The delete and update triggers only touch rows the
     ///   counters already cover. The counters lose what the migration finds past the mark.
+    /// - `delivered.id` is a plain rowid: AUTOINCREMENT read and wrote `sqlite_sequence` in every
+    ///   insert statement. Ids are still never reused: the store gives them out itself, past both
+    ///   the highest id in the table and `delivered_ids.issued_through` — the highest id deleted
+    ///   from the top of the table, kept by a trigger only when the newest row is deleted
+    ///   (`SQLiteStore.nextDeliveryID`). The table's SQL is edited in place (`writable_schema`,
+    ///   SQLite's documented way for changes that leave the stored format alone), not copied.
     static let version6 = """
         DROP TRIGGER unread_counts_insert;
         DROP TRIGGER unread_counts_delete;
@@ -235,6 +242,21 @@ enum Schema {
             INSERT INTO unread_counts (bundle_id, count) SELECT new.bundle_id, 1 WHERE new.is_read = 0
                 ON CONFLICT (bundle_id) DO UPDATE SET count = count + 1;
         END;
+        CREATE TABLE delivered_ids (
+            issued_through INTEGER NOT NULL
+        );
+        INSERT INTO delivered_ids (issued_through) SELECT max(
+            coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'delivered'), 0),
+            coalesce((SELECT max(id) FROM delivered), 0));
+        CREATE TRIGGER delivered_ids_issued AFTER DELETE ON delivered
+            WHEN old.id > coalesce((SELECT max(id) FROM delivered), 0) BEGIN
+            UPDATE delivered_ids SET issued_through = max(issued_through, old.id);
+        END;
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, 'id INTEGER PRIMARY KEY AUTOINCREMENT,', 'id INTEGER PRIMARY KEY,')
+            WHERE type = 'table' AND name = 'delivered';
+        PRAGMA writable_schema = RESET;
+        DELETE FROM sqlite_sequence WHERE name = 'delivered';
         """
 
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
