@@ -93,6 +93,7 @@ enum FastRecordEncoder {
             }
             if let badge = r.badge { next("badge", &self); integer(badge) }
             if let category = r.categoryIdentifier { next("categoryIdentifier", &self); string(category) }
+            if let steps = r.dateSteps { next("dateSteps", &self); integer(steps) }
             if let date = r.exactDate {
                 next("exactDate", &self)
                 guard double(date.timeIntervalSinceReferenceDate) else { return false }

@@ -220,12 +220,13 @@ extension SQLiteStore {
             var counts: [String: Int] = [:]
             // The counters cover the rows through the search index's mark (schema version 6);
             // the rows past it (the last ~200 ms of deliveries, or a read-only store's view of a
-            // busy writer) are counted.
+            // busy writer) are counted — a rowid range (NOT INDEXED: grouping through the app
+            // index would walk all of it).
             _ = try connection.query("""
                 SELECT bundle_id, sum(count) FROM (
                     SELECT bundle_id, count FROM unread_counts
                     UNION ALL
-                    SELECT bundle_id, count(*) AS count FROM delivered
+                    SELECT bundle_id, count(*) AS count FROM delivered NOT INDEXED
                     WHERE id > (SELECT indexed_through FROM search_index) AND is_read = 0 GROUP BY bundle_id)
                 GROUP BY bundle_id HAVING sum(count) > 0
                 """) {

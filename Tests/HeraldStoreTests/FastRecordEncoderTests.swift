@@ -82,6 +82,25 @@ import TestSupport
         #expect(FastRecordEncoder.encode(compact(content)) == nil)
     }
 
+    /// The `date` column and `dateSteps` (or `exactDate`) give every date back to the bit, and
+    /// dates of these decades need no more than steps.
+    @Test func everyDateComesBackToTheBit() {
+        var rng = SeededGenerator(seed: 3)
+        var wrong = 0
+        var exactNow = 0
+        for n in 0..<30_000 {
+            let seconds = [Double.random(in: 7e8...1.2e9, using: &rng), Double.random(in: -1e10...1e10, using: &rng),
+                           Double.random(in: -2...2, using: &rng)][n % 3]
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            let (steps, exact) = CompactDeliveredRecord.dateCorrection(date)
+            let back = exact ?? CompactDeliveredRecord.date(column: date.timeIntervalSince1970, steps: steps ?? 0)
+            if back != date { wrong += 1 }
+            if n % 3 == 0, exact != nil { exactNow += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(exactNow == 0, "\(exactNow) dates of these decades needed the whole date")
+    }
+
     /// A typical notification's record holds what differs from the defaults and nothing the
     /// columns hold.
     @Test func aTypicalRecordIsSmall() throws {
