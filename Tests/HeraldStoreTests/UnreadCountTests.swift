@@ -56,6 +56,23 @@ import TestSupport
         return counts
     }
 
+    /// A file at `version` as that version's DDL left it, with three rows ("a": one unread, one
+    /// read; "b": one unread), then `more` run on it.
+    static func oldFile(_ fixture: StoreFixture, version: Int, _ more: String = "") throws -> SQLiteConnection {
+        try fixture.home.create()
+        let connection = try SQLiteConnection(path: fixture.home.databaseURL.path, access: .readWriteCreate, busyTimeout: 1)
+        try connection.executeScript("PRAGMA journal_mode = WAL")
+        for step in Schema.steps.prefix(version) { try connection.executeScript(step) }
+        try connection.executeScript("""
+            PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(version);
+            INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
+            VALUES ('a', 'x', 0, 1, 0, '', '', '', '{}'), ('a', 'y', 0, 1, 1, '', '', '', '{}'),
+                   ('b', 'z', 0, 1, 0, '', '', '', '{}');
+            \(more)
+            """)
+        return connection
+    }
+
     /// Rows read, unread or deleted before and after the indexer counted them.
     @Test func countersMeetTheIndexer() throws {
         let fixture = try StoreFixture()
@@ -91,22 +108,12 @@ import TestSupport
     @Test func aVersion5FileWithRowsPastTheIndexMigrates() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        try fixture.home.create()
-        do {
-            let connection = try SQLiteConnection(path: fixture.home.databaseURL.path, access: .readWriteCreate, busyTimeout: 1)
-            try connection.executeScript("PRAGMA journal_mode = WAL")
-            for step in Schema.steps.prefix(5) { try connection.executeScript(step) }
-            try connection.executeScript("""
-                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 5;
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
-                VALUES ('a', 'x', 0, 1, 0, '', '', '', '{}'), ('a', 'y', 0, 1, 1, '', '', '', '{}'),
-                       ('b', 'z', 0, 1, 0, '', '', '', '{}');
-                UPDATE search_index SET indexed_through = 2;
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
-                VALUES ('a', 'w', 0, 1, 0, '', '', '', '{}');
-                """)
-            #expect(try connection.integer("SELECT sum(count) FROM unread_counts") == 3)
-        }
+        let connection = try Self.oldFile(fixture, version: 5, """
+            UPDATE search_index SET indexed_through = 2;
+            INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
+            VALUES ('a', 'w', 0, 1, 0, '', '', '', '{}');
+            """)
+        #expect(try connection.integer("SELECT sum(count) FROM unread_counts") == 3)
         let store = try fixture.open(SQLiteStoreOptions(synchronous: .normal, applyRetentionOnOpen: false))
         #expect(try store.unreadCounts() == ["a": 2, "b": 1])
         try store.updateSearchIndex()
@@ -116,18 +123,7 @@ import TestSupport
     @Test func aVersion2FileGetsItsCountersWhenMigrated() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        try fixture.home.create()
-        do {
-            let connection = try SQLiteConnection(path: fixture.home.databaseURL.path, access: .readWriteCreate, busyTimeout: 1)
-            try connection.executeScript("PRAGMA journal_mode = WAL")
-            for step in Schema.steps.prefix(2) { try connection.executeScript(step) }
-            try connection.executeScript("""
-                PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 2;
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
-                VALUES ('a', 'x', 0, 1, 0, '', '', '', '{}'), ('a', 'y', 0, 1, 1, '', '', '', '{}'),
-                       ('b', 'z', 0, 1, 0, '', '', '', '{}');
-                """)
-        }
+        _ = try Self.oldFile(fixture, version: 2)
         let store = try fixture.open()
         #expect(try store.unreadCounts() == ["a": 1, "b": 1])
     }
