@@ -62,6 +62,7 @@ extension SQLiteStore {
             "SELECT count(*) FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) ?? 0)
     }
 
+    /// What retention as rows arrive deleted per app since the last call (unread and total).
     public func takeRemovedByRetention() -> [String: HistoryCounts] {
         lock.lock()
         defer { lock.unlock() }
