@@ -86,39 +86,35 @@ enum FastRecordEncoder {
         mutating func compact(_ r: CompactDeliveredRecord) -> Bool {
             guard r.attachments == nil, r.traits == nil else { return false }
             raw("{")
-            var first = true
-            func next(_ name: StaticString, _ writer: inout Writer) {
-                writer.key(name, first: first)
-                first = false
-            }
-            if let badge = r.badge { next("badge", &self); integer(badge) }
-            if let category = r.categoryIdentifier { next("categoryIdentifier", &self); string(category) }
-            if let steps = r.dateSteps { next("dateSteps", &self); integer(steps) }
+            let start = bytes.count
+            if let badge = r.badge { key("badge", first: bytes.count == start); integer(badge) }
+            if let category = r.categoryIdentifier { key("categoryIdentifier", first: bytes.count == start); string(category) }
+            if let steps = r.dateSteps { key("dateSteps", first: bytes.count == start); integer(steps) }
             if let date = r.exactDate {
-                next("exactDate", &self)
+                key("exactDate", first: bytes.count == start)
                 guard double(date.timeIntervalSinceReferenceDate) else { return false }
             }
-            if let filter = r.filterCriteria { next("filterCriteria", &self); string(filter) }
-            if let level = r.interruptionLevel { next("interruptionLevel", &self); integer(level.rawValue) }
-            if let image = r.launchImageName { next("launchImageName", &self); string(image) }
+            if let filter = r.filterCriteria { key("filterCriteria", first: bytes.count == start); string(filter) }
+            if let level = r.interruptionLevel { key("interruptionLevel", first: bytes.count == start); integer(level.rawValue) }
+            if let image = r.launchImageName { key("launchImageName", first: bytes.count == start); string(image) }
             if let score = r.relevanceScore {
-                next("relevanceScore", &self)
+                key("relevanceScore", first: bytes.count == start)
                 guard double(score) else { return false }
             }
             if let sound = r.sound {
-                next("sound", &self)
+                key("sound", first: bytes.count == start)
                 guard self.sound(sound) else { return false }
             }
-            if let argument = r.summaryArgument { next("summaryArgument", &self); string(argument) }
-            if let count = r.summaryArgumentCount { next("summaryArgumentCount", &self); integer(count) }
-            if let target = r.targetContentIdentifier { next("targetContentIdentifier", &self); string(target) }
-            if let thread = r.threadIdentifier { next("threadIdentifier", &self); string(thread) }
+            if let argument = r.summaryArgument { key("summaryArgument", first: bytes.count == start); string(argument) }
+            if let count = r.summaryArgumentCount { key("summaryArgumentCount", first: bytes.count == start); integer(count) }
+            if let target = r.targetContentIdentifier { key("targetContentIdentifier", first: bytes.count == start); string(target) }
+            if let thread = r.threadIdentifier { key("threadIdentifier", first: bytes.count == start); string(thread) }
             if let trigger = r.trigger {
-                next("trigger", &self)
+                key("trigger", first: bytes.count == start)
                 guard self.trigger(trigger) else { return false }
             }
             if let userInfo = r.userInfo {
-                next("userInfo", &self)
+                key("userInfo", first: bytes.count == start)
                 guard object(userInfo) else { return false }
             }
             raw("}")
