@@ -4,8 +4,9 @@ import Foundation
 /// user interfaces show them without counting (and without a count query per delivery): an
 /// app's counts are read from the store once, when first needed, and then moved along with every
 /// change the engine makes. `historyCounts()` reads them all from the store again (a user
-/// interface loading its screen), which also corrects what the engine cannot see: the SQLite
-/// store's retention removing the oldest rows of an app past its limit as new ones arrive.
+/// interface loading its screen). The SQLite store's retention, removing the oldest rows of an
+/// app past its limit as new ones arrive, is counted too: the store reports what it removed
+/// (`NotificationStore.takeRemovedByRetention`) and `deliver` moves the counts by it.
 extension NotificationEngine {
     /// Every app's counts, read from the store (and kept from now on).
     public func historyCounts() async throws -> [String: HistoryCounts] {

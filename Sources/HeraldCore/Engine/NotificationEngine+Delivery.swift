@@ -77,6 +77,7 @@ extension NotificationEngine {
         var replacedID: Int64?
         var replaced: [DeliveredRecord] = []
         var storeError: (any Error)?
+        var removedByRetention: [String: HistoryCounts] = [:]
         // Kept when listed, or shown as a banner (its buttons answer a stored delivery) — unless
         // a rule says not to keep it: then the banner only informs (delivery id 0).
         if presentation.contains(.list) || (presentation.contains(.banner) && rules.keepInHistory) {
@@ -100,6 +101,7 @@ extension NotificationEngine {
                 }
                 replacedID = old.first?.deliveryID
                 replaced = old
+                removedByRetention = store.takeRemovedByRetention()
             } catch {
                 // The store failed: the notification is still shown (the event), not kept, and
                 // a caller waiting to acknowledge it is told.
@@ -116,8 +118,13 @@ extension NotificationEngine {
         if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
         if record.deliveryID != 0 {
-            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead },
-                         total: 1 - replaced.count)
+            // The store's retention may have removed the app's oldest rows to make room.
+            let trimmed = removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
+            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
+                         total: 1 - replaced.count - trimmed.total)
+        }
+        for (bundle, trimmed) in removedByRetention.sorted(by: { $0.key < $1.key }) {
+            adjustCounts(of: bundle, unread: -trimmed.unread, total: -trimmed.total)
         }
         return Delivery(record: record, storeError: storeError)
     }

@@ -54,6 +54,11 @@ public protocol NotificationStore: AnyObject, Sendable {
     func historyCount(_ query: HistoryQuery) throws -> Int
     /// Unread deliveries per app.
     func unreadCounts() throws -> [String: Int]
+    /// What the store removed from history on its own since the last call, per app (unread and
+    /// total removed): a store that applies retention as rows arrive deletes an app's oldest
+    /// deliveries inside `insertDelivered`. The engine takes it after each insert and moves its
+    /// `HistoryCounts` by it. Empty by default.
+    func takeRemovedByRetention() -> [String: HistoryCounts]
     /// Deletes deliveries from history, with their attachment files and response records.
     func deleteDelivered(ids: [Int64]) throws
     /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
@@ -90,7 +95,6 @@ public protocol NotificationStore: AnyObject, Sendable {
     func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord]
 }
 
-/// Which history to read: an app (or all), a full-text search (or none), and a page.
 extension NotificationStore {
     public var offWriterReader: (any HistoryReader)? { nil }
     public var prefersCommitGroups: Bool { false }
@@ -104,8 +108,11 @@ extension NotificationStore {
     public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
         try deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [identifier])
     }
+
+    public func takeRemovedByRetention() -> [String: HistoryCounts] { [:] }
 }
 
+/// Which history to read: an app (or all), a full-text search (or none), and a page.
 public struct HistoryQuery: Sendable, Hashable, Codable {
     public var bundleIdentifier: String?
     /// Words to find in title, subtitle and body: every word must match, the last one as the
