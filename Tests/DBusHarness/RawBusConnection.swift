@@ -46,10 +46,9 @@ public final class RawBusConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, length) }
         }
-        guard connected == 0 else {
-            close(socket)
-            throw ProcessError("connect: \(Errno.current)")
-        }
+        // Every stored property is set by now, so a throw runs `deinit`, which closes the
+        // socket: closing it here as well would close whatever took its number meanwhile.
+        guard connected == 0 else { throw ProcessError("connect: \(Errno.current)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let uid = String(getuid()).utf8.map { String(format: "%02x", $0) }.joined()
@@ -62,7 +61,7 @@ public final class RawBusConnection {
         _ = try receive()
     }
 
-    deinit { close(socket) }
+    deinit { if socket >= 0 { close(socket) } }
 
     /// Sends a method call with a body already marshalled (little-endian) for `signature`.
     public func call(destination: String, path: String, interface: String, member: String, signature: String,
