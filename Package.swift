@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "TestSupport"],
+        .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDaemonTests",
                     dependencies: ["HeraldDaemon", "HeraldClient", "HeraldWire", "HeraldCore", "TestSupport",
