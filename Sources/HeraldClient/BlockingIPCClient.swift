@@ -85,7 +85,8 @@ public final class BlockingIPCClient {
     /// Reads until the reply to `id` arrives (checking the server's hello on the way).
     private func reply(to id: Int64) throws -> EncodedPayload {
         while true {
-            guard let parsed = try? ServerLine.parse(try nextLine()) else { continue }
+            let line = try nextLine()
+            guard let parsed = try? ServerLine.parse(line) else { continue }   // (as IPCClient: unreadable lines are skipped)
             switch parsed {
             case .hello(let hello):
                 if let refusal = hello.refusal { throw refusal }

@@ -85,6 +85,18 @@ import TestSupport
         #expect(throws: IPCError.noHello(path: path, seconds: 0.3)) { _ = try client.call(Method<Empty, CountResult>("count"), Empty()) }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aConnectionClosedBeforeTheReplyEndsTheCall() throws {
+        let directory = try TemporaryDirectory("herald-blocking")
+        defer { directory.remove() }
+        let path = directory.path + "/closing.sock"
+        _ = try Self.serve(at: path, readingLines: 2, answer: """
+            {"hello":{"pid":1,"protocol":\(WireCoding.protocolVersion),"server":"test"}}
+
+            """)
+        let client = try BlockingIPCClient(socketPath: path, hello: ClientHello(role: .cli, client: "test"))
+        #expect(throws: IPCError.connectionClosed) { _ = try client.call(Method<Empty, CountResult>("count"), Empty()) }
+    }
+
     @Test func nobodyListeningIsAnErrno() throws {
         let directory = try TemporaryDirectory("herald-blocking")
         defer { directory.remove() }
