@@ -47,10 +47,11 @@ public struct DaemonEndpoint: Sendable, Hashable {
     }
 
     /// Connects; when no daemon answers and `executable` is given (and `$HERALD_NO_SPAWN` is not
-    /// set), runs `prepare` (which may make the state directory), starts `herald daemon` in the
-    /// background and waits for it (up to 10 s). `executable` is evaluated only then.
+    /// set in `environment`, by default the one the endpoint was resolved from), runs `prepare`
+    /// (which may make the state directory), starts `herald daemon` in the background and waits
+    /// for it (up to 10 s). `executable` is evaluated only then.
     public func connect(hello: ClientHello, executable: @autoclosure () -> String?,
-                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                        environment: [String: String]? = nil,
                         prepare: () throws -> Void = {}) async throws -> IPCClient {
         if let client = try await DaemonLauncher.answering({ try await IPCClient.connect(socketPath: socketPath, hello: hello) }) {
             return client
@@ -62,7 +63,7 @@ public struct DaemonEndpoint: Sendable, Hashable {
 
     /// `connect` for `BlockingIPCClient` (the request is sent with the hello; see there).
     public func connectBlocking(hello: ClientHello, executable: @autoclosure () -> String?,
-                                environment: [String: String] = ProcessInfo.processInfo.environment,
+                                environment: [String: String]? = nil,
                                 prepare: () throws -> Void = {}) throws -> BlockingIPCClient {
         if let client = try DaemonLauncher.answering({ try BlockingIPCClient(socketPath: socketPath, hello: hello) }) {
             return client
@@ -74,9 +75,11 @@ public struct DaemonEndpoint: Sendable, Hashable {
 
     /// Nobody answered: the command that starts a daemon, with the state directory made for its
     /// log; `IPCError.noServer` when none may be started.
-    private func startCommand(executable: String?, environment: [String: String],
+    private func startCommand(executable: String?, environment: [String: String]?,
                               prepare: () throws -> Void) throws -> [String] {
-        guard let executable, environment["HERALD_NO_SPAWN"] == nil else { throw IPCError.noServer(path: socketPath) }
+        guard let executable, (environment ?? self.environment)["HERALD_NO_SPAWN"] == nil else {
+            throw IPCError.noServer(path: socketPath)
+        }
         try prepare()
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
