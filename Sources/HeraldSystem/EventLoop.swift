@@ -11,9 +11,11 @@ import Musl
 /// work started for a line read here runs here too, without a hop to another thread.
 ///
 /// A round: wait for readiness (or a queued job, or the next tick); call the ready handlers;
-/// then run queued jobs until none is left, calling `afterRound` each time the queue runs dry
-/// (it may queue more). Everything a round's handlers started has then run as far as it can
-/// before the loop sleeps again — the daemon uses that to commit one wake-up's posts together.
+/// then run queued jobs until none is left. When the queue runs dry, the output held back for
+/// the round's end is written (`deferFlush`: one write per client), input that arrived
+/// meanwhile is read into the same round (`lateReadsPerRound`), and then `afterRound` runs (it
+/// may queue more). Everything a round's handlers started has then run as far as it can
+/// before the loop sleeps again — the daemon uses that to commit one round's posts together.
 ///
 /// ```swift
 /// let loop = try EventLoop(name: "herald.ipc")
@@ -42,6 +44,14 @@ public final class EventLoop: TaskExecutor, Sendable {
     private let name: String
     /// The loop's read buffer (`withReadBuffer`), touched only on the loop's thread.
     private let readBuffer = LoopOnlyBuffer(size: 64 * 1024)
+    /// Output to write once the round's work has run dry (`deferFlush`), touched only on the loop.
+    private let deferredFlushes = LoopOnlyFlushes()
+    /// The loop's thread (`pthread_self()`), once it runs; 0 before.
+    private let thread = Atomic<UInt>(0)
+
+    /// How many times a round looks again for input that arrived while it ran, before it ends
+    /// (`afterRound`): that input joins the round (the daemon's posts share its commit).
+    static let lateReadsPerRound = 4
 
     /// The token of the wake pipe's registration.
     private static let wakeToken: UInt64 = 0
@@ -136,6 +146,15 @@ public final class EventLoop: TaskExecutor, Sendable {
         if wake { wakePipe.wake() }
     }
 
+    /// Whether the caller runs on the loop's thread.
+    public var isCurrent: Bool { UInt(bitPattern: Int(bitPattern: pthread_self())) == thread.load(ordering: .relaxed) }
+
+    /// Calls `item.flush()` on the loop once the work queued now has run dry, before the loop
+    /// sleeps (and before `afterRound`). Call on the loop only.
+    public func deferFlush(_ item: any DeferredFlush) {
+        deferredFlushes.items.append(item)
+    }
+
     /// Lends the loop's 64 KiB read buffer to `body`; call on the loop only.
     public func withReadBuffer<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try body(readBuffer.bytes)
@@ -144,12 +163,13 @@ public final class EventLoop: TaskExecutor, Sendable {
     // MARK: The loop
 
     private func run(tickInterval: TimeInterval, onTick: @Sendable () -> Bool, afterRound: @Sendable () -> Void) {
+        thread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .relaxed)
         var ready: [EventPoll.Event] = []
         var nextTick = Date().addingTimeInterval(tickInterval)
         /// `onTick` had nothing to watch: no tick until something happens.
         var idle = false
         while true {
-            runQueuedWork(afterRound: afterRound)
+            runQueuedWork(afterRound: afterRound, ready: &ready)
             let sleeping = state.withLock { state -> Bool? in
                 if state.isStopped { return nil }
                 guard state.jobs.isEmpty, state.calls.isEmpty else { return false }
@@ -159,36 +179,48 @@ public final class EventLoop: TaskExecutor, Sendable {
             guard let sleeping else { break }
             let wait: Int32 = !sleeping ? 0 : idle ? -1 : max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1)
             // Without a wake pipe (no descriptors were left), look for queued work often.
-            do {
-                try poll.wait(into: &ready, capacity: 128,
-                              timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
-            } catch {
-                ready.removeAll()
-                usleep(1_000)
-            }
+            poll(into: &ready, timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
             state.withLock { $0.isSleeping = false }
             if idle && (!ready.isEmpty || !sleeping) {
                 idle = false
                 nextTick = Date().addingTimeInterval(tickInterval)
             }
-            for event in ready {
-                if event.token == Self.wakeToken {
-                    wakePipe.drain()
-                    continue
-                }
-                state.withLock { $0.handlers[event.token] }?(event)
-            }
+            dispatch(ready)
             if !idle && Date() >= nextTick {
                 idle = !onTick()
                 nextTick = Date().addingTimeInterval(tickInterval)
             }
         }
         // Stopped: what is still queued runs here; later work goes to the pool (`enqueue`).
-        runQueuedWork(afterRound: afterRound)
+        runQueuedWork(afterRound: afterRound, ready: &ready)
     }
 
-    /// Runs queued calls and jobs until none is left, calling `afterRound` whenever they ran dry.
-    private func runQueuedWork(afterRound: @Sendable () -> Void) {
+    private func poll(into ready: inout [EventPoll.Event], timeoutMilliseconds: Int32) {
+        do {
+            try poll.wait(into: &ready, capacity: 128, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            ready.removeAll()
+            usleep(1_000)
+        }
+    }
+
+    /// Calls the handlers of what is ready.
+    private func dispatch(_ ready: [EventPoll.Event]) {
+        for event in ready {
+            if event.token == Self.wakeToken {
+                wakePipe.drain()
+                continue
+            }
+            state.withLock { $0.handlers[event.token] }?(event)
+        }
+    }
+
+    /// Runs queued calls and jobs until none is left. Whenever they ran dry: the deferred output
+    /// is written, then `afterRound` runs — the first time, only once no input arrived meanwhile
+    /// (looked for up to `lateReadsPerRound` times): input that did joins the round. (Input that
+    /// arrives after `afterRound` is the next round's; the loop's next wait finds it at once.)
+    private func runQueuedWork(afterRound: @Sendable () -> Void, ready: inout [EventPoll.Event]) {
+        var lateReads = 0
         while true {
             var calls: [@Sendable () -> Void] = []
             var jobs: [UnownedJob] = []
@@ -197,7 +229,18 @@ public final class EventLoop: TaskExecutor, Sendable {
                 swap(&jobs, &state.jobs)
             }
             if calls.isEmpty && jobs.isEmpty {
+                flushDeferred()
+                if lateReads < Self.lateReadsPerRound, !state.withLock({ $0.isStopped }) {
+                    lateReads += 1
+                    poll(into: &ready, timeoutMilliseconds: 0)
+                    if !ready.isEmpty {
+                        dispatch(ready)
+                        continue
+                    }
+                }
                 afterRound()
+                lateReads = Self.lateReadsPerRound
+                flushDeferred()
                 let more = state.withLock { !$0.jobs.isEmpty || !$0.calls.isEmpty }
                 if !more { return }
                 continue
@@ -207,6 +250,24 @@ public final class EventLoop: TaskExecutor, Sendable {
             for job in jobs { job.runSynchronously(on: executor) }
         }
     }
+
+    private func flushDeferred() {
+        guard !deferredFlushes.items.isEmpty else { return }
+        var items: [any DeferredFlush] = []
+        swap(&items, &deferredFlushes.items)
+        for item in items { item.flush() }
+        // (Keeps the array's storage for the next round.)
+        if deferredFlushes.items.isEmpty {
+            items.removeAll(keepingCapacity: true)
+            swap(&items, &deferredFlushes.items)
+        }
+    }
+}
+
+/// The output waiting for the end of a round (`EventLoop.deferFlush`); only the loop's thread
+/// touches it.
+private final class LoopOnlyFlushes: @unchecked Sendable {
+    var items: [any DeferredFlush] = []
 }
 
 /// Memory only the loop's thread touches (its read buffer), freed with the loop.

@@ -67,18 +67,20 @@ public final class EventPoll: Sendable {
     /// `capacity` of them; `ready` is replaced by what came (nothing on a timeout or a signal).
     public func wait(into ready: inout [Event], capacity: Int, timeoutMilliseconds: Int32) throws {
         ready.removeAll(keepingCapacity: true)
-        var events = [epoll_event](repeating: epoll_event(), count: capacity)
-        let count = epoll_wait(descriptor, &events, Int32(capacity), timeoutMilliseconds)
-        if count < 0 {
-            if errno == EINTR { return }
-            throw Errno.current
-        }
-        let failure = EPOLLERR.rawValue | EPOLLHUP.rawValue
-        for event in events.prefix(Int(count)) {
-            let flags = event.events
-            ready.append(Event(token: event.data.u64,
-                               isReadable: flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | failure) != 0,
-                               isWritable: flags & (EPOLLOUT.rawValue | failure) != 0))
+        // On the stack: a round of the loop allocates nothing here.
+        try withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: capacity) { events in
+            let count = epoll_wait(descriptor, events.baseAddress, Int32(capacity), timeoutMilliseconds)
+            if count < 0 {
+                if errno == EINTR { return }
+                throw Errno.current
+            }
+            let failure = EPOLLERR.rawValue | EPOLLHUP.rawValue
+            for event in events.prefix(Int(count)) {
+                let flags = event.events
+                ready.append(Event(token: event.data.u64,
+                                   isReadable: flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | failure) != 0,
+                                   isWritable: flags & (EPOLLOUT.rawValue | failure) != 0))
+            }
         }
     }
 

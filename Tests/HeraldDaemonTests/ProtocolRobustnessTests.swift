@@ -229,6 +229,53 @@ struct WireEncodingTests {
         #expect(buffer.append(Data("more\nok\n".utf8)) == [.line(Data("ok".utf8))])
         #expect(buffer.append(Data("tail".utf8)).isEmpty)
         #expect(buffer.finish() == [.line(Data("tail".utf8))])
+        // A line over the limit that arrives whole, newline included, in one read.
+        var whole = LineBuffer(maximumLineLength: 8)
+        #expect(whole.append(Data("0123456789\nok\n".utf8))
+                == [.tooLong(length: 10, head: Data("0123456789".utf8)), .line(Data("ok".utf8))])
+    }
+
+    @Test("line framing does not depend on how the stream is cut into reads")
+    func lineBufferChunking() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["{\"id\":1}", "", "\r", "x", "0123456789abcdef", "a\rb", String(repeating: "y", count: 40)]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                text += pieces.randomElement(using: &generator)! + (Bool.random(using: &generator) ? "\r\n" : "\n")
+            }
+            if Bool.random(using: &generator) { text += "partial" }
+            let bytes = Array(text.utf8)
+            var whole = LineBuffer(maximumLineLength: 16)
+            let expected = whole.append(Data(bytes)) + whole.finish()
+            var cut = LineBuffer(maximumLineLength: 16)
+            var items: [LineBuffer.Item] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Int.random(in: 1...20, using: &generator))
+                bytes[start..<end].withUnsafeBytes { cut.append($0, into: &items) }
+                start = end
+            }
+            items += cut.finish()
+            // (A dropped line is reported when it overflows: its length and head so far depend on the cuts.)
+            func shape(_ items: [LineBuffer.Item]) -> [String] {
+                items.map { item in
+                    if case .line(let data) = item { return String(decoding: data, as: UTF8.self) }
+                    return "(too long)"
+                }
+            }
+            #expect(shape(items) == shape(expected), "\(text.debugDescription)")
+            // Every line under the limit comes back as it was sent, without its CR.
+            // (Bytes, not characters: "\r\n" is one `Character`.)
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast(text.hasSuffix("partial") ? 0 : 1)
+            let kept = lines.filter { $0.count <= 16 }
+                .map { String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self) }.filter { !$0.isEmpty }
+            let framed = expected.compactMap { item -> String? in
+                if case .line(let data) = item { return String(decoding: data, as: UTF8.self) }
+                return nil
+            }
+            #expect(framed == kept)
+        }
     }
 
     @Test("events and presentation decisions round-trip", arguments: [

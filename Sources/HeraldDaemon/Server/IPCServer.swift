@@ -95,9 +95,35 @@ public final class IPCServer: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Posts this round of the loop has read; from the second one on, their commits are held
-    /// so they share one (a lone post commits at once, as before).
-    private let postsThisRound = Atomic<Int>(0)
+    /// The posts of this round of the loop and whether their commits are held.
+    private let commitRound = Mutex(CommitRound())
+
+    /// Posts are held from the second of a round on (a lone post commits at once), or from the
+    /// first when the previous round had several: under concurrent clients every post of a
+    /// round, including those read late (`EventLoop.lateReadsPerRound`), shares one commit.
+    private struct CommitRound {
+        var posts = 0
+        var isHeld = false
+        var previousPosts = 0
+
+        /// Counts a post; returns whether the round's commits must be held from now on.
+        mutating func add() -> Bool {
+            posts += 1
+            guard !isHeld, posts >= 2 || previousPosts >= 2 else { return false }
+            isHeld = true
+            return true
+        }
+
+        /// Ends the round; returns whether its commits were held.
+        mutating func end() -> Bool {
+            defer {
+                previousPosts = posts
+                posts = 0
+                isHeld = false
+            }
+            return isHeld
+        }
+    }
 
     public init(socketPath: String, backend: any CenterBackend, configuration: Configuration = Configuration()) {
         self.socketPath = socketPath
@@ -348,8 +374,7 @@ public final class IPCServer: Sendable {
     /// On the loop, after a round's work has run as far as it can: the posts it held wait for
     /// their commit, made now for all of them at once.
     private func releaseHeldCommits() {
-        guard postsThisRound.exchange(0, ordering: .sequentiallyConsistent) >= 2,
-              let loop = state.withLock({ $0.loop }) else { return }
+        guard commitRound.withLock({ $0.end() }), let loop = state.withLock({ $0.loop }) else { return }
         let backend = self.backend
         Task(executorPreference: loop) { await backend.releaseCommits() }
     }
@@ -405,9 +430,10 @@ public final class IPCServer: Sendable {
             let deadline = Self.methodsWithoutDeadline.contains(method)
                 ? nil : Date().addingTimeInterval(configuration.requestDeadline)
             guard let loop = state.withLock({ $0.loop }) else { return }
-            // The round's posts share one commit group (released in `releaseHeldCommits`); none
-            // has run yet, so holding at the second still covers the first.
-            if Self.postMethods.contains(method), postsThisRound.add(1, ordering: .sequentiallyConsistent).newValue == 2 {
+            // The round's posts share one commit group (released in `releaseHeldCommits`). The
+            // lines of one read are all handed over before any runs, so holding at the second
+            // still covers the first; posts read late join a hold taken at the first.
+            if Self.postMethods.contains(method), commitRound.withLock({ $0.add() }) {
                 backend.holdCommits()
             }
             session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in

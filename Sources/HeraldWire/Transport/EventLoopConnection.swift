@@ -9,9 +9,11 @@ import Synchronization
 /// so one busy client cannot starve the others), frames it into lines (`LineBuffer`, 1 MiB
 /// limit) and hands each to `onLine`, on the loop, in order.
 ///
-/// Writing: a message is written at once by the thread that sends it when the socket takes it
-/// without waiting (the usual case: no hop). What does not fit is queued and written by the
-/// loop when the socket has room again. More than `maximumQueuedBytes` unread (a subscriber
+/// Writing: a message sent on the loop (a request's reply, an event emitted by the engine) waits
+/// for the end of the loop's round and goes out with the round's other messages to this client
+/// in one write (`EventLoop.deferFlush`); a message sent from another thread is written at once
+/// by that thread when the socket takes it without waiting (no hop). What does not fit is queued
+/// and written by the loop when the socket has room again. More than `maximumQueuedBytes` unread (a subscriber
 /// that stopped reading — a UI suspended with Ctrl-Z) drops the queue, calls `onOverflow`
 /// (which sends the reason with `sendLast`) and closes.
 ///
@@ -20,7 +22,7 @@ import Synchronization
 /// try connection.start(onLine: { item in … }, onOverflow: { … }, onClose: { … })
 /// connection.send(Data("{\"hello\":{…}}".utf8))
 /// ```
-package final class EventLoopConnection: Sendable {
+package final class EventLoopConnection: DeferredFlush, Sendable {
     /// 8 MiB of unsent output drops the connection (issue 12, item 3).
     package static let maximumQueuedBytes = LineConnection.maximumQueuedBytes
     /// How long a connection being closed after `sendLast` waits for its peer to read.
@@ -41,6 +43,8 @@ package final class EventLoopConnection: Sendable {
         var token: UInt64?
         /// The loop waits for room to write.
         var wantsWritable = false
+        /// The queue waits for the end of the loop's round (`flush`).
+        var flushDeferred = false
         /// Close once the queue is written.
         var closesWhenFlushed = false
         /// Closing (`close()` or `sendLast`): nothing more is sent, lines read are ignored.
@@ -98,7 +102,8 @@ package final class EventLoopConnection: Sendable {
 
     /// Sends a line that already ends with its newline (one buffer shared by many connections).
     package func sendFramed(_ line: Data) {
-        enum Outcome { case done, overflowed, failed }
+        enum Outcome { case done, deferred, overflowed, failed }
+        let onLoop = loop.isCurrent
         let outcome = output.withLock { output -> Outcome in
             if output.isShutDown { return .done }
             if !output.queue.isEmpty {
@@ -110,19 +115,19 @@ package final class EventLoopConnection: Sendable {
                 output.queue.append(line)
                 return .done
             }
+            output.queue.append(line)
+            if onLoop {
+                // Written with the round's other output to this client (`flush`).
+                output.flushDeferred = true
+                return .deferred
+            }
             // Nothing is queued: write now, as much as the socket takes (under the lock, so
             // concurrent senders keep their order); the loop writes the rest.
-            output.queue.append(line)
-            do {
-                try output.queue.write { try socket.writeAvailable($0) }
-            } catch {
-                return .failed
-            }
-            if !output.queue.isEmpty { wantWritable(&output) }
-            return .done
+            return Self.write(&output, to: socket, loop: loop) ? .done : .failed
         }
         switch outcome {
         case .done: break
+        case .deferred: loop.deferFlush(self)
         case .overflowed:
             // The dropped queue's memory goes back to the system (glibc keeps freed arenas).
             DispatchQueue.global().async { FreedMemory.release() }
@@ -130,6 +135,29 @@ package final class EventLoopConnection: Sendable {
             if let onOverflow = handlers.withLock({ $0.onOverflow }) { onOverflow() } else { close() }
         case .failed: close()
         }
+    }
+
+    /// On the loop, at the end of a round: writes what the round queued.
+    package func flush() {
+        let failed = output.withLock { output -> Bool in
+            guard output.flushDeferred else { return false }
+            output.flushDeferred = false
+            guard !output.isClosed, !output.isCloseRequested, !output.wantsWritable else { return false }
+            return !Self.write(&output, to: socket, loop: loop)
+        }
+        if failed { close() }
+    }
+
+    /// Writes as much of the queue as the socket takes; the loop writes the rest when there is
+    /// room. Returns `false` when the socket failed.
+    private static func write(_ output: inout Output, to socket: UnixSocket, loop: EventLoop) -> Bool {
+        do {
+            try output.queue.write { try socket.writeAvailable($0) }
+        } catch {
+            return false
+        }
+        if !output.queue.isEmpty { wantWritable(&output, socket: socket, loop: loop) }
+        return true
     }
 
     /// Sends a last message (past the queue's limit if need be) and nothing after it, then
@@ -142,7 +170,7 @@ package final class EventLoopConnection: Sendable {
             output.isShutDown = true
             output.closesWhenFlushed = true
             output.queue.append(framed)
-            wantWritable(&output)
+            Self.wantWritable(&output, socket: socket, loop: loop)
             return true
         }
         guard queued else { return }
@@ -184,8 +212,9 @@ package final class EventLoopConnection: Sendable {
                 items += input.withLock { $0.finish() }
                 break
             }
-            let bytes = loop.withReadBuffer { Data($0.prefix(count)) }
-            items += input.withLock { $0.append(bytes) }
+            loop.withReadBuffer { buffer in
+                input.withLock { $0.append(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)), into: &items) }
+            }
             if count < 64 * 1024 { break }
         }
         if !items.isEmpty, let onLine = handlers.withLock({ $0.onLine }) {
@@ -213,7 +242,7 @@ package final class EventLoopConnection: Sendable {
         if close { closeOnLoop() }
     }
 
-    private func wantWritable(_ output: inout Output) {
+    private static func wantWritable(_ output: inout Output, socket: UnixSocket, loop: EventLoop) {
         guard !output.wantsWritable, let token = output.token else { return }
         output.wantsWritable = true
         loop.modify(socket.descriptor, token: token, interest: [.readable, .writable])

@@ -8,6 +8,8 @@ import Synchronization
 
 /// The daemon over its socket: `post_p50_us` / `post_p99_us` (round trips of one client),
 /// `post_per_s` (8 concurrent clients, every post acknowledged after its durable commit),
+/// `daemon_cpu_us_per_post` / `daemon_cpu_us_per_post_8` (the daemon's own CPU time per post in
+/// those two runs, from `/proc/PID/stat`),
 /// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
 /// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
 /// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
@@ -45,6 +47,17 @@ enum SocketBenchmarks {
         }
 
         var residentBytes: Int { Measure.residentBytes(pid: process.pid) }
+
+        /// The daemon's CPU time so far (user + system), in seconds.
+        var cpuSeconds: Double? { Measure.cpuSeconds(pid: process.pid) }
+
+        /// The daemon's CPU time per post since `start` (the clients' own time is not in it).
+        func cpuMetric(_ key: String, label: String, since start: Double?, posts: Int) -> Metric {
+            guard let start, let end = cpuSeconds else {
+                return Metric(key, label: label, value: nil, unit: "µs", missingReason: "n/a (/proc/PID/stat unreadable)")
+            }
+            return Metric(key, label: label, value: (end - start) * 1e6 / Double(posts), unit: "µs")
+        }
 
         /// The commit groups made since the last call (the daemon logs them on SIGUSR1):
         /// writes per commit, and the largest group. `nil` when no log line came within 5 s.
@@ -93,7 +106,8 @@ enum SocketBenchmarks {
     }
 
     /// The figures that need the `herald` binary (the wire codec's need none).
-    static let metricKeys = ["post_p50_us", "post_p99_us", "post_per_s", "commit_group_mean", "commit_group_max",
+    static let metricKeys = ["post_p50_us", "post_p99_us", "daemon_cpu_us_per_post", "post_per_s", "daemon_cpu_us_per_post_8",
+                             "commit_group_mean", "commit_group_max",
                              "post_pipelined_per_s", "commit_group_pipelined_mean", "daemon_rss_mb"] + CLIStartupBenchmarks.metricKeys
 
     static func reportMissing(_ reason: String, report: Report) {
@@ -122,6 +136,7 @@ enum SocketBenchmarks {
         let count = options.size(10_000)
         var roundTrips: [Double] = []
         roundTrips.reserveCapacity(count)
+        let singleCPU = daemon.cpuSeconds
         for n in 0..<count {
             let start = Measure.now()
             _ = try await client.call(Methods.post, params("bench.single", n))
@@ -132,6 +147,8 @@ enum SocketBenchmarks {
         report.add(Metric("post_p50_us", label: "post round trip p50", value: p50, unit: "µs", goal: 100, direction: .lower))
         report.add(Metric("post_p99_us", label: "post round trip p99", value: p99, unit: "µs", goal: 1_000,
                           direction: .lower))
+        report.add(daemon.cpuMetric("daemon_cpu_us_per_post", label: "daemon CPU per post, one client",
+                                    since: singleCPU, posts: count))
 
         // Eight clients at once, each waiting for its acknowledgement before the next post.
         let clients = 8
@@ -139,6 +156,7 @@ enum SocketBenchmarks {
         var connections: [IPCClient] = []
         for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
         _ = try await daemon.takeCommitGroups()   // counts afresh from here
+        let concurrentCPU = daemon.cpuSeconds
         let concurrentSeconds = try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
@@ -151,6 +169,8 @@ enum SocketBenchmarks {
         }
         report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
                           unit: "/s", goal: 50_000))
+        report.add(daemon.cpuMetric("daemon_cpu_us_per_post_8", label: "daemon CPU per post, 8 clients",
+                                    since: concurrentCPU, posts: clients * perClient))
         let groups = try await daemon.takeCommitGroups()
         let missing = groups == nil ? "n/a (the daemon logged no commit groups)" : nil
         report.add(Metric("commit_group_mean", label: "posts per commit, 8 clients", value: groups?.mean, unit: "",

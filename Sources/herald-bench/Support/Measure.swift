@@ -47,6 +47,17 @@ enum Measure {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// CPU time (user + system) a process has used so far, in seconds, from `/proc/PID/stat`
+    /// (clock ticks: 10 ms steps); `nil` when unreadable.
+    static func cpuSeconds(pid: Int32) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let nameEnd = text.lastIndex(of: ")") else { return nil }
+        // After the command name: state is field 3, utime field 14, stime field 15.
+        let fields = text[text.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Returns freed heap memory to the system so RSS readings reflect live data.
     static func trimHeap() { FreedMemory.release() }
 }
