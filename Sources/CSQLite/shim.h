@@ -5,4 +5,14 @@
 /// sqlite3_config is variadic; Swift cannot call it. Wrapped here.
 static inline int herald_sqlite3_config_multithread(void) { return sqlite3_config(SQLITE_CONFIG_MULTITHREAD); }
 
+/// sqlite3_db_config is variadic too. Sets SQLITE_DBCONFIG_DEFENSIVE (off lets the connection
+/// edit `sqlite_schema` under `PRAGMA writable_schema`, as schema version 6 does) and returns
+/// what it was, to put back.
+static inline int herald_sqlite3_set_defensive(sqlite3 *db, int on) {
+    int previous = 0;
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, -1, &previous);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
+    return previous;
+}
+
 #endif

@@ -2,24 +2,24 @@ import Foundation
 import HeraldCore
 
 /// A hand-written JSON encoder for the hot record of the store, `delivered.record`
-/// (`DeliveredPayload`): the same JSON `RecordCoding` writes with `JSONEncoder` (sorted keys,
-/// slashes unescaped, doubles as Foundation prints them), several times faster, because it
-/// appends bytes instead of building a tree of boxed containers.
+/// (`CompactDeliveredRecord`): the same JSON `RecordCoding` writes with `JSONEncoder` (sorted
+/// keys, slashes unescaped, doubles as Foundation prints them), several times faster, because
+/// it appends bytes instead of building a tree of boxed containers.
 ///
-/// It covers what notifications usually carry — text, badge, sound, thread, category, level,
-/// a `userInfo` of JSON values, time-interval and push triggers — and returns `nil` for the rest
-/// (attachments, calendar and location triggers, non-finite numbers), which `JSONEncoder`
-/// then encodes. Readers are unchanged: `JSONDecoder` reads both (tested on random records).
+/// It covers what notifications usually carry — badge, sound, thread, category, level, a
+/// `userInfo` of JSON values, time-interval and push triggers — and returns `nil` for the rest
+/// (attachments, desktop traits, calendar and location triggers, non-finite numbers), which
+/// `JSONEncoder` then encodes. `FastRecordEncoderTests` holds the two together on random records.
 ///
 /// ```swift
-/// let json = FastRecordEncoder.encode(payload) ?? (try coding.encode(payload))
+/// let json = FastRecordEncoder.encode(compact) ?? (try coding.encode(compact))
 /// ```
 enum FastRecordEncoder {
-    /// The JSON text of a payload, or `nil` when it holds something this encoder leaves to `JSONEncoder`.
-    static func encode(_ payload: DeliveredPayload) -> String? {
+    /// The JSON text of a record, or `nil` when it holds something this encoder leaves to `JSONEncoder`.
+    static func encode(_ record: CompactDeliveredRecord) -> String? {
         var writer = Writer()
-        writer.bytes.reserveCapacity(512)
-        guard writer.payload(payload) else { return nil }
+        writer.bytes.reserveCapacity(128)
+        guard writer.compact(record) else { return nil }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -82,73 +82,68 @@ enum FastRecordEncoder {
             return true
         }
 
-        mutating func payload(_ payload: DeliveredPayload) -> Bool {
+        /// The members in sorted key order, defaults (`nil`) left out, as `JSONEncoder` does.
+        mutating func compact(_ r: CompactDeliveredRecord) -> Bool {
+            guard r.attachments == nil, r.traits == nil else { return false }
             raw("{")
-            key("date", first: true)
-            guard double(payload.date.timeIntervalSinceReferenceDate) else { return false }
-            key("presentation")
-            integer(payload.presentation.rawValue)
-            key("request")
-            guard request(payload.request) else { return false }
-            raw("}")
-            return true
-        }
-
-        mutating func request(_ request: RequestRecord) -> Bool {
-            raw("{")
-            key("content", first: true)
-            guard content(request.content) else { return false }
-            key("identifier")
-            string(request.identifier)
-            if let trigger = request.trigger {
-                key("trigger")
-                switch trigger {
-                case .timeInterval(let seconds, let repeats):
-                    raw("{\"timeInterval\":{\"repeats\":")
-                    bool(repeats)
-                    raw(",\"seconds\":")
-                    guard double(seconds) else { return false }
-                    raw("}}")
-                case .push:
-                    raw("{\"push\":{}}")
-                case .calendar, .location:
-                    return false
-                }
+            let start = bytes.count
+            if let badge = r.badge { key("badge", first: bytes.count == start); integer(badge) }
+            if let category = r.categoryIdentifier { key("categoryIdentifier", first: bytes.count == start); string(category) }
+            if let steps = r.dateSteps { key("dateSteps", first: bytes.count == start); integer(steps) }
+            if let date = r.exactDate {
+                key("exactDate", first: bytes.count == start)
+                guard double(date.timeIntervalSinceReferenceDate) else { return false }
+            }
+            if let filter = r.filterCriteria { key("filterCriteria", first: bytes.count == start); string(filter) }
+            if let level = r.interruptionLevel { key("interruptionLevel", first: bytes.count == start); integer(level.rawValue) }
+            if let image = r.launchImageName { key("launchImageName", first: bytes.count == start); string(image) }
+            if let score = r.relevanceScore {
+                key("relevanceScore", first: bytes.count == start)
+                guard double(score) else { return false }
+            }
+            if let sound = r.sound {
+                key("sound", first: bytes.count == start)
+                guard self.sound(sound) else { return false }
+            }
+            if let argument = r.summaryArgument { key("summaryArgument", first: bytes.count == start); string(argument) }
+            if let count = r.summaryArgumentCount { key("summaryArgumentCount", first: bytes.count == start); integer(count) }
+            if let target = r.targetContentIdentifier { key("targetContentIdentifier", first: bytes.count == start); string(target) }
+            if let thread = r.threadIdentifier { key("threadIdentifier", first: bytes.count == start); string(thread) }
+            if let trigger = r.trigger {
+                key("trigger", first: bytes.count == start)
+                guard self.trigger(trigger) else { return false }
+            }
+            if let userInfo = r.userInfo {
+                key("userInfo", first: bytes.count == start)
+                guard object(userInfo) else { return false }
             }
             raw("}")
             return true
         }
 
-        mutating func content(_ c: ContentRecord) -> Bool {
-            guard c.attachments.isEmpty, c.traits == nil else { return false }
+        mutating func sound(_ sound: SoundRecord) -> Bool {
             raw("{")
-            key("attachments", first: true)
-            raw("[]")
-            if let badge = c.badge { key("badge"); integer(badge) }
-            key("body"); string(c.body)
-            key("categoryIdentifier"); string(c.categoryIdentifier)
-            if let filter = c.filterCriteria { key("filterCriteria"); string(filter) }
-            key("interruptionLevel"); integer(c.interruptionLevel.rawValue)
-            key("launchImageName"); string(c.launchImageName)
-            key("relevanceScore"); guard double(c.relevanceScore) else { return false }
-            if let sound = c.sound {
-                key("sound")
-                raw("{")
-                key("isCritical", first: true); bool(sound.isCritical)
-                key("isRingtone"); bool(sound.isRingtone)
-                if let name = sound.name { key("name"); string(name) }
-                if let volume = sound.volume { key("volume"); guard float(volume) else { return false } }
-                raw("}")
-            }
-            key("subtitle"); string(c.subtitle)
-            key("summaryArgument"); string(c.summaryArgument)
-            key("summaryArgumentCount"); integer(c.summaryArgumentCount)
-            if let target = c.targetContentIdentifier { key("targetContentIdentifier"); string(target) }
-            key("threadIdentifier"); string(c.threadIdentifier)
-            key("title"); string(c.title)
-            key("userInfo")
-            guard object(c.userInfo) else { return false }
+            key("isCritical", first: true); bool(sound.isCritical)
+            key("isRingtone"); bool(sound.isRingtone)
+            if let name = sound.name { key("name"); string(name) }
+            if let volume = sound.volume { key("volume"); guard float(volume) else { return false } }
             raw("}")
+            return true
+        }
+
+        mutating func trigger(_ trigger: TriggerRecord) -> Bool {
+            switch trigger {
+            case .timeInterval(let seconds, let repeats):
+                raw("{\"timeInterval\":{\"repeats\":")
+                bool(repeats)
+                raw(",\"seconds\":")
+                guard double(seconds) else { return false }
+                raw("}}")
+            case .push:
+                raw("{\"push\":{}}")
+            case .calendar, .location:
+                return false
+            }
             return true
         }
 

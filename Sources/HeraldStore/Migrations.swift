@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Brings a database file to `Schema.currentVersion`, one step at a time, in one write
@@ -14,6 +15,9 @@ package enum Migrations {
         try checkOwnership(connection, version: initial)
         if initial == Schema.currentVersion { return initial }
 
+        // Schema version 6 edits a table's SQL in place; the library may forbid that by default.
+        let defensive = herald_sqlite3_set_defensive(connection.handle, 0)
+        defer { herald_sqlite3_set_defensive(connection.handle, defensive) }
         return try connection.transaction(write: true) {
             let found = try version(of: connection)   // another process may have migrated meanwhile
             try checkOwnership(connection, version: found)

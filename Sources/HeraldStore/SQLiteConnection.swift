@@ -23,6 +23,8 @@ package final class SQLiteConnection {
     private var statements: [String: Statement] = [:]
     /// 0 outside a transaction; 1 inside `BEGIN`; more inside savepoints.
     private(set) var transactionDepth = 0
+    /// Outermost transactions begun so far: what is known "for this transaction" is tagged with it.
+    private(set) var transactionSerial = 0
     /// Work to do once the outermost transaction has committed (removing attachment files).
     private var afterCommit: [() -> Void] = []
 
@@ -156,6 +158,7 @@ package final class SQLiteConnection {
         let actionsBefore = afterCommit.count
         if depth == 0 {
             try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+            transactionSerial += 1
         } else {
             try execute("SAVEPOINT \(savepoint)")
         }
@@ -188,6 +191,7 @@ package final class SQLiteConnection {
     func beginOpenTransaction() throws {
         precondition(transactionDepth == 0, "a transaction is already open")
         try execute("BEGIN IMMEDIATE")
+        transactionSerial += 1
         transactionDepth = 1
     }
 

@@ -8,31 +8,49 @@ import HeraldCore
 /// `limit` matches instead of sorting every match.
 extension SQLiteStore {
     static let deliveredColumns = "delivered.id, delivered.bundle_id, delivered.is_read, delivered.is_removed, delivered.record, "
-        + "delivered.identifier, delivered.date, delivered.title"
+        + "delivered.identifier, delivered.date, delivered.title, delivered.subtitle, delivered.body, delivered.presentation"
+
+    /// How every record written before schema version 6 starts (`DeliveredPayload`, sorted keys);
+    /// a compact record never has a `date` key.
+    static let fullRecordPrefix = Data(#"{"date":"#.utf8)
 
     func decodeDelivered(_ row: Statement) throws -> DeliveredRecord {
         let id = row.int64(0)
-        let payload = try coding.decode(DeliveredPayload.self, from: row.data(4), table: "delivered", key: "id \(id)")
-        return DeliveredRecord(deliveryID: id, bundleIdentifier: row.text(1), request: payload.request,
-                               date: payload.date, presentation: payload.presentation,
-                               isRead: row.bool(2), isRemovedFromList: row.bool(3))
+        let json = row.data(4)
+        if json.starts(with: Self.fullRecordPrefix) {
+            let payload = try coding.decode(DeliveredPayload.self, from: json, table: "delivered", key: "id \(id)")
+            return DeliveredRecord(deliveryID: id, bundleIdentifier: row.text(1), request: payload.request,
+                                   date: payload.date, presentation: payload.presentation,
+                                   isRead: row.bool(2), isRemovedFromList: row.bool(3))
+        }
+        let compact = try coding.decode(CompactDeliveredRecord.self, from: json, table: "delivered", key: "id \(id)")
+        return compact.delivered(columns: DeliveredColumns(
+            id: id, bundleIdentifier: row.text(1), identifier: row.text(5), date: row.double(6),
+            presentation: UNNotificationPresentationOptions(rawValue: UInt(bitPattern: Int(row.int64(10)))),
+            isRead: row.bool(2), isRemovedFromList: row.bool(3), title: row.text(7), subtitle: row.text(8), body: row.text(9)))
+    }
+
+    /// `delivered.record` of a delivery (`CompactDeliveredRecord`).
+    func recordJSON(_ record: DeliveredRecord) throws -> String {
+        let compact = CompactDeliveredRecord(record)
+        return try FastRecordEncoder.encode(compact) ?? coding.encode(compact)
     }
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
-        let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
-        let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
+        let payload = try recordJSON(record)
         let content = record.request.content
         let insert = {
+            let id = try self.nextDeliveryID()
             try self.connection.execute("""
-                INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, is_removed,
+                INSERT INTO delivered (id, bundle_id, identifier, date, presentation, is_read, is_removed,
                                        title, subtitle, body, record)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """, [.text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """, [.integer(id), .text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
                       .integer(Int64(bitPattern: UInt64(record.presentation.rawValue))), SQLValue(record.isRead),
                       SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
                       .text(content.body), .text(payload)])
             var stored = record
-            stored.deliveryID = self.connection.lastInsertRowID
+            stored.deliveryID = id
             self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
             return stored
         }
@@ -57,6 +75,23 @@ extension SQLiteStore {
         }
     }
 
+    /// The id of the next delivery, inside a write transaction: past the highest id in the table
+    /// and past every id deleted from its top (`delivered_ids`, schema version 6), so an id is
+    /// never reused — the search indexer's mark, clients and responses rely on that. Read once per
+    /// transaction (it holds the write lock), then counted on in memory; a rolled-back savepoint
+    /// leaves a gap, which is fine.
+    func nextDeliveryID() throws -> Int64 {
+        if let last = lastDeliveryID, last.transaction == connection.transactionSerial {
+            lastDeliveryID = (last.transaction, last.id + 1)
+            return last.id + 1
+        }
+        let next = try connection.integer("""
+            SELECT max(coalesce((SELECT max(id) FROM delivered), 0), (SELECT issued_through FROM delivered_ids)) + 1
+            """) ?? 1
+        lastDeliveryID = (connection.transactionSerial, next)
+        return next
+    }
+
     public func updateDelivered(_ record: DeliveredRecord) throws {
         try write {
             try connection.execute("UPDATE delivered SET is_read = ?1, is_removed = ?2 WHERE id = ?3",
@@ -66,8 +101,7 @@ extension SQLiteStore {
     }
 
     public func updateDeliveredContent(_ record: DeliveredRecord) throws {
-        let delivered = DeliveredPayload(request: record.request, date: record.date, presentation: record.presentation)
-        let payload = try FastRecordEncoder.encode(delivered) ?? coding.encode(delivered)
+        let payload = try recordJSON(record)
         try write {
             try connection.execute("UPDATE delivered SET record = ?1 WHERE id = ?2", [.text(payload), .integer(record.deliveryID)])
         }
@@ -184,8 +218,18 @@ extension SQLiteStore {
     public func unreadCounts() throws -> [String: Int] {
         try read {
             var counts: [String: Int] = [:]
-            // Kept by triggers (schema version 3): no count over the rows.
-            _ = try connection.query("SELECT bundle_id, count FROM unread_counts WHERE count > 0") {
+            // The counters cover the rows through the search index's mark (schema version 6);
+            // the rows past it (the last ~200 ms of deliveries, or a read-only store's view of a
+            // busy writer) are counted — a rowid range (NOT INDEXED: grouping through the app
+            // index would walk all of it).
+            _ = try connection.query("""
+                SELECT bundle_id, sum(count) FROM (
+                    SELECT bundle_id, count FROM unread_counts
+                    UNION ALL
+                    SELECT bundle_id, count(*) AS count FROM delivered NOT INDEXED
+                    WHERE id > (SELECT indexed_through FROM search_index) AND is_read = 0 GROUP BY bundle_id)
+                GROUP BY bundle_id HAVING sum(count) > 0
+                """) {
                 counts[$0.text(0)] = $0.int(1)
             }
             return counts

@@ -47,13 +47,27 @@ extension SQLiteStore {
         // Exact: everything of the app past its newest `maxPerApp`, except notifications whose
         // responses still wait for their app.
         let victims = try connection.query("""
-            SELECT id FROM delivered WHERE bundle_id = ?1 AND id <= coalesce(
+            SELECT id, is_read FROM delivered WHERE bundle_id = ?1 AND id <= coalesce(
                 (SELECT id FROM delivered WHERE bundle_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2), -1)
             AND NOT EXISTS (SELECT 1 FROM responses WHERE responses.delivery_id = delivered.id
                             AND responses.delivered_to_app = 0)
-            """, [.text(bundleIdentifier), SQLValue(max(0, maxPerApp))]) { $0.int64(0) }
-        try deleteDeliveries(ids: victims)
+            """, [.text(bundleIdentifier), SQLValue(max(0, maxPerApp))]) { (id: $0.int64(0), isRead: $0.bool(1)) }
+        try deleteDeliveries(ids: victims.map(\.id))
+        // Told to the engine (`takeRemovedByRetention`), which keeps the app's counts.
+        var removed = removedByRetention[bundleIdentifier] ?? .zero
+        removed.total += victims.count
+        removed.unread += victims.count { !$0.isRead }
+        removedByRetention[bundleIdentifier] = removed
         arrivalCounts[bundleIdentifier] = Int(try connection.integer(
             "SELECT count(*) FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) ?? 0)
+    }
+
+    /// What retention as rows arrive deleted per app since the last call (unread and total).
+    public func takeRemovedByRetention() -> [String: HistoryCounts] {
+        lock.lock()
+        defer { lock.unlock() }
+        let removed = removedByRetention
+        removedByRetention = [:]
+        return removed
     }
 }

@@ -39,6 +39,13 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// `lock`; approximate — a rolled-back insert is counted — and only ever a trigger for an
     /// exact pass).
     var arrivalCounts: [String: Int] = [:]
+    /// What retention as rows arrive deleted per app since the engine last asked (guarded by
+    /// `lock`; counted when deleted — a rolled-back deletion is still counted, as the engine
+    /// counts its own rolled-back inserts).
+    var removedByRetention: [String: HistoryCounts] = [:]
+    /// The last delivery id given out and the write transaction it was given out in
+    /// (`SQLiteConnection.transactionSerial`; guarded by `lock`): `nextDeliveryID`.
+    var lastDeliveryID: (transaction: Int, id: Int64)?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
     var commitGroupOpen = false
     /// The reader beside the writer, made on first use (guarded by `readerLock`, never by

@@ -3,11 +3,12 @@
 ///
 /// Layout: every table keeps the full record as JSON in `record` (the source of truth, so new
 /// model fields need no migration) plus the columns that queries filter and sort on.
-/// `delivered.id` is the rowid *and* the `deliveryID` (AUTOINCREMENT: never reused), so rowid
-/// order is delivery order and "newest first" walks the rowid backwards without sorting.
+/// `delivered.id` is the rowid *and* the `deliveryID` (never reused: AUTOINCREMENT until version 6,
+/// then given out by the store), so rowid order is delivery order and "newest first" walks the
+/// rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
     static let applicationID: Int32 = 0x4852_4C44
@@ -208,6 +209,56 @@ enum Schema {
         CREATE INDEX delivered_in_list_by_identifier ON delivered (identifier) WHERE is_removed = 0;
         """
 
+    /// Version 6: a narrower row, and no trigger on insert.
+    /// - `delivered.record` of new rows is compact (`CompactDeliveredRecord`): only what no column
+    ///   holds, and of that only what differs from its default — ~70 bytes instead of ~375 (which
+    ///   repeated the title, body and every default value). Older rows keep the full form and are
+    ///   read as before; this version only marks the file, so an older Herald refuses it.
+    /// - `unread_counts` covers the rows through `search_index.indexed_through`, like the
+    ///   full-text index: the search indexer adds each chunk's unread rows per app in bulk (one
+    ///   statement per chunk) instead of a trigger program per inserted row, and `unreadCounts()`
+    ///   adds the few rows past the mark. The delete and update triggers only touch rows the
+    ///   counters already cover. The counters lose what the migration finds past the mark.
+    /// - `delivered.id` is a plain rowid: AUTOINCREMENT read and wrote `sqlite_sequence` in every
+    ///   insert statement. Ids are still never reused: the store gives them out itself, past both
+    ///   the highest id in the table and `delivered_ids.issued_through` — the highest id deleted
+    ///   from the top of the table, kept by a trigger only when the newest row is deleted
+    ///   (`SQLiteStore.nextDeliveryID`). The table's SQL is edited in place (`writable_schema`,
+    ///   SQLite's documented way for changes that leave the stored format alone), not copied.
+    static let version6 = """
+        DROP TRIGGER unread_counts_insert;
+        DROP TRIGGER unread_counts_delete;
+        DROP TRIGGER unread_counts_update;
+        UPDATE unread_counts SET count = count - (
+            SELECT count(*) FROM delivered WHERE delivered.bundle_id = unread_counts.bundle_id
+            AND delivered.id > (SELECT indexed_through FROM search_index) AND delivered.is_read = 0);
+        CREATE TRIGGER unread_counts_delete AFTER DELETE ON delivered
+            WHEN old.is_read = 0 AND old.id <= (SELECT indexed_through FROM search_index) BEGIN
+            UPDATE unread_counts SET count = count - 1 WHERE bundle_id = old.bundle_id;
+        END;
+        CREATE TRIGGER unread_counts_update AFTER UPDATE OF is_read, bundle_id ON delivered
+            WHEN (old.is_read = 0 OR new.is_read = 0) AND old.id <= (SELECT indexed_through FROM search_index) BEGIN
+            UPDATE unread_counts SET count = count - 1 WHERE old.is_read = 0 AND bundle_id = old.bundle_id;
+            INSERT INTO unread_counts (bundle_id, count) SELECT new.bundle_id, 1 WHERE new.is_read = 0
+                ON CONFLICT (bundle_id) DO UPDATE SET count = count + 1;
+        END;
+        CREATE TABLE delivered_ids (
+            issued_through INTEGER NOT NULL
+        );
+        INSERT INTO delivered_ids (issued_through) SELECT max(
+            coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'delivered'), 0),
+            coalesce((SELECT max(id) FROM delivered), 0));
+        CREATE TRIGGER delivered_ids_issued AFTER DELETE ON delivered
+            WHEN old.id > coalesce((SELECT max(id) FROM delivered), 0) BEGIN
+            UPDATE delivered_ids SET issued_through = max(issued_through, old.id);
+        END;
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, 'id INTEGER PRIMARY KEY AUTOINCREMENT,', 'id INTEGER PRIMARY KEY,')
+            WHERE type = 'table' AND name = 'delivered';
+        PRAGMA writable_schema = RESET;
+        DELETE FROM sqlite_sequence WHERE name = 'delivered';
+        """
+
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
-    static let steps: [String] = [version1, version2, version3, version4, version5]
+    static let steps: [String] = [version1, version2, version3, version4, version5, version6]
 }

@@ -10,6 +10,23 @@ import TestSupport
         var value: Int
     }
 
+    /// The index hashes ASCII identifiers itself; strings that `==` one of them (canonical
+    /// equivalence: KELVIN SIGN is "K") must find the same row, as in a dictionary.
+    @Test func equalStringsAreOneIdentifier() {
+        var rows = IdentifiedRows<Row>()
+        let pairs = [("K", "\u{212A}"), ("a;b", "a\u{037E}b"), ("x`", "x\u{1FEF}"), ("caf\u{E9}", "cafe\u{301}"),
+                     ("a-much-longer-identifier-K", "a-much-longer-identifier-\u{212A}")]
+        for (plain, other) in pairs {
+            #expect(plain == other)
+            #expect(IdentifierIndex.hash(plain) == IdentifierIndex.hash(other))
+            rows.upsert(Row(identifier: plain, value: 1))
+            #expect(rows.upsert(Row(identifier: other, value: 2)).replaced?.value == 1)
+            #expect(rows.row(plain)?.value == 2)
+        }
+        #expect(rows.count == pairs.count)
+        #expect(IdentifierIndex.hash("K") != IdentifierIndex.hash("k") || IdentifierIndex.hash("a") != IdentifierIndex.hash("b"))
+    }
+
     @Test(arguments: [1, 2, 3])
     func matchesADictionary(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

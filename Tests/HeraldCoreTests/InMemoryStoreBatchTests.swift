@@ -25,6 +25,7 @@ import Testing
         let first = try store.insertDelivered(Self.delivered("one"))
         let second = try store.insertDelivered(Self.delivered("two"))
         let response = try store.insertResponse(ResponseRecord(notification: first, action: .open, date: Self.date))
+        try store.savePending(Self.pending("p0"))
         try store.savePending(Self.pending("p1"))
         try store.savePending(Self.pending("p2", app: "b"))
         try store.setValue(true, forKey: "dnd")
@@ -43,6 +44,10 @@ import Testing
                 try store.markResponseDeliveredToApp(id: response.responseID)
                 try store.savePending(Self.pending("p3"))
                 try store.removePending(bundleIdentifier: "a", identifiers: ["p1"])
+                var moved = Self.pending("p0")
+                moved.nextFireDate = Self.date.addingTimeInterval(120)
+                try store.savePending(moved)   // replaces
+                try store.removePending(bundleIdentifier: "a", identifier: "p0")
                 try store.removeAllPending(bundleIdentifier: "b")
                 try store.setValue(nil, forKey: "dnd")
                 try store.saveApp(AppRecord(bundleIdentifier: "new"))

@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 @testable import HeraldStore
 
-/// The hand-written encoder of `delivered.record` writes what `JSONEncoder` writes, byte for
-/// byte, and `JSONDecoder` reads it back to the same record.
+/// The hand-written encoder of `delivered.record` (`CompactDeliveredRecord`) writes what
+/// `JSONEncoder` writes, byte for byte; a delivery goes through the store and comes back the same,
+/// compact or (written before schema version 6) full.
 @Suite struct FastRecordEncoderTests {
     static let pieces = ["", "a", "Build", "ünïcödé", "日本語", "emoji 🎉👩‍👩‍👧", "quote \" back \\ slash /",
                          "tab\tnew\nline\r", "\u{01}\u{1F}\u{7F}", "\u{2028}", "https://example.com/a?b=c"]
@@ -30,7 +31,7 @@ import TestSupport
         }
     }
 
-    static func payload(_ rng: inout SeededGenerator) -> DeliveredPayload {
+    static func delivered(_ rng: inout SeededGenerator) -> DeliveredRecord {
         var content = ContentRecord(title: text(&rng), subtitle: text(&rng), body: text(&rng),
                                     badge: Bool.random(using: &rng) ? Int.random(in: 0...99, using: &rng) : nil,
                                     sound: [nil, .default, .defaultCritical, SoundRecord(name: "ping.caf", volume: 0.5)]
@@ -45,38 +46,127 @@ import TestSupport
         content.summaryArgumentCount = Int.random(in: 0...5, using: &rng)
         let trigger: TriggerRecord? = [nil, .push, .timeInterval(seconds: 60, repeats: true),
                                        .timeInterval(seconds: 0.25, repeats: false)].randomElement(using: &rng)!
-        return DeliveredPayload(request: RequestRecord(identifier: text(&rng), content: content, trigger: trigger),
-                                date: Date(timeIntervalSinceReferenceDate: [0, 720_000_000.5, Double.random(in: -1e9...1e9, using: &rng)]
-                                    .randomElement(using: &rng)!),
-                                presentation: UNNotificationPresentationOptions(rawValue: UInt.random(in: 0...31, using: &rng)))
+        return DeliveredRecord(bundleIdentifier: "com.example.app\(Int.random(in: 0...2, using: &rng))",
+                               request: RequestRecord(identifier: text(&rng), content: content, trigger: trigger),
+                               date: Date(timeIntervalSinceReferenceDate: [0, 720_000_000.5, Double.random(in: -1e9...1e9, using: &rng)]
+                                   .randomElement(using: &rng)!),
+                               presentation: UNNotificationPresentationOptions(rawValue: UInt.random(in: 0...31, using: &rng)),
+                               isRead: Bool.random(using: &rng))
     }
 
     @Test func writesWhatJSONEncoderWrites() throws {
         let coding = RecordCoding(path: "test")
         var rng = SeededGenerator(seed: 42)
         for _ in 0..<3_000 {
-            let payload = Self.payload(&rng)
-            let fast = try #require(FastRecordEncoder.encode(payload))
-            #expect(fast == (try coding.encode(payload)))
-            let decoded = try JSONDecoder().decode(DeliveredPayload.self, from: Data(fast.utf8))
-            let reference = try JSONDecoder().decode(DeliveredPayload.self, from: Data(try coding.encode(payload).utf8))
-            #expect(decoded.request == reference.request && decoded.date == reference.date
-                    && decoded.presentation == reference.presentation)
+            let compact = CompactDeliveredRecord(Self.delivered(&rng))
+            let fast = try #require(FastRecordEncoder.encode(compact))
+            #expect(fast == (try coding.encode(compact)))
+            #expect(try JSONDecoder().decode(CompactDeliveredRecord.self, from: Data(fast.utf8)) == compact)
         }
     }
 
     @Test func leavesTheRestToJSONEncoder() {
+        let date = Date(timeIntervalSinceReferenceDate: 0)
+        func compact(_ content: ContentRecord, trigger: TriggerRecord? = nil) -> CompactDeliveredRecord {
+            CompactDeliveredRecord(DeliveredRecord(bundleIdentifier: "a", request: RequestRecord(identifier: "x", content: content,
+                                                                                               trigger: trigger),
+                                                   date: date, presentation: []))
+        }
         var content = ContentRecord(title: "t")
         content.attachments = [AttachmentRecord(identifier: "a", path: "/tmp/a.png", type: "public.png", size: 1, fileName: "a.png")]
-        let date = Date(timeIntervalSinceReferenceDate: 0)
-        #expect(FastRecordEncoder.encode(DeliveredPayload(request: RequestRecord(identifier: "x", content: content),
-                                                          date: date, presentation: [])) == nil)
-        #expect(FastRecordEncoder.encode(DeliveredPayload(
-            request: RequestRecord(identifier: "x", content: ContentRecord(title: "t"),
-                                   trigger: .calendar(CalendarComponents(hour: 1), repeats: true)),
-            date: date, presentation: [])) == nil)
-        #expect(FastRecordEncoder.encode(DeliveredPayload(
-            request: RequestRecord(identifier: "x", content: ContentRecord(title: "t", userInfo: ["n": .double(.nan)])),
-            date: date, presentation: [])) == nil)
+        #expect(FastRecordEncoder.encode(compact(content)) == nil)
+        #expect(FastRecordEncoder.encode(compact(ContentRecord(title: "t"), trigger: .calendar(CalendarComponents(hour: 1), repeats: true))) == nil)
+        #expect(FastRecordEncoder.encode(compact(ContentRecord(title: "t", userInfo: ["n": .double(.nan)]))) == nil)
+        content = ContentRecord(title: "t")
+        content.traits = NotificationTraits(isTransient: true)
+        #expect(FastRecordEncoder.encode(compact(content)) == nil)
+    }
+
+    /// The `date` column and `dateSteps` (or `exactDate`) give every date back to the bit, and
+    /// dates of these decades need no more than steps.
+    @Test func everyDateComesBackToTheBit() {
+        var rng = SeededGenerator(seed: 3)
+        var wrong = 0
+        var exactNow = 0
+        for n in 0..<30_000 {
+            let seconds = [Double.random(in: 7e8...1.2e9, using: &rng), Double.random(in: -1e10...1e10, using: &rng),
+                           Double.random(in: -2...2, using: &rng)][n % 3]
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            let (steps, exact) = CompactDeliveredRecord.dateCorrection(date)
+            let back = exact ?? CompactDeliveredRecord.date(column: date.timeIntervalSince1970, steps: steps ?? 0)
+            if back != date { wrong += 1 }
+            if n % 3 == 0, exact != nil { exactNow += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(exactNow == 0, "\(exactNow) dates of these decades needed the whole date")
+    }
+
+    /// A typical notification's record holds what differs from the defaults and nothing the
+    /// columns hold.
+    @Test func aTypicalRecordIsSmall() throws {
+        let content = ContentRecord(title: "Build 12", subtitle: "ci", body: "deploy passed", userInfo: ["n": .int(12)],
+                                    categoryIdentifier: "CAT", threadIdentifier: "lunch")
+        let record = DeliveredRecord(bundleIdentifier: "com.example.app", request: RequestRecord(identifier: "r12", content: content),
+                                     date: Date(timeIntervalSince1970: 1_750_000_000), presentation: [.banner, .list])
+        #expect(FastRecordEncoder.encode(CompactDeliveredRecord(record))
+                == #"{"categoryIdentifier":"CAT","threadIdentifier":"lunch","userInfo":{"n":12}}"#)
+    }
+
+    /// Random deliveries — attachments, traits and every trigger included, so both encoders —
+    /// come back from the store as they went in.
+    @Test func deliveriesComeBackFromTheStoreAsTheyWentIn() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        var rng = SeededGenerator(seed: 7)
+        for n in 0..<400 {
+            var record = Self.delivered(&rng)
+            if n % 5 == 0 {
+                record.request.content.attachments = [AttachmentRecord(identifier: "a\(n)", path: "/elsewhere/a\(n).png",
+                                                                       type: "public.png", size: 1, fileName: "a.png")]
+            }
+            if n % 7 == 0 { record.request.content.traits = NotificationTraits(bannerTimeout: 3, isResident: true, progress: 40) }
+            if n % 11 == 0 { record.request.trigger = RecordFixtures.triggers[n % RecordFixtures.triggers.count] }
+            let stored = try store.insertDelivered(record)
+            #expect(try store.delivered(id: stored.deliveryID) == stored)
+        }
+    }
+
+    /// A row written before schema version 6 (the full record) reads as before, and rewriting its
+    /// content stores the compact form.
+    @Test func aFullRecordFromBeforeVersion6StillReads() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        var rng = SeededGenerator(seed: 9)
+        let record = Self.delivered(&rng)
+        let full = try RecordCoding(path: "test").encode(DeliveredPayload(request: record.request, date: record.date,
+                                                                          presentation: record.presentation))
+        try store.connection.execute("""
+            INSERT INTO delivered (bundle_id, identifier, date, presentation, is_read, title, subtitle, body, record)
+            VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7, ?8)
+            """, [.text(record.bundleIdentifier), .text(record.identifier), record.date.sqlColumn, SQLValue(record.isRead),
+                  .text(record.content.title), .text(record.content.subtitle), .text(record.content.body), .text(full)])
+        var expected = record
+        expected.deliveryID = store.connection.lastInsertRowID
+        #expect(try store.delivered(id: expected.deliveryID) == expected)
+        try store.updateDeliveredContent(expected)
+        try store.connection.execute("UPDATE delivered SET presentation = ?1 WHERE id = ?2",
+                                     [.integer(Int64(expected.presentation.rawValue)), .integer(expected.deliveryID)])
+        #expect(try store.delivered(id: expected.deliveryID) == expected)
+        let rewritten = try store.connection.queryFirst("SELECT record FROM delivered WHERE id = ?1",
+                                                        [.integer(expected.deliveryID)]) { $0.text(0) }
+        #expect(rewritten?.hasPrefix(#"{"date":"#) == false)
+    }
+
+    /// A field added to `ContentRecord` or `RequestRecord` must be added to the compact record
+    /// too (and to `FastRecordEncoder`), or the store would drop it.
+    @Test func theCompactRecordHasEveryFieldTheColumnsDoNot() {
+        let compact = Set(Mirror(reflecting: CompactDeliveredRecord(RecordFixtures.delivered())).children.compactMap(\.label))
+        let content = Set(Mirror(reflecting: ContentRecord()).children.compactMap(\.label))
+        #expect(content.subtracting(CompactDeliveredRecord.contentFieldsInColumns).subtracting(compact).isEmpty,
+                "ContentRecord fields missing from CompactDeliveredRecord: \(content.subtracting(CompactDeliveredRecord.contentFieldsInColumns).subtracting(compact))")
+        let request = Set(Mirror(reflecting: RequestRecord(identifier: "x", content: ContentRecord())).children.compactMap(\.label))
+        #expect(request == ["identifier", "contentBox", "trigger"], "RequestRecord has new fields: \(request)")
     }
 }

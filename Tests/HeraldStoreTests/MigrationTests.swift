@@ -90,6 +90,51 @@ import TestSupport
         #expect(try store.history(HistoryQuery(search: "build runn")).map(\.content.title) == ["Build running"])
     }
 
+    /// Version 6: the rows of a version 5 file read as before (full records) next to new compact
+    /// ones; `delivered.id` is a plain rowid now, and ids are still never reused — not those
+    /// AUTOINCREMENT gave out before the migration, not those deleted from the top after it.
+    @Test func version5WithHistoryMigratesWithoutReusingIds() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        let kept = RecordFixtures.delivered(app: "com.example.build", identifier: "kept", title: "Build passed")
+        try makeDatabase(at: fixture.home.databaseURL.path, version: 5) { connection in
+            for n in 0..<5 {
+                try insertOldRow(RecordFixtures.delivered(app: "com.example.build", identifier: "old\(n)"), into: connection)
+            }
+            try insertOldRow(kept, into: connection)
+            for n in 5..<8 {
+                try insertOldRow(RecordFixtures.delivered(app: "com.example.build", identifier: "old\(n)"), into: connection)
+            }
+            // The newest three deleted: AUTOINCREMENT had given out 9 ids, the table holds 6.
+            try connection.execute("DELETE FROM delivered WHERE id > 6")
+        }
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
+        let sql = try store.connection.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'delivered'") { $0.text(0) }
+        #expect(sql?.contains("AUTOINCREMENT") == false)
+        #expect(try store.connection.integer("SELECT count(*) FROM sqlite_sequence WHERE name = 'delivered'") == 0)
+
+        var old = try #require(try store.history(HistoryQuery(bundleIdentifier: "com.example.build", limit: 1)).first)
+        var expected = kept
+        expected.deliveryID = 6
+        #expect(old == expected)
+        let first = try store.insertDelivered(RecordFixtures.delivered(app: "com.example.build", identifier: "new1"))
+        #expect(first.deliveryID == 10)
+        try store.deleteDelivered(ids: [first.deliveryID])
+        let second = try store.insertDelivered(RecordFixtures.delivered(app: "com.example.build", identifier: "new2"))
+        #expect(second.deliveryID == 11)
+        try store.deleteDelivered(ids: [second.deliveryID])
+        let reopened = try fixture.open()
+        let third = try reopened.insertDelivered(RecordFixtures.delivered(app: "com.example.build", identifier: "new3"))
+        #expect(third.deliveryID == 12)
+        #expect(try reopened.delivered(id: third.deliveryID)?.identifier == "new3")
+        old.isRead = true
+        try reopened.updateDelivered(old)
+        #expect(try reopened.delivered(id: old.deliveryID)?.isRead == true)
+    }
+
     @Test(arguments: 0..<Schema.currentVersion)
     func everyEarlierVersionMigratesToTheCurrentOne(_ version: Int) throws {
         let fixture = try StoreFixture()

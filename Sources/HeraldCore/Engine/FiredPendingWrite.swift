@@ -11,7 +11,7 @@ enum FiredPendingWrite {
     /// Writes the change for `request` of `bundleIdentifier` (inside the caller's transaction).
     func apply(to store: any NotificationStore, request: RequestRecord, bundleIdentifier: String) throws {
         switch self {
-        case .remove: try store.removePending(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+        case .remove: try store.removePending(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
         case .reschedule(let record): try store.savePending(record)
         }
     }

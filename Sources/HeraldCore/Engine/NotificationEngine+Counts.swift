@@ -4,8 +4,9 @@ import Foundation
 /// user interfaces show them without counting (and without a count query per delivery): an
 /// app's counts are read from the store once, when first needed, and then moved along with every
 /// change the engine makes. `historyCounts()` reads them all from the store again (a user
-/// interface loading its screen), which also corrects what the engine cannot see: the SQLite
-/// store's retention removing the oldest rows of an app past its limit as new ones arrive.
+/// interface loading its screen). The SQLite store's retention, removing the oldest rows of an
+/// app past its limit as new ones arrive, is counted too: the store reports what it removed
+/// (`NotificationStore.takeRemovedByRetention`) and `deliver` moves the counts by it.
 extension NotificationEngine {
     /// Every app's counts, read from the store (and kept from now on).
     public func historyCounts() async throws -> [String: HistoryCounts] {
@@ -19,13 +20,6 @@ extension NotificationEngine {
         return counts
     }
 
-    /// Reads the app's counts from the store unless they are kept already. Call before changing
-    /// the app's history, so the change is counted once.
-    func countHistory(of bundleIdentifier: String) {
-        guard appCounts.index(forKey: bundleIdentifier) == nil else { return }
-        appCounts[bundleIdentifier] = storedCounts(of: bundleIdentifier)
-    }
-
     private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
         let total = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0))) ?? 0
         let unread = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0, unreadOnly: true))) ?? 0
@@ -33,19 +27,25 @@ extension NotificationEngine {
     }
 
     /// The app's history changed by `unread` and `total`: moves its counts along (or, when they
-    /// were not kept yet, reads them — the store has the change already) and announces them.
+    /// were not kept yet, reads them — the store has the change already, so it is counted once)
+    /// and announces them. Nothing to read before the change: one lookup per delivery.
     func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
         guard unread != 0 || total != 0 else { return }
-        var counts: HistoryCounts
-        if let kept = appCounts[bundleIdentifier] {
-            counts = kept
-            counts.unread = max(0, counts.unread + unread)
-            counts.total = max(0, counts.total + total)
+        let counts: HistoryCounts
+        if let index = appCounts.index(forKey: bundleIdentifier) {
+            // Moved in place: one lookup per delivery, not a read and a write.
+            counts = Self.move(&appCounts.values[index], unread: unread, total: total)
         } else {
             counts = storedCounts(of: bundleIdentifier)
+            appCounts[bundleIdentifier] = counts
         }
-        appCounts[bundleIdentifier] = counts
         emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
+    }
+
+    private static func move(_ counts: inout HistoryCounts, unread: Int, total: Int) -> HistoryCounts {
+        counts.unread = max(0, counts.unread + unread)
+        counts.total = max(0, counts.total + total)
+        return counts
     }
 
     /// The read state of `records` (as they were before) changed to `isRead`.

@@ -29,34 +29,47 @@ extension NotificationEngine {
                  firing: FiredPendingWrite? = nil) async -> Delivery {
         let scheduled = request   // as its app made it: what stays pending for a repeating one
         var request = request
-        let rules = configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
+        let rules = configuration.rules.isEmpty ? RuleOutcome()
+            : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
         if let level = rules.level { request.content.interruptionLevel = level }
-        let app = ensureApp(bundleIdentifier)
+        // One copy of the content for the checks below (each `request.content` argument is a copy).
+        let content = request.content
+        let target = deliveryTarget(bundleIdentifier)
+        var current = target.app
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
         var requested: UNNotificationPresentationOptions = []
-        if app.canDeliver {
-            if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
-                switch await askWillPresent(connection, record) {
-                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? app, content: request.content)
+        // Whether the engine may have run other work meanwhile (the delegate was awaited).
+        var suspended = false
+        if current.canDeliver {
+            if let connection = target.foregroundConnection {
+                let decision: PresentationDecision
+                if let answer = presentationWithoutWaiting(connection, record) {
+                    decision = answer
+                } else {
+                    decision = await askWillPresent(connection, record)
+                    suspended = true
+                }
+                switch decision {
+                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? current, content: content)
                 case .notImplemented, .timedOut: requested = []
                 case .options(let options): requested = options
                 }
             } else {
-                requested = systemPresentation(for: app, content: request.content)
+                requested = systemPresentation(for: current, content: content)
             }
         }
         // The app may have changed while its delegate was asked.
-        var current = apps[bundleIdentifier] ?? app
-        let verdict = focusVerdict(app: current, content: request.content)
+        if suspended, let changed = apps[bundleIdentifier] { current = changed }
+        let verdict = focusVerdict(app: current, content: content)
         var presentation = FocusRules.presentation(
-            NotificationEngine.effectivePresentation(requested, app: current, content: request.content,
+            NotificationEngine.effectivePresentation(requested, app: current, content: content,
                                                      doNotDisturb: false), verdict: verdict)
         if rules.mute { presentation.subtract([.banner, .sound]) }
         if !rules.keepInHistory { presentation.remove(.list) }
         record.presentation = presentation
 
-        if presentation.contains(.badge), let badge = request.content.badge, current.badge != badge {
+        if presentation.contains(.badge), let badge = content.badge, current.badge != badge {
             current.badge = badge
             saveApp(current)
         }
@@ -64,6 +77,7 @@ extension NotificationEngine {
         var replacedID: Int64?
         var replaced: [DeliveredRecord] = []
         var storeError: (any Error)?
+        var removedByRetention: [String: HistoryCounts] = [:]
         // Kept when listed, or shown as a banner (its buttons answer a stored delivery) — unless
         // a rule says not to keep it: then the banner only informs (delivery id 0).
         if presentation.contains(.list) || (presentation.contains(.banner) && rules.keepInHistory) {
@@ -73,9 +87,8 @@ extension NotificationEngine {
                 }
             }
             joinCommitGroup()
-            countHistory(of: bundleIdentifier)
             do {
-                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [request.identifier])
+                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
                 if old.isEmpty && firing == nil {
                     // One write is atomic on its own: no transaction around it.
                     record = try store.insertDelivered(record)
@@ -88,6 +101,7 @@ extension NotificationEngine {
                 }
                 replacedID = old.first?.deliveryID
                 replaced = old
+                removedByRetention = store.takeRemovedByRetention()
             } catch {
                 // The store failed: the notification is still shown (the event), not kept, and
                 // a caller waiting to acknowledge it is told.
@@ -104,10 +118,35 @@ extension NotificationEngine {
         if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
         if record.deliveryID != 0 {
-            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead },
-                         total: 1 - replaced.count)
+            // The store's retention may have removed the app's oldest rows to make room.
+            let trimmed = removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
+            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
+                         total: 1 - replaced.count - trimmed.total)
+        }
+        for (bundle, trimmed) in removedByRetention.sorted(by: { $0.key < $1.key }) {
+            adjustCounts(of: bundle, unread: -trimmed.unread, total: -trimmed.total)
         }
         return Delivery(record: record, storeError: storeError)
+    }
+
+    /// What delivering needs of the engine's per-app state: the app's record and, when it is in
+    /// the foreground and connected, its connection. Kept (`lastDeliveryTarget`) for the next
+    /// delivery to the same app until `apps`, `connections` or `foregroundApps` change — a run of
+    /// deliveries to one app then hashes its bundle identifier once, not three times each.
+    struct DeliveryTarget {
+        var bundleIdentifier: String
+        var app: AppRecord
+        var foregroundConnection: (any AppConnection)?
+    }
+
+    func deliveryTarget(_ bundleIdentifier: String) -> DeliveryTarget {
+        if let target = lastDeliveryTarget, target.bundleIdentifier == bundleIdentifier { return target }
+        let app = ensureApp(bundleIdentifier)
+        let target = DeliveryTarget(bundleIdentifier: bundleIdentifier, app: app,
+                                    foregroundConnection: foregroundApps.contains(bundleIdentifier)
+                                        ? connections[bundleIdentifier] : nil)
+        lastDeliveryTarget = target
+        return target
     }
 
     /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be
@@ -139,16 +178,22 @@ extension NotificationEngine {
         return options
     }
 
-    /// Asks a foreground app's delegate, with the real-time `delegateTimeout`. A connection that
-    /// has the answer at once (`willPresentWithoutWaiting`) is asked inline: no task, no timer;
-    /// an answer that took longer than the limit counts as timed out, as in `withDeadline`.
-    func askWillPresent(_ connection: any AppConnection, _ record: DeliveredRecord) async -> PresentationDecision {
+    /// The answer of a foreground app's delegate that has it at once
+    /// (`willPresentWithoutWaiting`), asked inline — no task, no timer, no suspension; an answer
+    /// that took longer than the real-time `delegateTimeout` counts as timed out, as in
+    /// `withDeadline`. `nil`: the connection answers only through `askWillPresent`.
+    func presentationWithoutWaiting(_ connection: any AppConnection,
+                                    _ record: DeliveredRecord) -> PresentationDecision? {
         let started = DispatchTime.now().uptimeNanoseconds
-        if let answer = connection.willPresentWithoutWaiting(record) {
-            let elapsed = TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
-            return elapsed < configuration.delegateTimeout ? answer : .timedOut
-        }
-        return await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
+        guard let answer = connection.willPresentWithoutWaiting(record) else { return nil }
+        let elapsed = TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+        return elapsed < configuration.delegateTimeout ? answer : .timedOut
+    }
+
+    /// Asks a foreground app's delegate through the `async` `willPresent`, with the real-time
+    /// `delegateTimeout`.
+    func askWillPresent(_ connection: any AppConnection, _ record: DeliveredRecord) async -> PresentationDecision {
+        await withDeadline(clock: nil, deadline: .distantFuture, seconds: configuration.delegateTimeout,
                            fallback: PresentationDecision.timedOut) {
             await connection.willPresent(record)
         }

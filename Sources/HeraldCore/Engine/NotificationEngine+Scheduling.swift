@@ -71,9 +71,10 @@ extension NotificationEngine {
         }
         emit(.pendingChanged(bundleIdentifier: bundleIdentifier))
         wake.signal()
-        try await waitForCommit()
-        attachmentStore.removeOriginals(of: originals)
-        return result.dropped.map(\.request.identifier)
+        // (Checked here first: no call, no frame, when nothing waits to be committed.)
+        if commitGroup.isOpen { try await waitForCommit() }
+        if !originals.isEmpty { attachmentStore.removeOriginals(of: originals) }
+        return result.dropped.isEmpty ? [] : result.dropped.map(\.request.identifier)
     }
 
     /// Copies checked attachments into the store; on any failure the copies already made are

@@ -28,9 +28,14 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let attachmentStore: AttachmentStore
     let configuration: EngineConfiguration
 
-    var apps: [String: AppRecord] = [:]
-    var connections: [String: any AppConnection] = [:]
-    var foregroundApps: Set<String> = []
+    // (Changing any of the three forgets the delivery memo: `DeliveryTarget`.)
+    var apps: [String: AppRecord] = [:] { didSet { lastDeliveryTarget = nil } }
+    /// The app `ensureAppExists` found last (it has a record).
+    var lastExistingApp: String?
+    var connections: [String: any AppConnection] = [:] { didSet { lastDeliveryTarget = nil } }
+    var foregroundApps: Set<String> = [] { didSet { lastDeliveryTarget = nil } }
+    /// What the last delivery needed of the three above, for the next one to the same app.
+    var lastDeliveryTarget: DeliveryTarget?
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
     /// Event handlers in the order they were added.
@@ -138,8 +143,12 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
+    /// The app asked for last is compared first (apps are never forgotten, and requests come in
+    /// runs from one app: a string comparison instead of hashing it).
     func ensureAppExists(_ bundleIdentifier: String) {
+        if bundleIdentifier == lastExistingApp { return }
         if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
+        lastExistingApp = bundleIdentifier
     }
 
     @discardableResult

@@ -35,6 +35,9 @@ struct AppHistory {
     var ids: [Int64] = []
     var listed = IdentifiedRows<Listed>()
 
+    /// Whether a delivery of `identifier` is still in the list.
+    func isListed(_ identifier: String) -> Bool { listed.number(of: identifier) != nil }
+
     /// Ids of the deliveries of `identifier` still in the list, oldest first.
     func listedIDs(_ identifier: String) -> [Int64] {
         listed.row(identifier)?.ids ?? []

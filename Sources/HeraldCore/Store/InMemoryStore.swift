@@ -16,27 +16,25 @@ import Synchronization
 public final class InMemoryStore: NotificationStore {
     struct State {
         var apps: [String: AppRecord] = [:]
-        /// Pending requests: each app's table, by bundle identifier.
-        var pending: [String: IdentifiedRows<PendingRow>] = [:]
+        /// Pending requests: each app's table.
+        var pending = AppTables<IdentifiedRows<PendingRow>>()
         var delivered = DeliveryLog()
-        /// Each app's delivery ids and list membership, by bundle identifier.
-        var histories: [String: AppHistory] = [:]
+        /// Each app's delivery ids and list membership.
+        var histories = AppTables<AppHistory>()
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
         var lastResponseID: Int64 = 0
         var values: [String: JSONValue] = [:]
-        /// While a batch is open: how to undo each write made inside it, oldest first. `nil`
-        /// outside a batch (nothing is recorded).
-        var undoLog: [(inout State) -> Void]?
+        /// While a batch is open: how to undo each write made inside it, oldest first (empty
+        /// outside a batch: nothing is recorded). Kept with its capacity from batch to batch.
+        var undoLog: [UndoStep] = []
+        var isInBatch = false
 
-        /// Records how to undo a write, when a batch is open. (Writes on hot paths check
-        /// `isInBatch` first, so outside a batch they do not even make the closure.)
-        mutating func journal(_ undo: @escaping (inout State) -> Void) {
-            if undoLog != nil { undoLog!.append(undo) }
+        /// Records how to undo a write, when a batch is open.
+        mutating func journal(_ undo: UndoStep) {
+            if isInBatch { undoLog.append(undo) }
         }
-
-        var isInBatch: Bool { undoLog != nil }
     }
 
     private let state = Mutex(State())
@@ -49,26 +47,35 @@ public final class InMemoryStore: NotificationStore {
 
     /// Runs `body`; when the outermost batch throws, every write made inside it is rolled back.
     ///
-    /// Writes inside a batch journal how to undo themselves (the old values they replace), so a
-    /// batch costs what its writes cost — not a copy of the whole store.
+    /// Writes inside a batch journal how to undo themselves (`UndoStep`: the old values they
+    /// replace, as plain values in a reused array), so a batch costs what its writes cost — not a
+    /// copy of the whole store, nor an allocation per write.
     public func batch<T>(_ body: () throws -> T) throws -> T {
         let isOuter = transaction.withLock { depth -> Bool in
             depth += 1
             return depth == 1
         }
-        if isOuter { state.withLock { $0.undoLog = [] } }
+        if isOuter { state.withLock { $0.isInBatch = true } }
         do {
             let result = try body()
             transaction.withLock { $0 -= 1 }
-            if isOuter { state.withLock { $0.undoLog = nil } }
+            if isOuter {
+                state.withLock { state in
+                    state.isInBatch = false
+                    // Popped, not `removeAll(keepingCapacity:)` (a general range replacement):
+                    // a batch has a few steps.
+                    while state.undoLog.popLast() != nil {}
+                }
+            }
             return result
         } catch {
             transaction.withLock { $0 -= 1 }
             if isOuter {
                 state.withLock { state in
-                    let log = state.undoLog ?? []
-                    state.undoLog = nil
-                    for undo in log.reversed() { undo(&state) }
+                    let log = state.undoLog
+                    state.undoLog = []
+                    state.isInBatch = false
+                    for step in log.reversed() { step.undo(in: &state) }
                 }
             }
             throw error
@@ -84,7 +91,7 @@ public final class InMemoryStore: NotificationStore {
     public func saveApp(_ app: AppRecord) throws {
         state.withLock { state in
             let old = state.apps[app.bundleIdentifier]
-            state.journal { $0.apps[app.bundleIdentifier] = old }
+            state.journal(.app(bundleIdentifier: app.bundleIdentifier, old: old))
             state.apps[app.bundleIdentifier] = app
         }
     }
@@ -93,7 +100,7 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
-            state.pending.flatMap { bundleIdentifier, rows in
+            state.pending.all.flatMap { bundleIdentifier, rows in
                 rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
             }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
@@ -104,55 +111,40 @@ public final class InMemoryStore: NotificationStore {
 
     public func savePending(_ record: PendingRecord) throws {
         state.withLock { state in
-            let replaced = state.pending[record.bundleIdentifier, default: IdentifiedRows()]
-                .upsert(PendingRow(record)).replaced
-            if state.undoLog != nil {
-                let bundleIdentifier = record.bundleIdentifier
-                let identifier = record.request.identifier
-                state.journal { state in
-                    if let replaced {
-                        state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(replaced)
-                    } else {
-                        InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: [identifier],
-                                                        in: &state)
-                    }
-                }
+            let app = state.pending.number(of: record.bundleIdentifier) { IdentifiedRows() }
+            let replaced = state.pending[app].upsert(PendingRow(record)).replaced
+            if state.isInBatch {
+                state.undoLog.append(replaced.map { .pendingReplaced(app: app, old: $0) }
+                                     ?? .pendingAdded(app: app, identifier: record.request.identifier))
             }
         }
     }
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            let removed = InMemoryStore.removePendingRows(bundleIdentifier: bundleIdentifier, identifiers: identifiers,
-                                                          in: &state)
-            guard !removed.isEmpty else { return }
-            // One undo step for the whole call (the engine removes what fired in one call per app).
-            state.journal { state in
-                for row in removed { state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(row) }
+            guard let app = state.pending.number(of: bundleIdentifier) else { return }
+            for identifier in identifiers {
+                guard let row = state.pending[app].remove(identifier) else { continue }
+                state.journal(.pendingRemoved(app: app, row: row))
             }
+        }
+    }
+
+    public func removePending(bundleIdentifier: String, identifier: String) throws {
+        state.withLock { state in
+            guard let app = state.pending.number(of: bundleIdentifier),
+                  let row = state.pending[app].remove(identifier) else { return }
+            state.journal(.pendingRemoved(app: app, row: row))
         }
     }
 
     public func removeAllPending(bundleIdentifier: String) throws {
         state.withLock { state in
-            let old = state.pending.removeValue(forKey: bundleIdentifier)
-            state.journal { $0.pending[bundleIdentifier] = old }
+            guard let app = state.pending.number(of: bundleIdentifier) else { return }
+            let old = state.pending[app]
+            state.pending[app] = IdentifiedRows()
+            state.journal(.pendingTable(app: app, old: old))
         }
-    }
-
-    /// Removes an app's pending rows (an app left with none is forgotten); returns the removed ones.
-    @discardableResult
-    private static func removePendingRows(bundleIdentifier: String, identifiers: [String],
-                                          in state: inout State) -> [PendingRow] {
-        // Changed in place: one lookup of the app (one hash), not one per identifier.
-        guard let app = state.pending.index(forKey: bundleIdentifier) else { return [] }
-        var removed: [PendingRow] = []
-        removed.reserveCapacity(identifiers.count)
-        for identifier in identifiers {
-            if let row = state.pending.values[app].remove(identifier) { removed.append(row) }
-        }
-        if state.pending.values[app].isEmpty { state.pending.remove(at: app) }
-        return removed
     }
 
     // MARK: Delivered
@@ -164,13 +156,7 @@ public final class InMemoryStore: NotificationStore {
             var stored = record
             stored.deliveryID = state.lastDeliveryID
             InMemoryStore.add(stored, in: &state)
-            if state.isInBatch {
-                let id = stored.deliveryID
-                state.journal { state in
-                    _ = InMemoryStore.remove(id, in: &state)
-                    state.lastDeliveryID = previousID
-                }
-            }
+            state.journal(.deliveryAdded(id: stored.deliveryID, previousLastID: previousID))
             return stored
         }
     }
@@ -178,7 +164,7 @@ public final class InMemoryStore: NotificationStore {
     public func updateDelivered(_ record: DeliveredRecord) throws {
         state.withLock { state in
             guard let old = state.delivered.record(record.deliveryID) else { return }
-            state.journal { InMemoryStore.setFlags(of: old, in: &$0) }
+            state.journal(.deliveryFlags(old: old))
             InMemoryStore.setFlags(of: record, in: &state)
         }
     }
@@ -186,13 +172,13 @@ public final class InMemoryStore: NotificationStore {
     public func updateDeliveredContent(_ record: DeliveredRecord) throws {
         state.withLock { state in
             guard let old = state.delivered.record(record.deliveryID) else { return }
-            state.journal { _ = $0.delivered.update(old.deliveryID) { $0.request = old.request } }
+            state.journal(.deliveryContent(old: old))
             _ = state.delivered.update(record.deliveryID) { $0.request = record.request }
         }
     }
 
     /// Sets `isRead` and `isRemovedFromList` of a stored delivery from `record`, keeping the list index right.
-    private static func setFlags(of record: DeliveredRecord, in state: inout State) {
+    static func setFlags(of record: DeliveredRecord, in state: inout State) {
         var bundleIdentifier = ""
         var identifier = ""
         let isStored = state.delivered.update(record.deliveryID) { stored in
@@ -203,9 +189,11 @@ public final class InMemoryStore: NotificationStore {
         }
         guard isStored else { return }
         if record.isRemovedFromList {
-            state.histories[bundleIdentifier]?.unlist(record.deliveryID, identifier: identifier)
+            guard let app = state.histories.number(of: bundleIdentifier) else { return }
+            state.histories[app].unlist(record.deliveryID, identifier: identifier)
         } else {
-            state.histories[bundleIdentifier, default: AppHistory()].list(record.deliveryID, identifier: identifier)
+            let app = state.histories.number(of: bundleIdentifier) { AppHistory() }
+            state.histories[app].list(record.deliveryID, identifier: identifier)
         }
     }
 
@@ -215,23 +203,39 @@ public final class InMemoryStore: NotificationStore {
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
-            guard let history = state.histories[bundleIdentifier] else { return [] }
+            guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
             let records: [DeliveredRecord]
             if let identifiers, identifiers.count == 1 {
-                records = history.listedIDs(identifiers[0]).compactMap { state.delivered.record($0) }
+                return InMemoryStore.listed(identifiers[0], app: app, in: state)
             } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
-                    history.listedIDs(identifier).compactMap { state.delivered.record($0) }
+                    state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
                 }
             } else {
-                records = history.ids.compactMap { state.delivered.record($0) }.filter { !$0.isRemovedFromList }
+                records = state.histories[app].ids.compactMap { state.delivered.record($0) }
+                    .filter { !$0.isRemovedFromList }
             }
-            return records.sorted(by: InMemoryStore.newestFirst)
+            return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
         }
     }
 
+    public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
+        state.withLock { state in
+            guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
+            return InMemoryStore.listed(identifier, app: app, in: state)
+        }
+    }
+
+    /// The deliveries of one identifier still in app `app`'s list, newest first.
+    private static func listed(_ identifier: String, app: Int, in state: State) -> [DeliveredRecord] {
+        // The replacement check of every delivery: usually nothing is listed under it.
+        guard state.histories[app].isListed(identifier) else { return [] }
+        let records = state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
+        return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
+    }
+
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        let matching = state.withLock { InMemoryStore.matching(query, in: $0) }
+        let matching = state.withLock { InMemoryStore.matching(query, in: &$0) }
         let sorted = matching.sorted(by: InMemoryStore.newestFirst)
         let start = min(max(query.offset, 0), sorted.count)
         let end = min(start + max(query.limit, 0), sorted.count)
@@ -239,7 +243,7 @@ public final class InMemoryStore: NotificationStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
-        state.withLock { InMemoryStore.matching(query, in: $0).count }
+        state.withLock { InMemoryStore.matching(query, in: &$0).count }
     }
 
     public func unreadCounts() throws -> [String: Int] {
@@ -261,7 +265,7 @@ public final class InMemoryStore: NotificationStore {
         let removed = state.withLock { state -> [DeliveredRecord] in
             let ids: [Int64]
             if let bundleIdentifier {
-                ids = state.histories[bundleIdentifier]?.ids ?? []
+                ids = state.histories.number(of: bundleIdentifier).map { state.histories[$0].ids } ?? []
             } else {
                 ids = state.delivered.all.map(\.deliveryID)
             }
@@ -280,14 +284,8 @@ public final class InMemoryStore: NotificationStore {
             stored.responseID = state.lastResponseID
             state.responses[stored.responseID] = stored
             state.responsesByDelivery[stored.notification.deliveryID, default: []].append(stored.responseID)
-            let id = stored.responseID
-            let deliveryID = stored.notification.deliveryID
-            state.journal { state in
-                state.responses[id] = nil
-                state.responsesByDelivery[deliveryID]?.removeAll { $0 == id }
-                if state.responsesByDelivery[deliveryID]?.isEmpty == true { state.responsesByDelivery[deliveryID] = nil }
-                state.lastResponseID = previousID
-            }
+            state.journal(.responseAdded(id: stored.responseID, deliveryID: stored.notification.deliveryID,
+                                         previousLastID: previousID))
             return stored
         }
     }
@@ -295,7 +293,7 @@ public final class InMemoryStore: NotificationStore {
     public func markResponseDeliveredToApp(id: Int64) throws {
         state.withLock { state in
             guard let old = state.responses[id]?.isDeliveredToApp else { return }
-            state.journal { $0.responses[id]?.isDeliveredToApp = old }
+            state.journal(.responseDeliveredToApp(id: id, old: old))
             state.responses[id]?.isDeliveredToApp = true
         }
     }
@@ -323,7 +321,7 @@ public final class InMemoryStore: NotificationStore {
     public func setValue(_ value: JSONValue?, forKey key: String) throws {
         state.withLock { state in
             let old = state.values[key]
-            state.journal { $0.values[key] = old }
+            state.journal(.value(key: key, old: old))
             state.values[key] = value
         }
     }
@@ -335,10 +333,11 @@ public final class InMemoryStore: NotificationStore {
         return lhs.deliveryID > rhs.deliveryID
     }
 
-    private static func matching(_ query: HistoryQuery, in state: State) -> [DeliveredRecord] {
+    private static func matching(_ query: HistoryQuery, in state: inout State) -> [DeliveredRecord] {
         let candidates: [DeliveredRecord]
         if let bundle = query.bundleIdentifier {
-            candidates = (state.histories[bundle]?.ids ?? []).compactMap { state.delivered.record($0) }
+            let ids = state.histories.number(of: bundle).map { state.histories[$0].ids } ?? []
+            candidates = ids.compactMap { state.delivered.record($0) }
         } else {
             candidates = state.delivered.all
         }
@@ -352,30 +351,25 @@ public final class InMemoryStore: NotificationStore {
     }
 
     /// Stores a delivery under its id, with its app's history and list entries.
-    private static func add(_ record: DeliveredRecord, in state: inout State) {
+    static func add(_ record: DeliveredRecord, in state: inout State) {
         let id = record.deliveryID
         state.delivered.insert(record)
-        state.histories[record.bundleIdentifier, default: AppHistory()].record(id, identifier: record.identifier,
-                                                                              isListed: !record.isRemovedFromList)
+        let app = state.histories.number(of: record.bundleIdentifier) { AppHistory() }
+        state.histories[app].record(id, identifier: record.identifier, isListed: !record.isRemovedFromList)
     }
 
     /// Removes a delivery with its responses (journalled when a batch is open).
-    private static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
+    static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
         guard let record = state.delivered.remove(id) else { return nil }
-        if var history = state.histories.removeValue(forKey: record.bundleIdentifier) {
-            history.forget(id, identifier: record.identifier)
-            if !history.ids.isEmpty { state.histories[record.bundleIdentifier] = history }
+        if let app = state.histories.number(of: record.bundleIdentifier) {
+            state.histories[app].forget(id, identifier: record.identifier)
         }
         let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
         var responses: [ResponseRecord] = []
         for responseID in responseIDs {
             if let response = state.responses.removeValue(forKey: responseID) { responses.append(response) }
         }
-        state.journal { state in
-            InMemoryStore.add(record, in: &state)
-            if !responseIDs.isEmpty { state.responsesByDelivery[id] = responseIDs }
-            for response in responses { state.responses[response.responseID] = response }
-        }
+        state.journal(.deliveryRemoved(record, responseIDs: responseIDs, responses: responses))
         return record
     }
 

@@ -54,6 +54,11 @@ public protocol NotificationStore: AnyObject, Sendable {
     func historyCount(_ query: HistoryQuery) throws -> Int
     /// Unread deliveries per app.
     func unreadCounts() throws -> [String: Int]
+    /// What the store removed from history on its own since the last call, per app (unread and
+    /// total removed): a store that applies retention as rows arrive deletes an app's oldest
+    /// deliveries inside `insertDelivered`. The engine takes it after each insert and moves its
+    /// `HistoryCounts` by it. Empty by default.
+    func takeRemovedByRetention() -> [String: HistoryCounts]
     /// Deletes deliveries from history, with their attachment files and response records.
     func deleteDelivered(ids: [Int64]) throws
     /// Deletes all history of one app, or of every app when `bundleIdentifier` is nil.
@@ -78,16 +83,36 @@ public protocol NotificationStore: AnyObject, Sendable {
 
     func value(forKey key: String) throws -> JSONValue?
     func setValue(_ value: JSONValue?, forKey key: String) throws
+
+    // MARK: One-identifier forms of the calls every delivery makes (last: added requirements go
+    // at the end, so code built against the earlier protocol keeps its witness offsets)
+
+    /// `removePending(bundleIdentifier:identifiers:)` for one request (what firing does per
+    /// delivery), without an array; by default it makes one.
+    func removePending(bundleIdentifier: String, identifier: String) throws
+    /// `deliveredInList(bundleIdentifier:identifiers:)` for one identifier (the replacement check
+    /// of every delivery), without an array; by default it makes one.
+    func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord]
 }
 
-/// Which history to read: an app (or all), a full-text search (or none), and a page.
 extension NotificationStore {
     public var offWriterReader: (any HistoryReader)? { nil }
     public var prefersCommitGroups: Bool { false }
     public func beginCommitGroup() throws {}
     public func commitGroup() throws {}
+
+    public func removePending(bundleIdentifier: String, identifier: String) throws {
+        try removePending(bundleIdentifier: bundleIdentifier, identifiers: [identifier])
+    }
+
+    public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
+        try deliveredInList(bundleIdentifier: bundleIdentifier, identifiers: [identifier])
+    }
+
+    public func takeRemovedByRetention() -> [String: HistoryCounts] { [:] }
 }
 
+/// Which history to read: an app (or all), a full-text search (or none), and a page.
 public struct HistoryQuery: Sendable, Hashable, Codable {
     public var bundleIdentifier: String?
     /// Words to find in title, subtitle and body: every word must match, the last one as the

@@ -36,7 +36,7 @@ struct IdentifierIndex {
     /// Finds `identifier`; `isMatch(row)` says whether the row holds it (called only for rows
     /// whose hash matches).
     func probe(_ identifier: String, isMatch: (Int) -> Bool) -> Probe {
-        let hash = UInt32(truncatingIfNeeded: identifier.hashValue)
+        let hash = Self.hash(identifier)
         guard !buckets.isEmpty else { return Probe(hash: hash, bucket: -1, row: nil) }
         let mask = buckets.count - 1
         var bucket = Int(hash) & mask
@@ -82,6 +82,73 @@ struct IdentifierIndex {
             buckets[probe.bucket] = Self.tombstone
             tombstones += 1
         }
+    }
+
+    // MARK: Hashing
+
+    /// Per-process random keys of `hash` (a table's layout must not be predictable from outside).
+    private static let seeds: (UInt64, UInt64) = (.random(in: .min ... .max), .random(in: .min ... .max))
+
+    /// 32 bits of a seeded hash of `identifier`, consistent with `==` (canonical equivalence).
+    ///
+    /// Identifiers are ASCII in practice; their bytes are hashed eight at a time with a
+    /// multiply-and-fold step (a few dozen instructions for a short identifier, against ~230 for
+    /// `String.hashValue`'s SipHash). A string that `==` an ASCII string — one whose only
+    /// non-ASCII scalars are the three that normalize to ASCII (KELVIN SIGN, GREEK QUESTION
+    /// MARK, GREEK VARIA) — is hashed as that ASCII string; every other string takes
+    /// `String.hashValue`, which hashes the normalized form, so equal strings always hash alike.
+    static func hash(_ identifier: String) -> UInt32 {
+        if let hash = identifier.utf8.withContiguousStorageIfAvailable({ asciiHash($0) }) ?? nil {
+            return hash
+        }
+        var ascii: [UInt8] = []
+        for scalar in identifier.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: ascii.append(UInt8(scalar.value))
+            case 0x212A: ascii.append(UInt8(ascii: "K"))
+            case 0x037E: ascii.append(UInt8(ascii: ";"))
+            case 0x1FEF: ascii.append(UInt8(ascii: "`"))
+            default: return UInt32(truncatingIfNeeded: identifier.hashValue)
+            }
+        }
+        return ascii.withUnsafeBufferPointer { asciiHash($0) } ?? UInt32(truncatingIfNeeded: identifier.hashValue)
+    }
+
+    /// The hash of ASCII bytes; `nil` when a byte is not ASCII.
+    private static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let (seed, key) = seeds
+        let count = bytes.count
+        var state = seed ^ UInt64(truncatingIfNeeded: count)
+        var nonASCII: UInt64 = 0
+        if let base = bytes.baseAddress {   // (none when empty: then only the final step)
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while count &- offset >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                nonASCII |= word
+                state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
+                offset &+= 8
+            }
+            if offset < count {
+                // The last 1…7 bytes, copied into a zeroed word (one copy, not a loop over bytes).
+                var word: UInt64 = 0
+                withUnsafeMutableBytes(of: &word) {
+                    $0.baseAddress!.copyMemory(from: raw + offset, byteCount: count &- offset)
+                }
+                nonASCII |= word
+                state = fold(word ^ key, state ^ 0x9E37_79B9_7F4A_7C15)
+            }
+        }
+        guard nonASCII & 0x8080_8080_8080_8080 == 0 else { return nil }
+        state = fold(state ^ 0xA076_1D64_78BD_642F, key ^ 0xE703_7ED1_A0B4_28DB)
+        return UInt32(truncatingIfNeeded: state ^ state >> 32)
+    }
+
+    /// The 128-bit product of `a` and `b`, its halves xor-ed together.
+    @inline(__always)
+    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
     }
 
     private mutating func rehash(capacity: Int) {

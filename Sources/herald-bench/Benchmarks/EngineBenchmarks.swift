@@ -84,7 +84,9 @@ enum EngineBenchmarks {
 
         Measure.trimHeap()
         let before = Measure.residentBytes()
+        Measure.phaseBoundary()
         let scheduleSeconds = try await Measure.seconds { try await addAll(count, engine: engine) }
+        Measure.phaseBoundary()
         Measure.trimHeap()
         let after = Measure.residentBytes()
 
@@ -94,7 +96,9 @@ enum EngineBenchmarks {
                           unit: "B", goal: 512, direction: .lower))
 
         clock.advance(by: 3_601)
+        Measure.phaseBoundary()
         let fireSeconds = await Measure.seconds { await engine.fireDue() }
+        Measure.phaseBoundary()
         report.add(Metric("fire_per_s", label: "fire", value: Double(count) / fireSeconds, unit: "/s", goal: 500_000))
         report.note("engine: \(count) added, \(app.calls.load(ordering: .relaxed)) willPresent calls, "
                     + "\(delivered.load(ordering: .relaxed)) delivered events; RSS \(before / 1_048_576) → "

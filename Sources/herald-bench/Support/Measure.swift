@@ -1,5 +1,6 @@
 import Foundation
 import HeraldSystem
+import Synchronization
 
 /// Timing and memory helpers of the benchmark.
 enum Measure {
@@ -60,4 +61,13 @@ enum Measure {
 
     /// Returns freed heap memory to the system so RSS readings reflect live data.
     static func trimHeap() { FreedMemory.release() }
+
+    /// Phases marked so far (`phaseBoundary`).
+    private static let phases = Atomic<Int>(0)
+
+    /// Marks where a measured phase starts or ends, for profilers: a call that is never inlined
+    /// nor removed, so `valgrind --tool=callgrind --dump-before='*Measure*phaseBoundary*'` writes
+    /// one profile per phase (instruction counts of the phase alone).
+    @inline(never)
+    static func phaseBoundary() { phases.add(1, ordering: .relaxed) }
 }
