@@ -13,22 +13,28 @@ import HeraldWire
 ///                                         executable: DaemonLauncher.locateHerald())
 /// ```
 public struct DaemonEndpoint: Sendable, Hashable {
-    /// The state directory (absolute).
-    public let stateDirectory: URL
     /// The `--home` the caller was given, if any (it decides the socket and is passed on to a
     /// started daemon).
     public let explicitHome: String?
     /// The socket's path.
     public let socketPath: String
+    /// The environment the state directory is resolved from (only when it is needed: the socket
+    /// usually comes from `$HERALD_SOCKET`, the home or `$XDG_RUNTIME_DIR`, and resolving the
+    /// directory may look the user up in the password database).
+    private let environment: [String: String]
 
-    /// Resolves the state directory and socket as every Herald process does.
+    /// Resolves the socket as every Herald process does.
     public init(explicitHome: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let directory = StateDirectory.resolve(explicit: explicitHome, environment: environment)
-        self.stateDirectory = directory
         self.explicitHome = explicitHome.flatMap { $0.isEmpty ? nil : $0 }
-        self.socketPath = SocketLocation.resolve(explicitHome: self.explicitHome, stateDirectory: directory.path,
-                                                 environment: environment)
+        self.environment = environment
+        self.socketPath = SocketLocation.resolve(
+            explicitHome: self.explicitHome,
+            stateDirectory: StateDirectory.resolve(explicit: explicitHome, environment: environment).path,
+            environment: environment)
     }
+
+    /// The state directory (absolute).
+    public var stateDirectory: URL { StateDirectory.resolve(explicit: explicitHome, environment: environment) }
 
     /// Where a daemon started in the background writes its standard error.
     public var logPath: String { stateDirectory.appendingPathComponent("daemon.log").path }
@@ -41,20 +47,42 @@ public struct DaemonEndpoint: Sendable, Hashable {
     }
 
     /// Connects; when no daemon answers and `executable` is given (and `$HERALD_NO_SPAWN` is not
-    /// set), starts `herald daemon` in the background and waits for it (up to 10 s).
-    public func connect(hello: ClientHello, executable: String?,
-                        environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> IPCClient {
-        guard let executable, environment["HERALD_NO_SPAWN"] == nil else {
-            do {
-                return try await IPCClient.connect(socketPath: socketPath, hello: hello)
-            } catch let error as Errno where error.meansNoServer {
-                throw IPCError.noServer(path: socketPath)
-            }
+    /// set in `environment`, by default the one the endpoint was resolved from), runs `prepare`
+    /// (which may make the state directory), starts `herald daemon` in the background and waits
+    /// for it (up to 10 s). `executable` is evaluated only then.
+    public func connect(hello: ClientHello, executable: @autoclosure () -> String?,
+                        environment: [String: String]? = nil,
+                        prepare: () throws -> Void = {}) async throws -> IPCClient {
+        if let client = try await DaemonLauncher.answering({ try await IPCClient.connect(socketPath: socketPath, hello: hello) }) {
+            return client
         }
+        let command = try startCommand(executable: executable(), environment: environment, prepare: prepare)
+        return try await DaemonLauncher.connectOrSpawnDaemon(socketPath: socketPath, hello: hello, daemonCommand: command,
+                                                             logPath: logPath)
+    }
+
+    /// `connect` for `BlockingIPCClient` (the request is sent with the hello; see there).
+    public func connectBlocking(hello: ClientHello, executable: @autoclosure () -> String?,
+                                environment: [String: String]? = nil,
+                                prepare: () throws -> Void = {}) throws -> BlockingIPCClient {
+        if let client = try DaemonLauncher.answering({ try BlockingIPCClient(socketPath: socketPath, hello: hello) }) {
+            return client
+        }
+        let command = try startCommand(executable: executable(), environment: environment, prepare: prepare)
+        return try DaemonLauncher.connectOrSpawnDaemon(socketPath: socketPath, hello: hello, daemonCommand: command,
+                                                       logPath: logPath)
+    }
+
+    /// Nobody answered: the command that starts a daemon, with the state directory made for its
+    /// log; `IPCError.noServer` when none may be started.
+    private func startCommand(executable: String?, environment: [String: String]?,
+                              prepare: () throws -> Void) throws -> [String] {
+        guard let executable, (environment ?? self.environment)["HERALD_NO_SPAWN"] == nil else {
+            throw IPCError.noServer(path: socketPath)
+        }
+        try prepare()
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        return try await DaemonLauncher.connectOrSpawnDaemon(socketPath: socketPath, hello: hello,
-                                                             daemonCommand: daemonCommand(executable: executable),
-                                                             logPath: logPath)
+        return daemonCommand(executable: executable)
     }
 }

@@ -37,29 +37,83 @@ public enum DaemonLauncher {
     /// (standard error appended to `logPath`) and retries until it answers or `timeout` passes.
     public static func connectOrSpawnDaemon(socketPath: String, hello: ClientHello, daemonCommand: [String],
                                             logPath: String?, timeout: TimeInterval = 10) async throws -> IPCClient {
+        let connect = { try await IPCClient.connect(socketPath: socketPath, hello: hello) }
+        if let client = try await answering(connect) { return client }
+        var daemon = try StartingDaemon(command: daemonCommand, logPath: logPath, socketPath: socketPath, timeout: timeout)
+        while true {
+            if let client = try await answering(connect) { return client }
+            try daemon.checkAfterFailedAttempt()
+            try await Task.sleep(nanoseconds: StartingDaemon.retryInterval)
+        }
+    }
+
+    /// `connectOrSpawnDaemon` for `BlockingIPCClient`, waiting on the calling thread.
+    public static func connectOrSpawnDaemon(socketPath: String, hello: ClientHello, daemonCommand: [String],
+                                            logPath: String?, timeout: TimeInterval = 10) throws -> BlockingIPCClient {
+        let connect = { try BlockingIPCClient(socketPath: socketPath, hello: hello) }
+        if let client = try answering(connect) { return client }
+        var daemon = try StartingDaemon(command: daemonCommand, logPath: logPath, socketPath: socketPath, timeout: timeout)
+        while true {
+            if let client = try answering(connect) { return client }
+            try daemon.checkAfterFailedAttempt()
+            usleep(useconds_t(StartingDaemon.retryInterval / 1000))
+        }
+    }
+
+    /// What `connect` returns, or `nil` when nobody listens on the socket.
+    static func answering<Client>(_ connect: () async throws -> Client) async throws -> Client? {
         do {
-            return try await IPCClient.connect(socketPath: socketPath, hello: hello)
+            return try await connect()
         } catch let error as Errno where error.meansNoServer {
-            // Start one below.
+            return nil
         }
-        let daemon = try ChildProcess(daemonCommand[0], Array(daemonCommand.dropFirst()),
-                                      streams: .detached(errorLog: logPath))
-        let deadline = Date().addingTimeInterval(timeout)
-        var lastError: any Error = IPCError.noServer(path: socketPath)
-        while Date() < deadline {
-            do {
-                return try await IPCClient.connect(socketPath: socketPath, hello: hello)
-            } catch let error as Errno where error.meansNoServer {
-                lastError = error
-            }
-            if let status = daemon.exitStatusIfExited() {
-                // It exited: perhaps another client's daemon won the race; try once more.
-                if let client = try? await IPCClient.connect(socketPath: socketPath, hello: hello) { return client }
-                let log = logPath.map { " (see \($0))" } ?? ""
-                throw IPCError.daemonDidNotStart("'\(daemonCommand.joined(separator: " "))' exited with status \(status)\(log)")
-            }
-            try await Task.sleep(nanoseconds: 20_000_000)
+    }
+
+    static func answering<Client>(_ connect: () throws -> Client) throws -> Client? {
+        do {
+            return try connect()
+        } catch let error as Errno where error.meansNoServer {
+            return nil
         }
-        throw IPCError.daemonDidNotStart("no answer on \(socketPath) after \(Int(timeout)) s: \(lastError)")
+    }
+}
+
+/// A `herald daemon` started in the background, while a client waits for it to answer.
+struct StartingDaemon {
+    /// How long a client waits between attempts to connect.
+    static let retryInterval: UInt64 = 20_000_000
+
+    private let process: ChildProcess
+    private let command: [String]
+    private let logPath: String?
+    private let socketPath: String
+    private let timeout: TimeInterval
+    private let deadline: Date
+    /// The daemon exited; one more attempt was allowed (another client's daemon may have won the race).
+    private var exitStatus: Int32?
+
+    init(command: [String], logPath: String?, socketPath: String, timeout: TimeInterval) throws {
+        process = try ChildProcess(command[0], Array(command.dropFirst()), streams: .detached(errorLog: logPath))
+        self.command = command
+        self.logPath = logPath
+        self.socketPath = socketPath
+        self.timeout = timeout
+        deadline = Date().addingTimeInterval(timeout)
+    }
+
+    /// After an attempt found nobody listening: throws `IPCError.daemonDidNotStart` when the
+    /// daemon exited (after one more attempt) or the time is up; else the caller retries.
+    mutating func checkAfterFailedAttempt() throws {
+        if let exitStatus {
+            let log = logPath.map { " (see \($0))" } ?? ""
+            throw IPCError.daemonDidNotStart("'\(command.joined(separator: " "))' exited with status \(exitStatus)\(log)")
+        }
+        if let status = process.exitStatusIfExited() {
+            exitStatus = status
+            return
+        }
+        if Date() >= deadline {
+            throw IPCError.daemonDidNotStart("no answer on \(socketPath) after \(Int(timeout)) s")
+        }
     }
 }

@@ -73,12 +73,7 @@ public final class IPCClient: Sendable {
             state.nextID += 1
             return state.nextID
         }
-        let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
-        // Over the daemon's line limit: refused here, at once, rather than sent to be discarded.
-        if line.count > LineConnection.maximumLineLength + 1 {
-            throw WireError.protocolError(.lineTooLong, "\(method.name): the request is \(line.count - 1) bytes, "
-                + "over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB)")
-        }
+        let line = try Self.requestLine(id: id, method: method, params: params)
         let payload: EncodedPayload = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let closed = state.withLock { state -> Bool in
@@ -101,6 +96,17 @@ public final class IPCClient: Sendable {
         } catch {
             throw IPCError.malformedMessage("\(method.name) result: \(WireCoding.explain(error))")
         }
+    }
+
+    /// A request's line (without its newline); one over the daemon's line limit is refused
+    /// here, at once, rather than sent to be discarded.
+    static func requestLine<P, R>(id: Int64, method: Method<P, R>, params: P) throws -> Data {
+        let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
+        if line.count > LineConnection.maximumLineLength {
+            throw WireError.protocolError(.lineTooLong, "\(method.name): the request is \(line.count) bytes, "
+                + "over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB)")
+        }
+        return line
     }
 
     /// Receives every event of a subscription (see `Methods.subscribe`), on the reader thread,
@@ -220,8 +226,8 @@ private final class ClientBox: Sendable {
                 state.buffered.removeAll { if case .hello = $0 { return true } else { return false } }
                 return state.waiter
             }
-            if hello.protocolVersion != WireCoding.protocolVersion {
-                waiter?(.failure(IPCError.unsupportedProtocol(hello.protocolVersion)))
+            if let refusal = hello.refusal {
+                waiter?(.failure(refusal))
             } else {
                 waiter?(.success(hello))
             }
@@ -245,5 +251,12 @@ private final class ClientBox: Sendable {
         }
         waiter?(.failure(IPCError.connectionClosed))
         client?.closed()
+    }
+}
+
+extension ServerHello {
+    /// Why a client cannot talk to this server (another protocol version), or `nil`.
+    var refusal: IPCError? {
+        protocolVersion == WireCoding.protocolVersion ? nil : IPCError.unsupportedProtocol(protocolVersion)
     }
 }

@@ -14,7 +14,8 @@ public enum SocketLocation {
     /// The socket's file name.
     public static let fileName = "herald.sock"
 
-    public static func resolve(explicitHome: String?, stateDirectory: String,
+    /// The socket's path; `stateDirectory` is evaluated only when the socket is in it.
+    public static func resolve(explicitHome: String?, stateDirectory: @autoclosure () -> String,
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let socket = environment["HERALD_SOCKET"], !socket.isEmpty { return socket }
         if let home = explicitHome ?? environment["HERALD_HOME"], !home.isEmpty {
@@ -23,7 +24,7 @@ public enum SocketLocation {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             return join(join(runtime, "herald"), fileName)
         }
-        return join(stateDirectory, fileName)
+        return join(stateDirectory(), fileName)
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

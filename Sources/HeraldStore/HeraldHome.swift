@@ -27,7 +27,7 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
     /// `~/.local/state/herald`.
     public static func resolve(explicit: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
-                               userHome: String = NSHomeDirectory()) -> HeraldHome {
+                               userHome: String? = nil) -> HeraldHome {
         HeraldHome(url: StateDirectory.resolve(explicit: explicit, environment: environment, userHome: userHome))
     }
 

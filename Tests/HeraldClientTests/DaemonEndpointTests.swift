@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 @testable import HeraldWire
 @testable import HeraldClient
 import Testing
@@ -22,6 +23,23 @@ import TestSupport
         #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "daemon"])
         #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x", "HERALD_SOCKET": "/s.sock"]).socketPath == "/s.sock")
         #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x"]).socketPath == "/x/herald.sock")
+    }
+
+    @Test func theHomeComesFromTheEnvironmentWithoutAPasswordLookup() {
+        // `$HOME` decides `~` (no password-database lookup) when it is absolute.
+        #expect(DaemonEndpoint(environment: ["HOME": "/home/ada"]).stateDirectory.path == "/home/ada/.local/state/herald")
+        #expect(DaemonEndpoint(environment: ["HOME": "/home/ada"]).socketPath == "/home/ada/.local/state/herald/herald.sock")
+        #expect(StateDirectory.userHome(environment: ["HOME": "relative"]) == NSHomeDirectory())
+        // The state directory is not even resolved when the socket does not live in it.
+        for environment in [["HERALD_SOCKET": "/s.sock"], ["HERALD_HOME": "/h"], ["XDG_RUNTIME_DIR": "/run/user/1"]] {
+            _ = SocketLocation.resolve(explicitHome: nil, stateDirectory: Self.unwanted(), environment: environment)
+        }
+        _ = SocketLocation.resolve(explicitHome: "/h", stateDirectory: Self.unwanted(), environment: [:])
+    }
+
+    private static func unwanted() -> String {
+        Issue.record("the state directory was resolved although the socket does not live in it")
+        return "/unwanted"
     }
 
     @Test func heraldIsFoundThroughTheEnvironmentThenPathThenBesideTheProgram() throws {

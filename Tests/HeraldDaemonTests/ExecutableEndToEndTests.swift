@@ -184,13 +184,14 @@ struct ExecutableEndToEndTests {
         #expect(pendingOrDelivered)
     }
 
-    @Test("a client starts the daemon when none answers")
-    func spawnsDaemon() async throws {
+    @Test("a client starts the daemon when none answers (post does it on its own thread)",
+          arguments: [["dnd"], ["post", "--new-app", "com.example.spawn", "--id", "spawned", "--title", "Hi"]])
+    func spawnsDaemon(_ command: [String]) async throws {
         let home = try TemporaryDirectory("herald-spawn")
         defer { home.remove() }
-        let result = try await HeraldExecutable.run(["dnd"], home: home.path, spawn: true)
+        let result = try await HeraldExecutable.run(command, home: home.path, spawn: true)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "off\n")
+        #expect(result.stdout == (command[0] == "dnd" ? "off\n" : "spawned\n"))
         // Stop the daemon it started (by the pid the daemon reports in hello).
         let client = try await IPCClient.connect(socketPath: home.path + "/herald.sock", hello: ClientHello(role: .cli))
         let pid = client.server.pid

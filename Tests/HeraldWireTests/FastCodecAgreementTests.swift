@@ -93,6 +93,19 @@ struct FastCodecAgreementTests {
         #expect(counts.encoded > 500 && counts.decoded > 500, "the fast codec handled too few: \(counts)")
     }
 
+    @Test("hellos, both ways, in their envelopes")
+    func hellos() throws {
+        let clients = try Self.check(1_000, seed: 8) { values in
+            HelloEnvelope(hello: ClientHello(role: values.pick(ClientRole.allCases), bundleIdentifier: values.maybe { $0.string() },
+                                             client: values.maybe { $0.string() }, protocolVersion: values.integer()))
+        }
+        #expect(clients.encoded == 1_000 && clients.decoded == 1_000, "the fast codec handled too few: \(clients)")
+        let servers = try Self.check(1_000, seed: 9) { values in
+            HelloEnvelope(hello: ServerHello(server: values.string(), pid: values.integer(), protocolVersion: values.integer()))
+        }
+        #expect(servers.encoded == 1_000 && servers.decoded == 1_000, "the fast codec handled too few: \(servers)")
+    }
+
     /// A new stored field must be written and read by the fast codec too (and made by
     /// `RandomWireValues`); enum cases need no count, the codec's `switch` stops compiling.
     @Test("the fast codec knows every field of the records it handles")
@@ -110,6 +123,8 @@ struct FastCodecAgreementTests {
             ("AddParams", Mirror(reflecting: AddParams(bundleIdentifier: "a", request: request)).children.count, 2),
             ("PostResult", Mirror(reflecting: PostResult(identifier: "i", bundleIdentifier: "a", date: Date())).children.count, 5),
             ("HistoryCounts", Mirror(reflecting: HistoryCounts()).children.count, 2),
+            ("ClientHello", Mirror(reflecting: ClientHello(role: .cli)).children.count, 4),
+            ("ServerHello", Mirror(reflecting: ServerHello(server: "s", pid: 1)).children.count, 3),
         ]
         for (name, fields, known) in counts {
             #expect(fields == known, "\(name) has \(fields) stored fields, the fast codec knows \(known): add the new one to its fastEncode and fastDecode and to RandomWireValues")

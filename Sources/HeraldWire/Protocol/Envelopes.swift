@@ -8,6 +8,8 @@ package struct HelloEnvelope<H: Codable & Sendable>: Codable, Sendable {
     package init(hello: H) { self.hello = hello }
 }
 
+extension HelloEnvelope: Equatable where H: Equatable {}
+
 package struct RequestEnvelope<P: Codable & Sendable>: Encodable, Sendable {
     package var id: Int64
     package var method: String

@@ -46,15 +46,24 @@ enum CommandRegistry {
         return text
     }
 
-    /// Parses the global options, finds the command and runs it; returns the exit status.
-    static func main(_ argv: [String]) async -> Int32 {
+    /// What the command line asks for once the global options are read.
+    enum Invocation {
+        /// Done already (help printed, a usage error reported): the exit status.
+        case finished(Int32)
+        /// Run this command with these arguments.
+        case command(any HeraldCommand.Type, name: String, arguments: Arguments, context: CommandContext)
+    }
+
+    /// Parses the global options and finds the command (printing help or a usage error when
+    /// that is all there is to do).
+    static func invocation(_ argv: [String]) -> Invocation {
         var arguments = Arguments(Array(argv.dropFirst()))
         let context: CommandContext
         do {
             context = CommandContext(home: try arguments.option("--home"))
         } catch {
             printError("herald: \(error)")
-            return ExitStatus.usage
+            return .finished(ExitStatus.usage)
         }
         var rest = arguments.remaining
         if rest.isEmpty {
@@ -66,27 +75,61 @@ enum CommandRegistry {
         }
         if rest == ["--help"] || rest == ["-h"] || rest == ["help"] {
             print(overview, terminator: "")
-            return ExitStatus.success
+            return .finished(ExitStatus.success)
         }
         let name = rest.removeFirst()
         guard let command = command(named: name) else {
             printError("herald: unknown command '\(name)'. Run 'herald --help' for the list.")
-            return ExitStatus.usage
+            return .finished(ExitStatus.usage)
         }
         if rest.contains("--help") || rest.contains("-h") {
             print(command.help)
-            return ExitStatus.success
+            return .finished(ExitStatus.success)
         }
-        var commandArguments = Arguments(rest)
-        do {
-            return try await command.run(&commandArguments, context: context)
-        } catch let error as UsageError {
+        return .command(command, name: name, arguments: Arguments(rest), context: context)
+    }
+
+    /// Runs the command line on this thread when it can be (`SynchronousCommand`), without
+    /// starting Swift concurrency's and Dispatch's threads; `nil` when it needs them (then
+    /// `main` runs it).
+    static func runSynchronously(_ argv: [String]) -> Int32? {
+        switch invocation(argv) {
+        case .finished(let status):
+            return status
+        case .command(let command, let name, var arguments, let context):
+            guard let synchronous = command as? any SynchronousCommand.Type else { return nil }
+            do {
+                return try synchronous.runSynchronously(&arguments, context: context)
+            } catch {
+                return status(reporting: error, of: name)
+            }
+        }
+    }
+
+    /// Parses the global options, finds the command and runs it; returns the exit status.
+    static func main(_ argv: [String]) async -> Int32 {
+        switch invocation(argv) {
+        case .finished(let status):
+            return status
+        case .command(let command, let name, var arguments, let context):
+            do {
+                return try await command.run(&arguments, context: context)
+            } catch {
+                return status(reporting: error, of: name)
+            }
+        }
+    }
+
+    /// Prints a command's failure as one sentence on standard error; returns the exit status.
+    static func status(reporting error: any Error, of name: String) -> Int32 {
+        switch error {
+        case let error as UsageError:
             printError("herald \(name): \(error)\nRun 'herald \(name) --help' for usage.")
             return ExitStatus.usage
-        } catch let error as CommandError {
+        case let error as CommandError:
             printError("herald \(name): \(error)")
             return error.status
-        } catch {
+        default:
             printError("herald \(name): \(ErrorSentence.describe(error))")
             return ExitStatus.failure
         }

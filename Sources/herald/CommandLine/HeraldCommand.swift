@@ -13,6 +13,15 @@ protocol HeraldCommand: Sendable {
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32
 }
 
+/// A command that can run on the main thread alone, without Swift concurrency's and Dispatch's
+/// threads (starting them is most of what a short command costs). `CommandRegistry` tries
+/// `runSynchronously` first; `run` runs when it returns `nil`.
+protocol SynchronousCommand: HeraldCommand {
+    /// Runs the command and returns the exit status, or `nil` — before doing anything — when
+    /// these arguments need `run` (a broker connection, say).
+    static func runSynchronously(_ arguments: inout Arguments, context: CommandContext) throws -> Int32?
+}
+
 /// Options every command takes.
 struct CommandContext: Sendable {
     /// `--home DIR`: the state directory (else `$HERALD_HOME`, `$XDG_STATE_HOME/herald`, `~/.local/state/herald`).

@@ -6,7 +6,7 @@ import HeraldWire
 import TerminalKit
 
 /// `herald post`: posts a notification from a script, optionally waiting for the answer.
-enum PostCommand: HeraldCommand {
+enum PostCommand: SynchronousCommand {
     static let name = "post"
     static let summary = "post a notification from a script (and wait for the answer)"
     static let help = """
@@ -71,10 +71,45 @@ enum PostCommand: HeraldCommand {
           --action yes:Deploy --action no:Cancel --wait
     """
 
+    /// What the command line asks to post, checked; nothing is done yet.
+    struct Plan {
+        var caller: CallingApp
+        var identifier: String
+        var content: ContentRecord
+        var trigger: TriggerRecord?
+        var category: CategoryRecord?
+        /// The files to attach (copied when posting).
+        var attachments: [String]
+        var wait: Bool
+        var timeout: TimeInterval?
+        var json: Bool
+        var broker: BrokerSettings?
+
+        var app: String { caller.name }
+    }
+
+    static func runSynchronously(_ arguments: inout Arguments, context: CommandContext) throws -> Int32? {
+        // Through a broker: `run`, on Swift concurrency (the MQTT client's callbacks).
+        if arguments.remaining.contains("--broker") { return nil }
+        return try postLocally(try plan(&arguments), context: context)
+    }
+
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        let plan = try plan(&arguments)
+        guard let broker = plan.broker else { return try postLocally(plan, context: context) }
+        let request = RequestRecord(identifier: plan.identifier, content: plan.content, trigger: plan.trigger)
+        let publisher = try await BrokerPublisher.connect(settings: broker,
+                                                          sender: try BrokerOptions.device(CenterLocation(context)))
+        defer { publisher.close() }
+        if plan.wait { try publisher.expectAnswer(bundleIdentifier: plan.app, identifier: plan.identifier) }
+        try await publisher.post(PostParams(bundleIdentifier: plan.app, request: request, category: plan.category))
+        return finish(plan, response: plan.wait ? await publisher.answer(timeout: plan.timeout) : nil)
+    }
+
+    /// Reads and checks the arguments.
+    static func plan(_ arguments: inout Arguments) throws -> Plan {
         arguments = Arguments(try normalizeSound(arguments.remaining))
         let caller = try CallingApp.resolve(&arguments)
-        let app = caller.name
         let identifier = try arguments.option("--id") ?? UUID().uuidString
         guard !identifier.isEmpty else { throw UsageError("--id must not be empty") }
         var content = ContentRecord()
@@ -112,39 +147,44 @@ enum PostCommand: HeraldCommand {
             throw UsageError("--attach cannot go through --broker (the file is on this machine, not the receivers')")
         }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
-
-        // Copies the center did not take (it moves them into its store) go, whatever happens.
-        defer { for attachment in content.attachments { try? FileManager.default.removeItem(atPath: attachment.path) } }
-        for path in attachments { content.attachments.append(try copyAttachment(path)) }
         var category: CategoryRecord?
         if !actions.isEmpty || wait {
             let posted = PostCategory.make(actions: actions)
             content.categoryIdentifier = posted.identifier
             category = posted
         }
-        let request = RequestRecord(identifier: identifier, content: content, trigger: trigger)
+        return Plan(caller: caller, identifier: identifier, content: content, trigger: trigger, category: category,
+                    attachments: attachments, wait: wait, timeout: timeout, json: json, broker: broker)
+    }
 
-        let location = CenterLocation(context)
-        let response: ResponseRecord?
-        if let broker {
-            let publisher = try await BrokerPublisher.connect(settings: broker, sender: try BrokerOptions.device(location))
-            defer { publisher.close() }
-            if wait { try publisher.expectAnswer(bundleIdentifier: app, identifier: identifier) }
-            try await publisher.post(PostParams(bundleIdentifier: app, request: request, category: category))
-            response = wait ? await publisher.answer(timeout: timeout) : nil
-        } else {
-            let client = try await location.connect(role: .cli, client: "herald post")
-            defer { client.close() }
-            let posted = try await PostOutcome.check {
-                try await client.call(Methods.post, PostParams(bundleIdentifier: app, request: request, category: category,
-                                                               requireKnownApp: caller.mustBeKnown ? true : nil))
-            }
-            if let warning = posted.warning { printError("herald post: warning: \(warning)") }
-            response = wait ? try await client.call(Methods.wait, WaitParams(bundleIdentifier: app, identifier: identifier,
-                                                                             since: posted.date, timeout: timeout)).response : nil
+    /// Posts to the local daemon (starting it when needed) from this thread: the hello and the
+    /// post go out in one write, and the answer is read with a blocking read.
+    static func postLocally(_ plan: Plan, context: CommandContext) throws -> Int32 {
+        var content = plan.content
+        // Copies the center did not take (it moves them into its store) go, whatever happens.
+        defer { for attachment in content.attachments { try? FileManager.default.removeItem(atPath: attachment.path) } }
+        for path in plan.attachments { content.attachments.append(try copyAttachment(path)) }
+        let request = RequestRecord(identifier: plan.identifier, content: content, trigger: plan.trigger)
+
+        let client = try CenterLocation(context).connectBlocking(role: .cli, client: "herald post")
+        defer { client.close() }
+        let posted = try PostOutcome.check {
+            try client.call(Methods.post, PostParams(bundleIdentifier: plan.app, request: request, category: plan.category,
+                                                     requireKnownApp: plan.caller.mustBeKnown ? true : nil))
         }
-        guard wait else {
-            if json {
+        if let warning = posted.warning { printError("herald post: warning: \(warning)") }
+        let response = plan.wait
+            ? try client.call(Methods.wait, WaitParams(bundleIdentifier: plan.app, identifier: plan.identifier,
+                                                       since: posted.date, timeout: plan.timeout)).response
+            : nil
+        return finish(plan, response: response)
+    }
+
+    /// Prints the outcome (the identifier, or the answer `--wait` got); returns the exit status.
+    static func finish(_ plan: Plan, response: ResponseRecord?) -> Int32 {
+        let identifier = plan.identifier, app = plan.app
+        guard plan.wait else {
+            if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
                 print(identifier)
@@ -152,7 +192,7 @@ enum PostCommand: HeraldCommand {
             return ExitStatus.success
         }
         guard let response else {
-            if json {
+            if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app), "actionIdentifier": .null,
                            "activationType": "timeout", "userText": .null, "deliveredAt": .null, "respondedAt": .null])
             } else {
@@ -160,7 +200,7 @@ enum PostCommand: HeraldCommand {
             }
             return ExitStatus.timeout
         }
-        if json {
+        if plan.json {
             printJSON(answerObject(response, app: app))
         } else {
             print(answerLine(response.action))

@@ -6,9 +6,9 @@ import HeraldWire
 enum PostOutcome {
     /// Runs the `post` call; an unknown `--app` becomes exit status 3, an app whose
     /// notifications are off exit status 5, each with a sentence saying what to do.
-    static func check<Result>(_ call: () async throws -> Result) async throws -> Result {
+    static func check<Result>(_ call: () throws -> Result) throws -> Result {
         do {
-            return try await call()
+            return try call()
         } catch let error as UNError where error.code == .notificationsNotAllowed {
             throw CommandError(error.detail ?? error.description, status: ExitStatus.notificationsOff)
         } catch let error as WireError where error.reason == WireError.unknownAppReason {

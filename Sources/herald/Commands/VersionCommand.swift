@@ -1,5 +1,5 @@
 /// `herald version`: prints the version.
-enum VersionCommand: HeraldCommand {
+enum VersionCommand: SynchronousCommand {
     static let name = "version"
     static let summary = "print Herald's version"
     static let help = """
@@ -13,9 +13,13 @@ enum VersionCommand: HeraldCommand {
     """
     static let version = "0.1.0"
 
-    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+    static func runSynchronously(_ arguments: inout Arguments, context: CommandContext) throws -> Int32? {
         try arguments.finish()
         print("herald \(version)")
         return ExitStatus.success
+    }
+
+    static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        try runSynchronously(&arguments, context: context) ?? ExitStatus.success
     }
 }

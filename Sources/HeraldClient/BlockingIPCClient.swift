@@ -1,0 +1,130 @@
+import Foundation
+import HeraldCore
+import HeraldSystem
+import HeraldWire
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A connection for a process that makes a few calls in a row and waits for each answer — the
+/// `herald post` command line: everything happens on the calling thread, with blocking reads.
+/// No reader thread, no Dispatch queue, no task.
+///
+/// The hello goes out in the same write as the first request (the daemon reads a connection's
+/// lines in order, so the request finds the hello done; docs/PROTOCOL.md), and the server's
+/// hello is checked when it comes back, before that request's reply: one round trip instead of
+/// two. Events and server calls are not for this client and are skipped (a `cli` client neither
+/// subscribes nor is called). For a long-lived connection use `IPCClient`.
+///
+/// ```swift
+/// let client = try BlockingIPCClient(socketPath: path, hello: ClientHello(role: .cli, client: "herald post"))
+/// defer { client.close() }
+/// let posted = try client.call(Methods.post, params)
+/// ```
+public final class BlockingIPCClient {
+    /// The server's hello, once the first call has brought it.
+    public private(set) var server: ServerHello?
+    private let socket: UnixSocket
+    private let socketPath: String
+    private let helloTimeout: Double
+    /// The client's hello line, until the first call sends it.
+    private var helloLine: Data?
+    private var nextID: Int64 = 0
+    private var framing = LineBuffer(maximumLineLength: LineConnection.maximumLineLength)
+    /// Lines read but not handled yet, oldest first.
+    private var unread: [Data] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// Connects (nothing is sent yet). Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
+    /// daemon listens. Until the server's hello arrives, a read waits at most `helloTimeout`
+    /// seconds (then `IPCError.noHello`, as `IPCClient.connect`).
+    public init(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout) throws {
+        let line = try WireCoding.encode(HelloEnvelope(hello: hello))
+        socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
+        self.socketPath = socketPath
+        self.helloTimeout = helloTimeout
+        helloLine = line
+        setReceiveTimeout(seconds: helloTimeout)
+    }
+
+    deinit { socket.close() }
+
+    /// Sends a request and waits for its reply. Errors from the center are rethrown as what
+    /// they were (`UNError`, `APNsRejection`), other failures as `WireError` or `IPCError`.
+    public func call<P, R>(_ method: Method<P, R>, _ params: P) throws -> R {
+        nextID += 1
+        let id = nextID
+        var output = Data()
+        if let helloLine {
+            output.append(helloLine)
+            output.append(0x0A)
+            self.helloLine = nil
+        }
+        output.append(try IPCClient.requestLine(id: id, method: method, params: params))
+        output.append(0x0A)
+        do {
+            try output.withUnsafeBytes { try socket.writeAll($0) }
+        } catch let error as Errno where error.rawValue == EPIPE || error.rawValue == ECONNRESET {
+            throw IPCError.connectionClosed
+        }
+        let payload = try reply(to: id)
+        do {
+            return try payload.result(R.self)
+        } catch {
+            throw IPCError.malformedMessage("\(method.name) result: \(WireCoding.explain(error))")
+        }
+    }
+
+    /// Ends the connection.
+    public func close() { socket.shutdown() }
+
+    // MARK: Reading
+
+    /// Reads until the reply to `id` arrives (checking the server's hello on the way).
+    private func reply(to id: Int64) throws -> EncodedPayload {
+        while true {
+            let line = try nextLine()
+            guard let parsed = try? ServerLine.parse(line) else { continue }   // (as IPCClient: unreadable lines are skipped)
+            switch parsed {
+            case .hello(let hello):
+                if let refusal = hello.refusal { throw refusal }
+                server = hello
+                // The hello came: from now on a read waits as long as the call takes.
+                setReceiveTimeout(seconds: 0)
+            case .reply(let replyID, let result, let error):
+                if server == nil, let error { throw error }   // refused before the hello
+                guard replyID == id else { continue }
+                if let error { throw error.rethrowable }
+                return result
+            case .event, .call:
+                continue
+            }
+        }
+    }
+
+    /// The next line from the server; throws `IPCError.connectionClosed` at the end of the stream.
+    private func nextLine() throws -> Data {
+        while unread.isEmpty {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try socket.read(into: $0) }
+            } catch let error as Errno where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+                throw IPCError.noHello(path: socketPath, seconds: helloTimeout)
+            } catch {
+                throw IPCError.connectionClosed
+            }
+            let items = count == 0 ? framing.finish() : framing.append(Data(chunk[0..<count]))
+            for case .line(let line) in items { unread.append(line) }
+            if count == 0 && unread.isEmpty { throw IPCError.connectionClosed }
+        }
+        return unread.removeFirst()
+    }
+
+    /// `SO_RCVTIMEO`: a blocking read gives up after `seconds` (0: never).
+    private func setReceiveTimeout(seconds: Double) {
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        _ = setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+}
