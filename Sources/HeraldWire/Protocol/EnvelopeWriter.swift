@@ -23,7 +23,7 @@ struct EnvelopeWriter {
     /// `"key":123`.
     mutating func integer(_ key: StaticString, _ value: Int64) {
         self.key(key)
-        data.append(contentsOf: String(value).utf8)
+        appendUTF8(String(value))
     }
 
     /// `"key":"text"` (escaped as the encoder escapes).
@@ -31,7 +31,7 @@ struct EnvelopeWriter {
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             self.key(key)
             data.append(UInt8(ascii: "\""))
-            data.append(contentsOf: value.utf8)
+            appendUTF8(value)
             data.append(UInt8(ascii: "\""))
         } else {
             try self.value(key, value)
@@ -49,6 +49,14 @@ struct EnvelopeWriter {
     consuming func finish() -> Data {
         data.append(UInt8(ascii: "}"))
         return data
+    }
+
+    /// The text's bytes through its buffer: `Data.append(contentsOf:)` given a `String.UTF8View`
+    /// casts it to a protocol first, and a first cast scans every conformance record in the binary
+    /// (a `herald post` pays it at every start).
+    private mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { data.append($0) }
     }
 
     private mutating func key(_ key: StaticString) {

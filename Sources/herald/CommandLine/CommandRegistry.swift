@@ -97,7 +97,7 @@ enum CommandRegistry {
         case .finished(let status):
             return status
         case .command(let command, let name, var arguments, let context):
-            guard let synchronous = command as? any SynchronousCommand.Type else { return nil }
+            guard let synchronous = command.synchronous else { return nil }
             do {
                 return try synchronous.runSynchronously(&arguments, context: context)
             } catch {

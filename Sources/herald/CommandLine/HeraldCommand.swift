@@ -11,6 +11,14 @@ protocol HeraldCommand: Sendable {
     static var help: String { get }
     /// Runs the command; returns the exit status. `context` carries the global options.
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32
+    /// The command as a `SynchronousCommand`, or `nil`. Answered by the conformance itself, not
+    /// by an `as?` cast: a first cast to a protocol scans the binary's ~6,500 conformance records
+    /// at every start.
+    static var synchronous: (any SynchronousCommand.Type)? { get }
+}
+
+extension HeraldCommand {
+    static var synchronous: (any SynchronousCommand.Type)? { nil }
 }
 
 /// A command that can run on the main thread alone, without Swift concurrency's and Dispatch's
@@ -20,6 +28,10 @@ protocol SynchronousCommand: HeraldCommand {
     /// Runs the command and returns the exit status, or `nil` — before doing anything — when
     /// these arguments need `run` (a broker connection, say).
     static func runSynchronously(_ arguments: inout Arguments, context: CommandContext) throws -> Int32?
+}
+
+extension SynchronousCommand {
+    static var synchronous: (any SynchronousCommand.Type)? { self }
 }
 
 /// Options every command takes.
