@@ -41,7 +41,7 @@ public final class BlockingIPCClient {
     /// daemon listens. Until the server's hello arrives, a read waits at most `helloTimeout`
     /// seconds (then `IPCError.noHello`, as `IPCClient.connect`).
     public init(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout) throws {
-        let line = try WireCoding.encode(HelloEnvelope(hello: hello))
+        let line = try HelloEnvelope.line(hello)
         socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
         self.socketPath = socketPath
         self.helloTimeout = helloTimeout

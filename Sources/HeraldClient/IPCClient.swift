@@ -45,7 +45,7 @@ public final class IPCClient: Sendable {
         let socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
         let connection = LineConnection(socket: socket)
         let box = ClientBox()
-        let helloLine = try WireCoding.encode(HelloEnvelope(hello: hello))
+        let helloLine = try HelloEnvelope.line(hello)
         let serverHello: ServerHello = try await withCheckedThrowingContinuation { continuation in
             let once = Mutex(false)
             let waiter: @Sendable (Result<ServerHello, any Error>) -> Void = { result in

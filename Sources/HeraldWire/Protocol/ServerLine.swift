@@ -12,7 +12,7 @@ package enum ServerLine: Sendable {
         let object = try LineObject(line)
         do {
             if object.contains("hello") {
-                return .hello(try WireCoding.decode(HelloEnvelope<ServerHello>.self, from: line).hello)
+                return .hello(try HelloEnvelope<ServerHello>.hello(from: line))
             }
             if object.contains("event") {
                 return .event(try WireCoding.decode(EventEnvelope.self, from: line).event)

@@ -35,8 +35,14 @@ package struct WireJSONReader: ~Copyable {
 
     /// Reads one `T` that is the whole of `bytes` (whitespace allowed around it).
     package static func read<T: WireFastCodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(WireFastPathMiss) -> T {
+        try read(from: bytes) { reader throws(WireFastPathMiss) in try reader.value(T.self) }
+    }
+
+    /// Reads what `body` reads, which must be the whole of `bytes` (whitespace allowed around it).
+    package static func read<T>(from bytes: UnsafeRawBufferPointer,
+                                _ body: (inout WireJSONReader) throws(WireFastPathMiss) -> T) throws(WireFastPathMiss) -> T {
         var reader = WireJSONReader(bytes: bytes)
-        let value = try reader.value(T.self)
+        let value = try body(&reader)
         reader.skipWhitespace()
         guard reader.index == reader.end else { throw WireFastPathMiss() }
         return value
