@@ -106,6 +106,26 @@ struct FastCodecAgreementTests {
         #expect(servers.encoded == 1_000 && servers.decoded == 1_000, "the fast codec handled too few: \(servers)")
     }
 
+    @Test("the clients' hello lines: the encoder's bytes, read as the decoder reads them")
+    func helloLines() throws {
+        var values = RandomWireValues(seed: 10)
+        for _ in 0..<500 {
+            let client = ClientHello(role: values.pick(ClientRole.allCases), bundleIdentifier: values.maybe { $0.string() },
+                                     client: values.maybe { $0.string() }, protocolVersion: values.integer())
+            #expect(try HelloEnvelope.line(client) == WireCoding.codableEncode(HelloEnvelope(hello: client)))
+            let server = ServerHello(server: values.string(), pid: values.integer(), protocolVersion: values.integer())
+            let line = try WireCoding.codableEncode(HelloEnvelope(hello: server))
+            #expect(try HelloEnvelope<ServerHello>.hello(from: line) == server)
+            for variant in [line, Self.damaged(line, using: &values.rng)] {
+                let expected = try? WireCoding.codableDecode(HelloEnvelope<ServerHello>.self, from: variant).hello
+                #expect((try? HelloEnvelope<ServerHello>.hello(from: variant)) == expected)
+            }
+        }
+        // A member the fast codec does not know (a newer server's): the decoder reads the line.
+        let newer = Data(#"{"hello":{"pid":7,"protocol":1,"server":"s","since":"later"}}"#.utf8)
+        #expect(try HelloEnvelope<ServerHello>.hello(from: newer) == ServerHello(server: "s", pid: 7, protocolVersion: 1))
+    }
+
     /// A new stored field must be written and read by the fast codec too (and made by
     /// `RandomWireValues`); enum cases need no count, the codec's `switch` stops compiling.
     @Test("the fast codec knows every field of the records it handles")
