@@ -257,14 +257,14 @@ extension EndToEnd {
         #expect(wrongPassword.stderr.contains("refused user 'alice'"), "\(wrongPassword.stderr)")
 
         let wrongCA = try post(["--broker-ca", certificates.otherCAFile], password: "correct horse")
-        #expect(wrongCA.status == 1)
+        #expect(wrongCA.status == 1, "\(wrongCA.stderr)")
         #expect(wrongCA.stderr.split(separator: "\n").count == 1)
         #expect(wrongCA.stderr.contains("TLS with localhost"), "\(wrongCA.stderr)")
 
         // The certificate names localhost only: reaching the same broker as 127.0.0.1 fails the host check.
         let otherName = url.replacingOccurrences(of: "localhost", with: "127.0.0.1")
         let wrongHost = try post(["--broker-ca", certificates.caFile], url: otherName, password: "correct horse")
-        #expect(wrongHost.status == 1)
+        #expect(wrongHost.status == 1, "\(wrongHost.stderr)")
         #expect(wrongHost.stderr.contains("TLS with 127.0.0.1"), "\(wrongHost.stderr)")
     }
 }

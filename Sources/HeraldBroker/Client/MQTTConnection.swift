@@ -43,6 +43,8 @@ final class MQTTConnection: @unchecked Sendable {
     private let events: Events
     private let state = Mutex(State())
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `stop()`: ends the loop thread's pause before a reconnect at once.
+    private let stopRequested = DispatchSemaphore(value: 0)
     /// Seconds between PINGREQs.
     static let keepAlive: Int32 = 30
 
@@ -116,9 +118,12 @@ final class MQTTConnection: @unchecked Sendable {
         while !state.withLock({ $0.stopping }) {
             let result = library.loopForever(client, 1000, 1)
             if state.withLock({ $0.stopping }) { break }
-            // A fatal error ended the loop (the library does not retry those): start it again.
+            // A fatal error ended the loop (the library does not retry those): start it again,
+            // unless `stop()` came meanwhile — a reconnect (a TLS handshake in OpenSSL) still
+            // running when the process exits crashes in OpenSSL's exit-time cleanup.
             events.disconnected(result)
-            Thread.sleep(forTimeInterval: 1)
+            _ = stopRequested.wait(timeout: .now() + 1)
+            if state.withLock({ $0.stopping }) { break }
             _ = library.reconnect(client)
         }
     }
@@ -164,6 +169,7 @@ final class MQTTConnection: @unchecked Sendable {
         }
         for waiter in waiters { waiter.resume(throwing: BrokerError.failed("the broker connection was closed")) }
         guard !state.withLock({ $0.destroyed }) else { return }
+        stopRequested.signal()
         _ = library.disconnect(client)
         if finished.wait(timeout: .now() + grace) == .success {
             state.withLock { $0.destroyed = true }
