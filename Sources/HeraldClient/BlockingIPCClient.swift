@@ -71,7 +71,7 @@ public final class BlockingIPCClient {
         }
         let payload = try reply(to: id)
         do {
-            return try payload.result(R.self)
+            return try payload.result(R.self, fast: method.fastCodec?.decodeResult)
         } catch {
             throw IPCError.malformedMessage("\(method.name) result: \(WireCoding.explain(error))")
         }

@@ -92,7 +92,7 @@ public final class IPCClient: Sendable {
             resume?(.failure(CancellationError()))
         }
         do {
-            return try payload.result(R.self)
+            return try payload.result(R.self, fast: method.fastCodec?.decodeResult)
         } catch {
             throw IPCError.malformedMessage("\(method.name) result: \(WireCoding.explain(error))")
         }
@@ -101,7 +101,8 @@ public final class IPCClient: Sendable {
     /// A request's line (without its newline); one over the daemon's line limit is refused
     /// here, at once, rather than sent to be discarded.
     static func requestLine<P, R>(id: Int64, method: Method<P, R>, params: P) throws -> Data {
-        let line = try RequestEnvelope(id: id, method: method.name, params: params).line()
+        let line = try RequestEnvelope(id: id, method: method.name, params: params)
+            .line(encodedParams: method.fastCodec?.encodeParams(params))
         if line.count > LineConnection.maximumLineLength {
             throw WireError.protocolError(.lineTooLong, "\(method.name): the request is \(line.count) bytes, "
                 + "over the line limit of \(LineConnection.maximumLineLength) bytes (1 MiB)")

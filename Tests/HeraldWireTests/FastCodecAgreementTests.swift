@@ -65,6 +65,28 @@ struct FastCodecAgreementTests {
         #expect(counts.encoded > 700 && counts.decoded > 700, "the fast codec handled too few: \(counts)")
     }
 
+    @Test("a method's own fast codec makes the request lines and reads the results as the generic path does")
+    func typedFastCodec() throws {
+        let codec = try #require(Methods.post.fastCodec, "Methods.post has no typed fast codec: every post pays the casts")
+        #expect(Methods.historyCount.fastCodec == nil, "a method whose params have no fast codec got one")
+        var values = RandomWireValues(seed: 11)
+        var typed = 0
+        for id in 1...500 {
+            let params = values.postParams()
+            let envelope = RequestEnvelope(id: Int64(id), method: Methods.post.name, params: params)
+            let generic = try envelope.line()
+            if let encoded = codec.encodeParams(params) {
+                typed += 1
+                #expect(try envelope.line(encodedParams: encoded) == generic)
+            }
+            let result = values.postResult()
+            let bytes = try WireCoding.codableEncode(result)
+            let payload = EncodedPayload(line: bytes, member: bytes)
+            #expect(try payload.result(PostResult.self, fast: codec.decodeResult) == payload.result(PostResult.self))
+        }
+        #expect(typed > 250, "the typed codec handled too few posts: \(typed)")
+    }
+
     @Test("add params")
     func addParams() throws {
         let counts = try Self.check(1_000, seed: 2) { AddParams(bundleIdentifier: $0.string(), request: $0.request()) }

@@ -20,7 +20,9 @@ package struct EncodedPayload: Sendable {
     }
 
     /// The `result` of a reply.
-    package func result<R: Codable & Sendable>(_ type: R.Type) throws -> R {
+    /// `fast` reads it without a cast when the method has the hand-written codec (`TypedFastCodec`).
+    package func result<R: Codable & Sendable>(_ type: R.Type, fast: (@Sendable (Data) -> R?)? = nil) throws -> R {
+        if let member, let fast, let result = fast(member) { return result }
         if let member, let result = try? WireCoding.decode(R.self, from: member) { return result }
         return try WireCoding.decode(ResultEnvelope<R>.self, from: line).result
     }

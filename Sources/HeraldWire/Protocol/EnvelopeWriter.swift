@@ -40,9 +40,13 @@ struct EnvelopeWriter {
 
     /// `"key":<value as the wire encodes it>`.
     mutating func value<T: Encodable>(_ key: StaticString, _ value: T) throws {
-        let encoded = try WireCoding.encode(value)
+        encoded(key, try WireCoding.encode(value))
+    }
+
+    /// A member whose value is JSON already.
+    mutating func encoded(_ key: StaticString, _ json: Data) {
         self.key(key)
-        data.append(encoded)
+        data.append(json)
     }
 
     /// The line (without its newline).

@@ -6,7 +6,23 @@
 public struct Method<Params: Codable & Sendable, Result: Codable & Sendable>: Sendable {
     /// The `method` string on the wire.
     public let name: String
-    public init(_ name: String) { self.name = name }
+    /// The hand-written codec for the params and the result, when both have one (see
+    /// `TypedFastCodec`).
+    package let fastCodec: TypedFastCodec<Params, Result>?
+
+    public init(_ name: String) {
+        self.name = name
+        fastCodec = nil
+    }
+}
+
+extension Method where Params: WireFastCodable, Result: WireFastCodable {
+    /// A method whose params and result both go through the hand-written codec; chosen over
+    /// `init(_:)` wherever the types are known to have it (`Methods.post`).
+    package init(_ name: String) {
+        self.name = name
+        fastCodec = TypedFastCodec()
+    }
 }
 
 /// A call the server makes to a connected app (`willPresent`, `didReceive`, …); the app answers
