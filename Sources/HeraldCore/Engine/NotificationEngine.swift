@@ -29,8 +29,14 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let configuration: EngineConfiguration
 
     // (Changing any of the three forgets the delivery memo: `DeliveryTarget`.)
-    var apps: [String: AppRecord] = [:] { didSet { lastDeliveryTarget = nil } }
-    /// The app `ensureAppExists` found last (it has a record).
+    var apps: [String: AppRecord] = [:] {
+        didSet {
+            lastDeliveryTarget = nil
+            // Only a removal can make the memo wrong; checking costs one lookup per change.
+            if let app = lastExistingApp, apps.index(forKey: app) == nil { lastExistingApp = nil }
+        }
+    }
+    /// The app `ensureAppExists` found last (it still has a record: `apps`' `didSet`).
     var lastExistingApp: String?
     var connections: [String: any AppConnection] = [:] { didSet { lastDeliveryTarget = nil } }
     var foregroundApps: Set<String> = [] { didSet { lastDeliveryTarget = nil } }
@@ -143,8 +149,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
-    /// The app asked for last is compared first (apps are never forgotten, and requests come in
-    /// runs from one app: a string comparison instead of hashing it).
+    /// The app asked for last is compared first (requests come in runs from one app: a string
+    /// comparison instead of hashing it).
     func ensureAppExists(_ bundleIdentifier: String) {
         if bundleIdentifier == lastExistingApp { return }
         if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
