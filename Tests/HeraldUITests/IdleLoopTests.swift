@@ -147,4 +147,32 @@ final class SleepingProgram {
         #expect(program.effectLog.contains(.respond(deliveryID: second, action: .dismiss)))
         #expect(program.model.status?.text.contains("keys moved") != true)
     }
+
+    /// A banner stays while it is being replied to, however long; once the reply is closed and
+    /// its time is over, it goes in the same frame — no timer would wake the loop for it later.
+    @Test func aBannerWhoseTimeRanOutDuringAReplyGoesWhenTheReplyCloses() {
+        let clock = ManualClock(now: Fixtures.now)
+        let backend = TestBackend()
+        let inbox = MessageQueue()
+        let program = UIProgram(model: AppModel(config: Fixtures.config), backend: backend, inbox: inbox,
+                                clock: { clock.now() }, perform: { _ in })
+        program.start()
+        inbox.send(.appsLoaded([Fixtures.messages]))
+        inbox.send(.event(.delivered(Fixtures.record(50, title: "Carol", body: "Dinner?"), replacedDeliveryID: nil)))
+        program.step()
+        backend.events = [.key(.char("r"))]
+        program.step()
+        guard case .input? = program.model.overlay else {
+            Issue.record("no reply line: \(String(describing: program.model.overlay))")
+            return
+        }
+        clock.advance(by: 30)
+        program.step()
+        #expect(program.model.banner.shown.count == 1, "the banner waits for the reply")
+        backend.events = [.key(.escape)]
+        program.step()
+        #expect(program.model.overlay == nil)
+        #expect(program.model.banner.shown.isEmpty)
+        #expect(program.model.nextTimer.map { $0 > clock.now() } == true)
+    }
 }

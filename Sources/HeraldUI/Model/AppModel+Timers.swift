@@ -20,6 +20,14 @@ extension AppModel {
         return dates.filter { $0 > now }.min()
     }
 
+    /// Whether a timer is already due that a `.tick` would act on: a banner whose time ran out
+    /// while it was being replied to, once the reply is closed. The runtime ticks again at once
+    /// rather than at the next wake-up.
+    public var timerIsDue: Bool {
+        banner.shown.contains { bannerExpiry($0).map { now >= $0 } ?? false }
+            || status.map { now >= statusExpiry($0) } ?? false
+    }
+
     /// When the header clock (hours and minutes) next changes.
     var nextMinute: Date {
         Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)

@@ -104,6 +104,8 @@ public final class UIProgram {
         if !msgs.isEmpty || model.nextTimer.map({ now >= $0 }) == true {
             // The time first: keys act on the screen as it is now (a banner's key grace, the status).
             apply([.tick(now)] + msgs)
+            // A timer the frame made due (a reply closed on a banner whose time is up) goes now.
+            if model.timerIsDue { apply([.tick(now)]) }
             render()
         }
         return !model.quitRequested
