@@ -38,6 +38,9 @@ public final class CursesTerminal: TerminalBackend {
     /// The input hung up (`POLLHUP`): `readEvent` says so once, and the input is not polled again.
     private var hungUp = false
     private var hangUpReported = false
+    /// The input is a file at its end (`herald < /dev/null`): always readable, never a key. It is
+    /// not polled again (the screen still follows the center).
+    private var inputEnded = false
     /// Milliseconds ncurses waits for the rest of an escape sequence before it reads `Esc` alone.
     static let escapeDelay: Int32 = 25
 
@@ -172,7 +175,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public func waitForInput(wakeDescriptor: Int32, timeoutMilliseconds: Int?) {
-        var watched = [pollfd(fd: hungUp ? -1 : inputDescriptor, events: Int16(POLLIN), revents: 0),
+        var watched = [pollfd(fd: hungUp || inputEnded ? -1 : inputDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         let timeout = timeoutMilliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
@@ -193,11 +196,13 @@ public final class CursesTerminal: TerminalBackend {
         }
         // Bytes waiting in the terminal: a character or escape sequence they begin is waited for
         // (the escape delay); none: only what ncurses holds already (a key read ahead, a resize).
-        let wanted = inputIsWaiting() ? Self.escapeDelay : 0
+        let waiting = !inputEnded && inputIsWaiting()
+        let wanted = waiting ? Self.escapeDelay : 0
         if wanted != timeout {
             wtimeout(herald_stdscr(), wanted)
             timeout = wanted
         }
+        var first = true
         while true {
             var value: wint_t = 0
             let result = wget_wch(herald_stdscr(), &value)
@@ -207,8 +212,11 @@ public final class CursesTerminal: TerminalBackend {
             } else if result == herald_ok() {
                 event = KeyDecoder.character(UInt32(value))
             } else {
+                // Readable, yet nothing read: a file at its end (a terminal hangs up instead).
+                if waiting && first && isatty(inputDescriptor) == 0 { inputEnded = true }
                 return nil
             }
+            first = false
             // A key Herald has no use for is skipped, not taken for the end of the input.
             if let event { return event }
         }
