@@ -76,6 +76,15 @@ final class SleepingProgram {
         #expect(idle.program.model.banner.shown.isEmpty)
     }
 
+    @Test func aTerminalThatHangsUpEndsTheLoop() {
+        let idle = SleepingProgram(idleSeconds: 3_600)
+        idle.backend.onWait = { [unowned idle] _ in idle.backend.events = [.hangUp] }
+        idle.program.run()
+        #expect(idle.program.terminalClosed)
+        #expect(!idle.program.model.quitRequested)
+        #expect(idle.waits.count == 1)
+    }
+
     @Test func aMessageWakesTheLoopThroughTheInboxDescriptor() {
         let inbox = MessageQueue()
         #expect(inbox.canWake)
