@@ -76,6 +76,17 @@ final class SleepingProgram {
         #expect(idle.program.model.banner.shown.isEmpty)
     }
 
+    @Test func aClockSetBackIsShownAtTheNextWakeUp() {
+        let idle = SleepingProgram(idleSeconds: 3_600)
+        idle.during[0] = (-3_600 + 30, {})   // the wall clock goes back an hour, at 14:05:30
+        idle.during[1] = (1, {
+            #expect(idle.backend.screen.lines[0].contains("13:05"), "the header follows the clock back")
+            idle.backend.events = [.key(.char("q"))]
+        })
+        idle.program.run()
+        #expect(idle.waits == [60_000, 30_000], "then it sleeps until 13:06")
+    }
+
     @Test func aTerminalThatHangsUpEndsTheLoop() {
         let idle = SleepingProgram(idleSeconds: 3_600)
         idle.backend.onWait = { [unowned idle] _ in idle.backend.events = [.hangUp] }

@@ -88,8 +88,8 @@ public final class UIProgram {
     }
 
     /// One frame, without waiting: takes the terminal events and messages waiting, and — with
-    /// them, or when the model's timer is due — the time; updates, runs effects, redraws.
-    /// Returns `false` once the user quit.
+    /// them, when the model's timer is due, or when the wall clock was set back — the time;
+    /// updates, runs effects, redraws. Returns `false` once the user quit.
     @discardableResult
     public func step() -> Bool {
         var msgs: [Msg] = []
@@ -101,7 +101,7 @@ public final class UIProgram {
         inputLeft = events == Self.eventsPerFrame
         msgs += inbox.drain()
         let now = clock()
-        if !msgs.isEmpty || model.nextTimer.map({ now >= $0 }) == true {
+        if !msgs.isEmpty || model.nextTimer.map({ now >= $0 }) == true || now < model.now {
             // The time first: keys act on the screen as it is now (a banner's key grace, the status).
             apply([.tick(now)] + msgs)
             // A timer the frame made due (a reply closed on a banner whose time is up) goes now.
