@@ -28,6 +28,8 @@ public enum CenterHandOver {
     /// Why no hand-over happened.
     public struct Refused: Error, CustomStringConvertible {
         public let reason: String
+        /// The daemon answered that it does not hand over (started by hand or by a supervisor).
+        public var byDaemon = false
         public var description: String { reason }
     }
 
@@ -71,14 +73,15 @@ public enum CenterHandOver {
                 guard case .reply(let id, let result, let error)? = try? ServerLine.parse(line), id == 1 || error != nil else {
                     continue
                 }
-                if let error { throw Refused(reason: error.message) }
+                if let error { throw Refused(reason: error.message, byDaemon: error.reason == IPCProtocolReason.handOverRefused.rawValue) }
                 guard let descriptor = received.first,
                       let answer = try? result.result(HandOverResult.self) else {
                     throw Refused(reason: "the daemon on \(socketPath) answered without passing its socket")
                 }
                 let listener = try UnixSocket.adoptListener(descriptor: descriptor)
                 received.removeFirst()
-                return Handed(listener: InheritedListener(socket: listener, source: "handed over by pid \(answer.pid)"),
+                return Handed(listener: InheritedListener(socket: listener, source: "handed over by pid \(answer.pid)",
+                                                                ownsSocketFile: true),
                               previousPID: answer.pid)
             }
         }

@@ -57,6 +57,12 @@ extension IPCServer {
         onHandOver(session.peer.pid)
     }
 
+    /// Leaves the socket file in place when this server stops: it belongs to the daemon taking
+    /// the center over (whose supervisor bound the path anew).
+    public func leaveSocketFile() {
+        state.withLock { $0.ownsSocketFile = false }
+    }
+
     /// Waits (at most `timeout` seconds) until no connection has a request running — `wait` and
     /// `requestAuthorization`, which wait for people, aside — so what clients sent before the
     /// stop is answered before the connections close.

@@ -199,7 +199,7 @@ public final class IPCServer: Sendable {
             $0.lock = lock
             $0.eventObservation = observation
             $0.spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            $0.ownsSocketFile = inherited == nil
+            $0.ownsSocketFile = inherited?.ownsSocketFile ?? true
         }
         let token = try loop.register(listener.descriptor, interest: .readable) { [weak self] _ in self?.acceptWaiting() }
         state.withLock { $0.listenerToken = token }

@@ -11,12 +11,16 @@ import Glibc
 /// its backlog and are served first.
 public struct InheritedListener: Sendable {
     let socket: UnixSocket
-    /// Where it came from, for the log ("passed by systemd (LISTEN_FDS)").
+    /// Where it came from, for the log ("passed by its supervisor, LISTEN_FDS").
     public let source: String
+    /// Whether the socket file is this daemon's to remove when it stops: not a supervisor's,
+    /// but one handed over by the daemon before.
+    let ownsSocketFile: Bool
 
-    init(socket: UnixSocket, source: String) {
+    init(socket: UnixSocket, source: String, ownsSocketFile: Bool) {
         self.socket = socket
         self.source = source
+        self.ownsSocketFile = ownsSocketFile
     }
 
     /// The path it is bound to.
@@ -30,7 +34,7 @@ public struct InheritedListener: Sendable {
         for extra in descriptors.dropFirst() { _ = Glibc.close(extra) }   // one socket is all Herald listens on
         do {
             return InheritedListener(socket: try UnixSocket.adoptListener(descriptor: first),
-                                     source: "passed by its supervisor, LISTEN_FDS")
+                                     source: "passed by its supervisor, LISTEN_FDS", ownsSocketFile: false)
         } catch {
             _ = Glibc.close(first)
             throw InheritedListenerError(message: "the socket passed in LISTEN_FDS (descriptor \(first)) is not a listening "

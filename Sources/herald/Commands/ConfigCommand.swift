@@ -43,9 +43,13 @@ enum ConfigCommand: HeraldCommand {
             .sorted { $0.line < $1.line }
         guard mistakes.isEmpty else {
             for line in configuration.lines(mistakes) { printError(line) }
-            let count = mistakes.count
-            printError("\(count) mistake\(count == 1 ? "" : "s"): \(count == 1 ? "that setting keeps its" : "those settings keep their") default"
-                       + (daemonMistakes.isEmpty ? "" : "; herald daemon will not start until [daemon] and [broker] are right"))
+            let others = mistakes.count - daemonMistakes.count
+            var summary = "\(mistakes.count) mistake\(mistakes.count == 1 ? "" : "s")"
+            if others > 0 { summary += ": \(others == 1 ? "that setting keeps its" : "those settings keep their") default" }
+            if !daemonMistakes.isEmpty {
+                summary += (others > 0 ? "; " : ": ") + "herald daemon will not start until [daemon] and [broker] are right"
+            }
+            printError(summary)
             return ExitStatus.failure
         }
         let rules = configuration.rules.count

@@ -67,6 +67,7 @@ enum DaemonCommand: HeraldCommand {
     Options:
     \(DaemonOptions.help)
     \(BrokerOptions.help)
+                       (each broker option has its key in [broker]: url, password-file, ca, cert, key)
 
     Examples:
       herald daemon
@@ -76,6 +77,9 @@ enum DaemonCommand: HeraldCommand {
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
+        // SIGUSR2 asks a daemon started on demand to hand over (`serve` watches it); it never
+        // stops any other daemon.
+        signal(SIGUSR2, SIG_IGN)
         let user = UserConfiguration()
         let options: DaemonOptions
         do {
@@ -101,17 +105,27 @@ enum DaemonCommand: HeraldCommand {
         }
         // One center per state directory: a second daemon (or a demo) on this home refuses, unless
         // the one serving was started on demand: then it hands the center over.
-        let holder = options.onDemand ? "herald daemon --on-demand" : "herald daemon"
+        let holder = options.onDemand ? onDemandHolder : "herald daemon"
         let lock: CenterLock
         do {
             lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder)
         } catch let error as CenterLockError {
-            guard case .held = error, !options.onDemand, listener == nil else { throw error }
+            guard case .held(_, let pid, let holding) = error, !options.onDemand else { throw error }
+            if listener != nil {
+                // The supervisor bound the path anew: the daemon started on demand is asked by signal.
+                guard let pid, holding == onDemandHolder else { throw error }
+                DaemonLog.write("asking the daemon started on demand (pid \(pid)) to hand the center over (SIGUSR2)")
+                kill(pid, SIGUSR2)
+                lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder,
+                                              waitingUpTo: IPCServer.Configuration().requestDeadline + 30)
+                return try await serve(user: user, options: options, location: location, lock: lock, listener: listener)
+            }
             let handed: CenterHandOver.Handed
             do {
                 handed = try CenterHandOver.ask(socketPath: location.socketPath)
-            } catch let refusal {
-                printError("herald daemon: \(error); asked to hand the center over, it answered: \(refusal)")
+            } catch let refusal as CenterHandOver.Refused {
+                // (A daemon that will not hand over is what the lock's message describes.)
+                printError("herald daemon: \(error)" + (refusal.byDaemon ? "" : " (it did not hand the center over: \(refusal))"))
                 return ExitStatus.failure
             }
             DaemonLog.write("taking the center over from the daemon started on demand (pid \(handed.previousPID)); "
@@ -120,6 +134,15 @@ enum DaemonCommand: HeraldCommand {
             lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder,
                                           waitingUpTo: IPCServer.Configuration().requestDeadline + 30)
         }
+        return try await serve(user: user, options: options, location: location, lock: lock, listener: listener)
+    }
+
+    /// The lock holder's name of a daemon started on demand (the lock file's record).
+    static let onDemandHolder = "herald daemon --on-demand"
+
+    /// Serves the center (its lock taken) until a signal or a hand-over stops it.
+    private static func serve(user: UserConfiguration, options: DaemonOptions, location: CenterLocation, lock: CenterLock,
+                              listener: InheritedListener?) async throws -> Int32 {
         defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         for line in user.errorLines { DaemonLog.write("config: " + line) }
@@ -161,6 +184,7 @@ enum DaemonCommand: HeraldCommand {
         }
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid())"
                         + (options.onDemand ? ", started on demand: hands over to a herald daemon started later)" : ")"))
+        DaemonLog.write("settings: \(options.summary) (\(user.path) and options)")
 
         let dbusDoor = options.desktopNotifications == .no ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
             replace: options.desktopNotifications == .replace,
@@ -191,6 +215,14 @@ enum DaemonCommand: HeraldCommand {
         }
         statistics.resume()
         Task { stop.yield("signal \(await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM]))") }
+        // SIGUSR2: a daemon whose supervisor passed it the socket takes the center over.
+        if options.onDemand {
+            Task {
+                _ = await SignalWatcher.firstSignal(of: [SIGUSR2])
+                server.leaveSocketFile()
+                stop.yield("handing over: SIGUSR2 from a daemon with its own socket")
+            }
+        }
         var reasons = stops.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
         statistics.cancel()

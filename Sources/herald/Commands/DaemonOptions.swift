@@ -37,6 +37,13 @@ struct DaemonOptions {
                             `herald daemon` started later by hand or by a supervisor
     """
 
+    /// One line for the log: what this daemon runs with.
+    var summary: String {
+        let rate = rateLimit == 0 ? "no rate limit" : "rate limit \(rateLimit) a second (bursts of \(rateLimit * 10))"
+        return "prompt \(prompt.rawValue), \(rate), dbus \(desktopNotifications.rawValue), "
+            + "broker \(broker.map { "\($0.address)" } ?? "none")"
+    }
+
     /// Reads the options over `file`'s settings (`$HERALD_BROKER` between the two for the broker).
     static func resolve(_ arguments: inout Arguments, file: DaemonSettings) throws -> DaemonOptions {
         var prompt = file.prompt
