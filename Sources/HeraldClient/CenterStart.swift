@@ -60,8 +60,9 @@ public enum CenterStart: Sendable, Hashable {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let directories = [configHome + "/systemd/user", "/etc/systemd/user"]
         let links = ["default.target.wants/" + systemdService, "sockets.target.wants/" + systemdSocket]
+        // The link itself (not followed: its unit may live in a directory of its own).
         return directories.contains { directory in
-            links.contains { FileManager.default.fileExists(atPath: directory + "/" + $0) }
+            links.contains { (try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0)) != nil }
         }
     }
 }

@@ -33,7 +33,7 @@ import TestSupport
         /// The user's manager runs: its private socket is there.
         func startManager() throws {
             try FileManager.default.createDirectory(atPath: root.path + "/run/systemd", withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: root.path + "/run/systemd/private", contents: nil)
+            _ = FileManager.default.createFile(atPath: root.path + "/run/systemd/private", contents: nil)
         }
     }
 

@@ -37,14 +37,22 @@ public enum CenterHandOver {
     /// in this time is stuck).
     static let answerTimeout: Double = 10
 
-    /// Asks the daemon on `socketPath`; throws `Refused` with its reason when it will not.
-    public static func ask(socketPath: String) throws -> Handed {
-        let socket: UnixSocket
-        do {
-            socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
-        } catch {
-            throw Refused(reason: "no daemon answers on \(socketPath) (\(error))")
+    /// Asks the daemon on `socketPath`; throws `Refused` with its reason when it will not. A
+    /// daemon that holds the lock but is not listening yet (starting) is given `startGrace`
+    /// seconds.
+    public static func ask(socketPath: String, startGrace: Double = 10) throws -> Handed {
+        let deadline = Date().addingTimeInterval(startGrace)
+        var connected: UnixSocket?
+        while connected == nil {
+            do {
+                connected = try UnixSocket.connect(to: SocketAddress(path: socketPath))
+            } catch let error as Errno where error.meansNoServer && Date() < deadline {
+                usleep(50_000)
+            } catch {
+                throw Refused(reason: "no daemon answers on \(socketPath) (\(error))")
+            }
         }
+        guard let socket = connected else { throw Refused(reason: "no daemon answers on \(socketPath)") }
         defer { socket.close() }
         var limit = timeval(tv_sec: Int(answerTimeout), tv_usec: 0)
         _ = setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

@@ -71,14 +71,9 @@ extension UnixSocket {
         }
         var sent = try bytes.withUnsafeBytes { payload in
             try control.withUnsafeMutableBytes { controlBytes in
-                var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: payload.baseAddress), iov_len: payload.count)
-                return try withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var message = msghdr()
-                    message.msg_iov = vectorPointer
-                    message.msg_iovlen = 1
-                    message.msg_control = controlBytes.baseAddress
-                    message.msg_controllen = controlBytes.count
-                    return try retryingOnInterrupt { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+                try Self.withMessage(UnsafeMutableRawPointer(mutating: payload.baseAddress), count: payload.count,
+                                     control: controlBytes) { message in
+                    try retryingOnInterrupt { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
                 }
             }
         }
@@ -98,16 +93,24 @@ extension UnixSocket {
         let layout = Self.descriptorMessage
         var control = [UInt8](repeating: 0, count: layout.space * 4)
         return try control.withUnsafeMutableBytes { controlBytes in
-            var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
-            return try withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                var message = msghdr()
-                message.msg_iov = vectorPointer
-                message.msg_iovlen = 1
-                message.msg_control = controlBytes.baseAddress
-                message.msg_controllen = controlBytes.count
+            try Self.withMessage(buffer.baseAddress, count: buffer.count, control: controlBytes) { message in
                 let count = try retryingOnInterrupt { recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC)) }
                 return (count, Self.descriptors(in: UnsafeRawBufferPointer(rebasing: controlBytes[0..<Int(message.msg_controllen)])))
             }
+        }
+    }
+
+    /// Runs `body` with a `msghdr` for one buffer of `count` bytes at `bytes` and a control buffer.
+    private static func withMessage<R>(_ bytes: UnsafeMutableRawPointer?, count: Int, control: UnsafeMutableRawBufferPointer,
+                                       _ body: (inout msghdr) throws -> R) rethrows -> R {
+        var vector = iovec(iov_base: bytes, iov_len: count)
+        return try withUnsafeMutablePointer(to: &vector) { vectorPointer in
+            var message = msghdr()
+            message.msg_iov = vectorPointer
+            message.msg_iovlen = 1
+            message.msg_control = control.baseAddress
+            message.msg_controllen = control.count
+            return try body(&message)
         }
     }
 
