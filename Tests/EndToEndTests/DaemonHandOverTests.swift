@@ -92,7 +92,11 @@ extension EndToEnd {
         }
         let ui = try TmuxSession(command: [center.herald], width: 80, height: 24,
                                  environment: center.environment.merging(["HERALD_UI_MUTE": "1"]) { $1 })
-        defer { ui.kill() }
+        defer {
+            // A UI still reconnecting while it is stopped must not ask for another daemon.
+            try? "[daemon]\ndbus = no\nstart = never\n".write(toFile: center.configPath, atomically: true, encoding: .utf8)
+            ui.kill()
+        }
         try ui.waitFor("Herald", timeout: 30)
         try center.waitUntil("the supervisor's daemon to hold the center") { center.lockHolder()?.pid == supervised().last }
         let firstDaemon = try #require(supervised().first)

@@ -88,13 +88,16 @@ final class IsolatedCenter: @unchecked Sendable {
         return rows.compactMap { $0["title"] as? String }
     }
 
-    /// Stops the daemon holding the center (SIGTERM, then SIGKILL) and removes everything.
+    /// Stops the daemon holding the center (SIGTERM, then SIGKILL) — and one a client still
+    /// starting may have put in its place — and removes everything.
     func close() {
-        if let holder = lockHolder(), !Self.hasEnded(holder.pid) {
+        for _ in 0..<3 {
+            guard let holder = lockHolder(), !Self.hasEnded(holder.pid) else { break }
             kill(holder.pid, SIGTERM)
             let deadline = Date().addingTimeInterval(15)
             while !Self.hasEnded(holder.pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if !Self.hasEnded(holder.pid) { kill(holder.pid, SIGKILL) }
+            Thread.sleep(forTimeInterval: 0.2)
         }
         root.remove()
     }
