@@ -59,7 +59,7 @@ import TestSupport
         let directory = try TemporaryDirectory("herald-endpoint")
         defer { directory.remove() }
         let endpoint = DaemonEndpoint(explicitHome: directory.path)
-        // A sentence that says what to do, not an errno (issue 13, bug 7).
+        // A sentence that says what to do, not an errno.
         let reason = "no herald executable was found to start one (set HERALD_EXECUTABLE)"
         await #expect(throws: IPCError.noServerToStart(path: endpoint.socketPath, reason: reason)) {
             _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil,
