@@ -84,7 +84,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
                                        locationLimit: configuration.locationTriggerLimit)
         var apps: [String: AppRecord] = [:]
-        for app in try store.loadApps() { apps[app.bundleIdentifier] = app.withDenialAsSettingOff() }
+        for app in try store.loadApps() {
+            apps[app.bundleIdentifier] = app.withDenialAsSettingOff().withFileNameAsDisplayName()
+        }
         var dropped: [PendingRecord] = []
         for record in try store.loadPending() {
             var record = record

@@ -1,5 +1,5 @@
 import TerminalKit
-/// The bottom row: the keys that apply right now (`Enter open  1-9 act  …`), or a message.
+/// The bottom row: the keys that apply right now (`Enter open  1-3 actions  …`), or a message.
 /// The `?` hint is never crowded out: when the hints do not all fit, it goes at the right end
 /// and the others fill what is left.
 public struct StatusLine: Widget {
