@@ -53,21 +53,25 @@ public final class UIProgram {
     /// updates, runs effects, redraws. Returns `false` once the user quit.
     @discardableResult
     public func step(timeoutMilliseconds: Int = 0) -> Bool {
-        var msgs: [Msg] = []
+        var input: [Msg] = []
         if let event = backend.readEvent(timeoutMilliseconds: timeoutMilliseconds) {
-            msgs.append(message(for: event))
+            input.append(message(for: event))
             var extra = 0
             while extra < 256, let more = backend.readEvent(timeoutMilliseconds: 0) {
-                msgs.append(message(for: more))
+                input.append(message(for: more))
                 extra += 1
             }
         }
-        msgs += inbox.drain()
+        input += inbox.drain()
+        // The clock moves first: keys and events are handled at the time they were read, not
+        // at the last quiet frame's (up to 0.25 s earlier — which the key grace would count).
+        var msgs: [Msg] = []
         let now = clock()
-        if now.timeIntervalSince(lastTick) >= 0.25 || !msgs.isEmpty {
+        if now.timeIntervalSince(lastTick) >= 0.25 || !input.isEmpty {
             msgs.append(.tick(now))
             lastTick = now
         }
+        msgs += input
         if !msgs.isEmpty {
             apply(msgs)
             render()

@@ -1,6 +1,6 @@
 import TerminalKit
 /// The last lines of an application log (the demo shows its delegate calls here), newest at
-/// the bottom, under a "Log" rule.
+/// the bottom, under a "Log" rule. Long lines wrap (a path is shown whole).
 public struct LogPane: Widget {
     public var lines: [String]
     public var theme: Theme
@@ -16,7 +16,12 @@ public struct LogPane: Widget {
         buffer.setString(x: area.x, y: area.y, "─ Log " + String(repeating: "─", count: area.width), style: theme.border,
                          maxWidth: area.width)
         let rows = area.height - 1
-        for (i, line) in lines.suffix(rows).enumerated() {
+        guard rows > 0, area.width > 1 else { return }
+        var shown: [String] = []
+        for line in lines.reversed() where shown.count < rows {
+            shown.insert(contentsOf: TextLayout.wrap(line, width: area.width - 1).suffix(rows - shown.count), at: 0)
+        }
+        for (i, line) in shown.enumerated() {
             buffer.setString(x: area.x + 1, y: area.y + 1 + i, line, style: theme.dim, maxWidth: area.width - 1)
         }
     }
