@@ -101,11 +101,11 @@ import Testing
         var config = UIConfiguration()
         let errors = config.apply(ConfigFile.parse("""
         [theme]
-        accent = #1e90ff
+        accent = "#1e90ff"
         banner = 208
         alert = color196
         unread = Cyan
-        app = #FFD700
+        app = "#FFD700"   # gold
         """))
         #expect(errors.isEmpty)
         #expect(config.palette.accent == .rgb(0x1e, 0x90, 0xff))
@@ -128,5 +128,8 @@ import Testing
         #expect(errors.map(\.line) == [2, 3, 4, 5])
         #expect(errors.first?.description.contains("a palette number 0–255, or #rrggbb") == true)
         #expect(config.palette == Theme.Palette())
+        // Unquoted, # starts a comment: the mistake says so.
+        let unquoted = config.apply(ConfigFile.parse("[theme]\naccent = #1e90ff\n"))
+        #expect(unquoted.first?.description.hasSuffix("(write #rrggbb in quotes, \"#1e90ff\": an unquoted # starts a comment)") == true)
     }
 }

@@ -68,9 +68,11 @@ extension UIConfiguration {
         }
         guard let color = Self.themeColor(entry.value) else {
             guard Self.themeKeys.contains(entry.key) else { throw entry.unknown(in: "theme", known: Self.themeKeys) }
+            // An unquoted `#1e90ff` starts a comment: the value arrives empty.
+            let hint = entry.value.isEmpty ? " (write #rrggbb in quotes, \"#1e90ff\": an unquoted # starts a comment)" : ""
             throw ConfigError(line: entry.line, "\(entry.key): expected a colour ("
                               + ([Color.default] + Color.basic).map(\.description).joined(separator: ", ")
-                              + ", a palette number 0–255, or #rrggbb), got '\(entry.value)'")
+                              + ", a palette number 0–255, or #rrggbb), got '\(entry.value)'" + hint)
         }
         switch entry.key {
         case "accent": palette.accent = color
