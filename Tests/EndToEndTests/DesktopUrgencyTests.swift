@@ -35,19 +35,23 @@ extension EndToEnd {
 
         // Critical Alerts off in the sender's settings (s): held like the rest.
         let ui = desktop.center.ui
-        ui.send("x")                                  // close the banners
-        ui.send("x")
-        try ui.waitForAbsence("x close")
+        try ui.waitFor("Disk still full")
+        ui.send("X")                                  // close every banner (they stay in the list)
+        try ui.waitForAbsence("╭─")
         ui.send("Tab")                                // the sidebar
-        ui.send("j")                                  // Backup
+        try ui.waitFor("j/k app")
+        ui.send("j")
+        try ui.waitFor("▸Backup")
         ui.send("s")
-        try ui.waitFor("Critical Alerts")
+        try ui.waitFor("Backup — Notifications")
         for _ in 0..<7 { ui.send("j") }
+        try ui.waitFor("▸Critical Alerts")
         ui.send("Enter")
-        try ui.waitUntil(timeout: 15, "Critical Alerts off") { screen in
-            screen.split(separator: "\n").contains { $0.contains("Critical Alerts") && $0.contains("off") }
+        try ui.waitUntil(timeout: 15, "Critical Alerts Off") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Critical Alerts") && $0.contains("Off") }
         }
         ui.send("Escape")
+        try ui.waitForAbsence("Backup — Notifications")
         _ = try desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full again"])
         history = try desktop.waitForHistory("the held critical row") { Self.presentation($0, title: "Disk full again") != nil }
         #expect(Self.presentation(history, title: "Disk full again") == ["list"])
