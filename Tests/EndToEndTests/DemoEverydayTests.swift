@@ -1,5 +1,4 @@
 import Foundation
-import HeraldPreview
 import Testing
 import TestSupport
 
@@ -10,11 +9,7 @@ extension EndToEnd {
     /// `:invite`, `1`, `:invite`, `2`: the second invitation joins the first one's collapsed
     /// row, which stays selected — the details show its picture, not "…".
     @Test func aSecondInvitationShowsItsPictureInTheDetails() throws {
-        guard AttachmentPreviewer.canDraw, ImageDecoder.Format.png.isAvailable else {
-            print("skipped: previews need libchafa0 and libpng16-16")
-            return
-        }
-        let demo = try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
+        guard let demo = try DemoPreviewTests.demoWithPictures() else { return }
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
         demo.send("1")
