@@ -69,3 +69,12 @@ import Testing
         #expect(log.map { $0.trimmingCharacters(in: .whitespaces) }.joined().contains(path))
     }
 }
+
+/// A log line that fits is drawn as written, its spacing kept (the demo's welcome lines line up).
+@Suite struct LogPaneSpacingTests {
+    @Test func aLineThatFitsKeepsItsSpaces() {
+        var buffer = Buffer(width: 40, height: 3)
+        LogPane(lines: ["  :invite     an invitation"], theme: Theme(colors: false)).render(in: buffer.area, into: &buffer)
+        #expect(buffer.lines[1].hasPrefix("   :invite     an invitation"))
+    }
+}

@@ -19,7 +19,9 @@ public struct LogPane: Widget {
         guard rows > 0, area.width > 1 else { return }
         var shown: [String] = []
         for line in lines.reversed() where shown.count < rows {
-            shown.insert(contentsOf: TextLayout.wrap(line, width: area.width - 1).suffix(rows - shown.count), at: 0)
+            // A line that fits stays as written (its spacing too); a longer one wraps.
+            let parts = DisplayWidth.of(line) <= area.width - 1 ? [line] : TextLayout.wrap(line, width: area.width - 1)
+            shown.insert(contentsOf: parts.suffix(rows - shown.count), at: 0)
         }
         for (i, line) in shown.enumerated() {
             buffer.setString(x: area.x + 1, y: area.y + 1 + i, line, style: theme.dim, maxWidth: area.width - 1)
