@@ -6,7 +6,7 @@ import TestSupport
 /// A script that posts is shown by its file name: `backup.sh` and `sync.py` calling
 /// `herald post` appear as "backup.sh" and "sync.py" in `herald apps` and the center, not
 /// "Sh" and "Py".
-@Suite struct ScriptAppNameEndToEndTests {
+extension EverydayCommandTests {   // (serialized with the other daemon-spawning tests)
     @Test func scriptsAreNamedByTheirFileNames() async throws {
         let daemon = try await DaemonProcess()
         defer { daemon.stop(); daemon.removeHome() }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `--app` naming an app the center has never known exits with status 3 and says so, for the
 /// read commands too (`history`, `pending`), not an empty list with status 0.
-@Suite struct UnknownAppExitStatusTests {
+extension EverydayCommandTests {   // (serialized with the other daemon-spawning tests)
     @Test func historyAndPendingRefuseAnUnknownApp() async throws {
         let daemon = try await DaemonProcess()
         defer { daemon.stop(); daemon.removeHome() }
