@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finds the files shipped in the repository's `Assets/` folder (the demo's images and sample
 /// push payloads), and makes throwaway copies to attach — the center moves attachment files
@@ -27,13 +28,44 @@ public enum DemoAssets {
         directory.appendingPathComponent(name)
     }
 
-    /// A fresh copy of `name` in a temporary folder, under the same file name, ready to attach.
+    /// A fresh copy of `name` in a folder of its own in `$TMPDIR` (`herald-demo-…`), under the
+    /// same file name, ready to attach. The center moves the file into its store; the folder is
+    /// removed by `removeTemporaryFolder(of:)` once the copy is attached, or — for copies handed
+    /// to the center later (the service extension's) — by the next copy, or when the demo
+    /// quits (`removeTemporaryFolders()`).
     public static func temporaryCopy(of name: String) throws -> URL {
+        removeTemporaryFolders(onlyEmpty: true)
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("herald-demo-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        staging.withLock { _ = $0.insert(folder.path) }
         let copy = folder.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: url(name), to: copy)
+        do {
+            try FileManager.default.copyItem(at: url(name), to: copy)
+        } catch {
+            removeTemporaryFolder(of: copy)
+            throw error
+        }
         return copy
     }
+
+    /// Removes the folder `temporaryCopy` made for `copy` (with the copy, if the center did not
+    /// take it).
+    public static func removeTemporaryFolder(of copy: URL) {
+        let folder = copy.deletingLastPathComponent()
+        guard staging.withLock({ $0.remove(folder.path) }) != nil else { return }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Removes the folders of earlier copies: those the center has emptied (`onlyEmpty`), or all.
+    public static func removeTemporaryFolders(onlyEmpty: Bool = false) {
+        for path in staging.withLock({ Array($0) }) {
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            guard !onlyEmpty || contents.isEmpty else { continue }
+            removeTemporaryFolder(of: URL(fileURLWithPath: path).appendingPathComponent("copy"))
+        }
+    }
+
+    /// The folders `temporaryCopy` made that are still there.
+    private static let staging = Mutex<Set<String>>([])
 }

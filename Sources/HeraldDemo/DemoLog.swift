@@ -18,6 +18,16 @@ public final class DemoLog: Sendable {
         set { storage.withLock { $0 = newValue } }
     }
 
+    /// A date as the log and the terminal UI write it: `2026-03-18 09:00` (24-hour, local time,
+    /// whatever the locale — one format on one screen).
+    public static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     /// Writes `app: message`.
     public func write(_ app: String, _ message: String) {
         let line = "\(app): \(message)"

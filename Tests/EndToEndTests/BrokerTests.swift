@@ -204,7 +204,7 @@ extension EndToEnd {
                                                                    "--title", "Backup finished on nas"])
         #expect(posted.status == 0, "\(posted.stderr)")
         // Both show the banner, unread.
-        let banner = "1-9 action · x dismiss"
+        let banner = "Enter open · x dismiss"
         for ui in [laptop.ui, desktop.ui] {
             try ui.waitFor(banner)
             try ui.waitFor("1 unread")

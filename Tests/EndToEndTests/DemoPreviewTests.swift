@@ -10,12 +10,17 @@ extension EndToEnd {
     /// Block, half-block and quadrant characters: what a picture is drawn with.
     static let blocks = Set("▀▄▌▐▖▗▘▝▙▚▛▜▞▟█")
 
-    @Test func theInvitationShowsItsPicture() throws {
+    /// A demo that draws pictures, or `nil` (saying why) when the libraries are missing.
+    static func demoWithPictures() throws -> DemoSession? {
         guard AttachmentPreviewer.canDraw, ImageDecoder.Format.png.isAvailable else {
             print("skipped: previews need libchafa0 and libpng16-16")
-            return
+            return nil
         }
-        let demo = try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
+        return try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
+    }
+
+    @Test func theInvitationShowsItsPicture() throws {
+        guard let demo = try Self.demoWithPictures() else { return }
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
         // The thumbnail sits between the banner's left border and the title.

@@ -8,7 +8,7 @@ extension EndToEnd {
 /// Skips (printing why) when dbus-daemon or the clients are not installed.
 @Suite struct DesktopNotificationsTests {
     /// The footer of a banner on screen.
-    static let bannerFooter = "Enter open · 1-9 action"
+    static let bannerFooter = "Enter open · "
 
     /// The rows of history with `title`.
     static func rows(_ history: [[String: Any]], title: String) -> [[String: Any]] {

@@ -65,7 +65,7 @@ extension EndToEnd {
         // With the demo's commands the help is longer than 80×24: it scrolls.
         let help = try demo.waitFor("more · j k · Esc closes")
         for text in ["Help", "open (the default action)", "the n-th action button", "reply (text-input action)",
-                     "dismiss", "search history", "clear the app's badge", "quit", "Commands", ":invite"] {
+                     "dismiss", "back out", "search history", "clear the badge you see", "quit", "Commands", ":invite"] {
             #expect(help.contains(text), "help lacks \(text)")
         }
         demo.send("Space")   // a page down: to the end

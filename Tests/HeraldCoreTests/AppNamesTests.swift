@@ -21,3 +21,26 @@ import HeraldCore
         #expect(Set(names.values).count == 4)
     }
 }
+
+/// Apps named after the script that posts (`herald post` from `backup.sh`): the file name is
+/// the name, not its extension capitalised as if it were reverse DNS.
+@Suite struct ScriptAppNameTests {
+    @Test func aScriptsFileNameIsItsName() {
+        #expect(AppRecord(bundleIdentifier: "backup.sh").displayName == "backup.sh")
+        #expect(AppRecord(bundleIdentifier: "sync.py").displayName == "sync.py")
+        #expect(AppRecord(bundleIdentifier: "nightly.build.rb").displayName == "nightly.build.rb")
+        #expect(AppRecord(bundleIdentifier: "com.example.calendar").displayName == "Calendar")
+        #expect(AppRecord(bundleIdentifier: "org.gnome.Shell").displayName == "Shell")
+        #expect(AppRecord(bundleIdentifier: "make").displayName == "Make")
+        #expect(AppRecord(bundleIdentifier: ".sh").displayName == "Sh")   // no file name before the dot
+    }
+
+    @Test func aNameStoredByEarlierVersionsIsMadeWhole() {
+        var stored = AppRecord(bundleIdentifier: "backup.sh", displayName: "Sh")
+        #expect(stored.withFileNameAsDisplayName().displayName == "backup.sh")
+        stored.displayName = "Nightly backup"   // chosen by someone: kept
+        #expect(stored.withFileNameAsDisplayName().displayName == "Nightly backup")
+        let calendar = AppRecord(bundleIdentifier: "com.example.calendar")
+        #expect(calendar.withFileNameAsDisplayName() == calendar)
+    }
+}

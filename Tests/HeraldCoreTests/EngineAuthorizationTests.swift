@@ -61,7 +61,7 @@ import TestSupport
         await h.engine.registerCommandLineApp(bundleIdentifier: "herald.cli")
         let app = await h.engine.appRecord(bundleIdentifier: "herald.cli")
         #expect(app.authorizationStatus == .authorized)
-        #expect(app.authorizedOptions == [.alert, .sound, .badge])
+        #expect(app.authorizedOptions == [.alert, .sound, .badge, .criticalAlert])   // AppRecord.trustedOptions
         #expect(app.isCommandLineApp)
         #expect(h.prompter.promptCount == 0)
     }

@@ -253,8 +253,10 @@ import TestSupport
         try await h.engine.add(request("ts", sound: .default, level: .timeSensitive), bundleIdentifier: app)
         #expect(lastPresentation(h) == [.banner, .list, .sound])
         // Critical without `.criticalAlert` authorization counts as active (EngineFocusTests
-        // covers approved critical alerts).
-        try await h.engine.add(request("crit", sound: .defaultCritical, level: .critical), bundleIdentifier: app)
+        // covers approved critical alerts; a `herald post` app has it: TrustedCriticalAlertTests).
+        let prompted = "com.example.prompted"
+        _ = try await h.engine.requestAuthorization(options: [.alert, .sound], bundleIdentifier: prompted)
+        try await h.engine.add(request("crit", sound: .defaultCritical, level: .critical), bundleIdentifier: prompted)
         #expect(lastPresentation(h) == [.list])
         var settings = AppSettings()
         settings.timeSensitive = false

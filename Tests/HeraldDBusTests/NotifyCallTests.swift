@@ -37,7 +37,7 @@ import Testing
     @Test func mapsOntoTheEngineModel() throws {
         let call = try NotifyCall(signature: NotifyCall.signature, arguments: Self.arguments(
             actions: ["default", "Open", "inline-reply", "Reply", "later", "Later"],
-            hints: [.string("urgency"): .uint(0), .string("category"): .string("email.arrived"),
+            hints: [.string("urgency"): .uint(1), .string("category"): .string("email.arrived"),
                     .string("value"): .int(140), .string("transient"): .bool(true),
                     .string("sound-name"): .string("message-new-email"),
                     .string("x-kde-reply-placeholder-text"): .string("Say…")],
@@ -50,13 +50,32 @@ import Testing
         #expect(mapped.category.actions[0].textInput?.placeholder == "Say…")
         #expect(mapped.category.options.contains(.customDismissAction))
         #expect(content.body == "Hi")
-        #expect(content.interruptionLevel == .passive)
+        #expect(content.interruptionLevel == .active)
         #expect(content.threadIdentifier == "email.arrived")
         #expect(content.sound?.name == "message-new-email")
         #expect(content.traits?.progress == 100)
         #expect(content.traits?.isTransient == true)
         #expect(content.traits?.bannerTimeout == 2.5)
         #expect(content.traits?.bodyStyles.first?.isBold == true)
+    }
+
+    /// Low urgency is a quiet banner (as dunst and mako show it), not list-only: active, and
+    /// never a sound; critical stays critical.
+    @Test func urgencyMapsToALevel() throws {
+        func content(_ urgency: UInt64) throws -> ContentRecord {
+            let call = try NotifyCall(signature: NotifyCall.signature, arguments: Self.arguments(
+                hints: [.string("urgency"): .uint(urgency), .string("sound-name"): .string("message-new-instant")]))
+            return DesktopNotification(call: call, hints: try NotificationHints(call.hints), identifier: "fdo-r-1")
+                .request.content
+        }
+        let low = try content(0)
+        #expect(low.interruptionLevel == .active)
+        #expect(low.sound == nil)
+        #expect(try content(1).interruptionLevel == .active)
+        #expect(try content(1).sound?.name == "message-new-instant")
+        let critical = try content(2)
+        #expect(critical.interruptionLevel == .critical)
+        #expect(critical.sound?.isCritical == true)
     }
 
     @Test func expiry() throws {

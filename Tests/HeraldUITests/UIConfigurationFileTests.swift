@@ -56,7 +56,8 @@ import Testing
             "line 2: max: expected a whole number from 1 to 9, got '40'",
             "line 3: [banners] has no setting 'timeout.loud' (known: max, timeout, timeout.passive, timeout.active, "
                 + "timeout.time-sensitive, timeout.critical, coalesce, key-grace)",
-            "line 5: accent: expected a colour (default, black, red, green, yellow, blue, magenta, cyan, white), got 'teal'",
+            "line 5: accent: expected a colour (default, black, red, green, yellow, blue, magenta, cyan, white, "
+                + "a palette number 0–255, or #rrggbb), got 'teal'",
             "line 7: [keys] has no setting 'jump' (known: open, dismiss, reply, expand, search, command, settings, delete, "
                 + "help, quit, up, down, top, bottom, next-banner, close-banners, clear-badge, clear-history, switch-pane)",
             "line 8: dismiss: 'shift-z' is not a key (a character, or tab, shift-tab, enter, esc, space, backspace, delete, "
@@ -91,5 +92,44 @@ import Testing
         #expect(model.banner.shown.map(\.id) == [-2, -1])
         #expect(model.update(.key(.enter)).isEmpty)   // nothing stored to answer: the banner closes
         #expect(model.banner.shown.map(\.id) == [-2])
+    }
+}
+
+/// `[theme]` takes the 256-colour palette and 24-bit colours as well as the eight names.
+@Suite struct ThemeColourTests {
+    @Test func paletteNumbersAndHexColoursApply() {
+        var config = UIConfiguration()
+        let errors = config.apply(ConfigFile.parse("""
+        [theme]
+        accent = "#1e90ff"
+        banner = 208
+        alert = color196
+        unread = Cyan
+        app = "#FFD700"   # gold
+        """))
+        #expect(errors.isEmpty)
+        #expect(config.palette.accent == .rgb(0x1e, 0x90, 0xff))
+        #expect(config.palette.banner == .indexed(208))
+        #expect(config.palette.alert == .indexed(196))
+        #expect(config.palette.unread == .cyan)
+        #expect(config.palette.app == .rgb(0xff, 0xd7, 0x00))
+        #expect(Theme(colors: true, palette: config.palette).header.background == .rgb(0x1e, 0x90, 0xff))
+    }
+
+    @Test func badColoursAreRefusedWithTheLine() {
+        var config = UIConfiguration()
+        let errors = config.apply(ConfigFile.parse("""
+        [theme]
+        accent = 256
+        banner = #12345
+        alert = #12345g
+        app = +5
+        """))
+        #expect(errors.map(\.line) == [2, 3, 4, 5])
+        #expect(errors.first?.description.contains("a palette number 0–255, or #rrggbb") == true)
+        #expect(config.palette == Theme.Palette())
+        // Unquoted, # starts a comment: the mistake says so.
+        let unquoted = config.apply(ConfigFile.parse("[theme]\naccent = #1e90ff\n"))
+        #expect(unquoted.first?.description.hasSuffix("(write #rrggbb in quotes, \"#1e90ff\": an unquoted # starts a comment)") == true)
     }
 }

@@ -84,7 +84,7 @@ func render(_ widget: some Widget, width: Int, height: Int) -> Buffer {
             " [1 Accept] [2 Decline] [3 Open ↗]",
             "",
             " Attachments",
-            " 📎 photo.png  public.png  240.0 KB",
+            " 📎 photo.png  PNG image  240.0 KB",
             "",
             " userInfo",
             " {",
@@ -180,7 +180,7 @@ func render(_ widget: some Widget, width: Int, height: Int) -> Buffer {
     @Test func helpListsEveryKey() {
         let buffer = render(HelpOverlay(extraCommands: ["invite NAME — invite someone"]), width: 60, height: 40)
         let text = buffer.lines.joined(separator: "\n")
-        for key in ["Enter", "1–9", "Esc x", "Tab", "/", "D", ":lock", ":invite NAME"] { #expect(text.contains(key)) }
+        for key in ["Enter", "1–9", "x", "Esc", "Tab", "/", "D", ":lock", ":invite NAME"] { #expect(text.contains(key)) }
     }
 
     @Test func statusLineHintsAndMessages() {

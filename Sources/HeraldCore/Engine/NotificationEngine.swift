@@ -84,7 +84,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
                                        locationLimit: configuration.locationTriggerLimit)
         var apps: [String: AppRecord] = [:]
-        for app in try store.loadApps() { apps[app.bundleIdentifier] = app.withDenialAsSettingOff() }
+        for app in try store.loadApps() {
+            apps[app.bundleIdentifier] = app.withDenialAsSettingOff().withFileNameAsDisplayName().withTrustedCriticalAlerts()
+        }
         var dropped: [PendingRecord] = []
         for record in try store.loadPending() {
             var record = record
@@ -176,24 +178,25 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         ensureApp(bundleIdentifier)
     }
 
+    /// Registers an app of the user's own (`herald post`, `herald push`): authorized without a
+    /// prompt, critical alerts included (`AppRecord.authorizeAsTrusted`).
     public func registerCommandLineApp(bundleIdentifier: String) async {
         var app = ensureApp(bundleIdentifier)
-        guard !(app.isCommandLineApp && app.authorizationStatus == .authorized) else { return }
+        guard !(app.isCommandLineApp && app.isAuthorizedAsTrusted) else { return }
         app.isCommandLineApp = true
-        app.authorizationStatus = .authorized
-        app.authorizedOptions = [.alert, .sound, .badge]
+        app.authorizeAsTrusted()
         saveApp(app)
     }
 
     /// Registers an app that is authorized without a prompt, as every Linux desktop does for
-    /// programs notifying over D-Bus: alerts, sounds and badges. The user can still turn it off
-    /// or mute it in its settings. `displayName` is the name the sender gave.
+    /// programs notifying over D-Bus: alerts, sounds, badges and critical alerts (urgency 2, on
+    /// by default: `AppRecord.authorizeAsTrusted`). The user can still turn it off, mute it or
+    /// turn its Critical Alerts off in its settings. `displayName` is the name the sender gave.
     public func registerTrustedApp(bundleIdentifier: String, displayName: String) async {
         var app = ensureApp(bundleIdentifier)
-        guard app.authorizationStatus != .authorized || app.displayName != displayName else { return }
+        guard !app.isAuthorizedAsTrusted || app.displayName != displayName else { return }
         app.displayName = displayName
-        app.authorizationStatus = .authorized
-        app.authorizedOptions = [.alert, .sound, .badge]
+        app.authorizeAsTrusted()
         saveApp(app)
     }
 

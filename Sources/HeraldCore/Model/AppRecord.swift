@@ -65,11 +65,11 @@ public struct AppRecord: Sendable, Hashable, Codable {
         self.displayName = displayName ?? AppRecord.defaultDisplayName(for: bundleIdentifier)
     }
 
-    /// `com.example.calendar` → `Calendar`.
+    /// `com.example.calendar` → `Calendar`; a script or program file name keeps its whole name
+    /// (`backup.sh` → `backup.sh`, not "Sh": see `AppRecord+DisplayName.swift`).
     public static func defaultDisplayName(for bundleIdentifier: String) -> String {
-        let last = bundleIdentifier.split(separator: ".").last.map(String.init) ?? bundleIdentifier
-        guard let first = last.first else { return bundleIdentifier }
-        return first.uppercased() + last.dropFirst()
+        if isFileName(bundleIdentifier) { return bundleIdentifier }
+        return reverseDNSName(bundleIdentifier)
     }
 
     public func category(_ identifier: String) -> CategoryRecord? {

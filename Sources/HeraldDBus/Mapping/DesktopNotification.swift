@@ -39,8 +39,11 @@ struct DesktopNotification: Sendable {
         var content = ContentRecord(title: call.summary, body: markup.text)
         content.categoryIdentifier = category.identifier
         content.threadIdentifier = hints.category ?? ""
-        content.interruptionLevel = [UNNotificationInterruptionLevel.passive, .active, .critical][hints.urgency]
-        if !hints.suppressSound, let sound = hints.soundName ?? hints.soundFile {
+        // Low urgency is a quiet banner, as dunst and mako show it: active, never a sound.
+        // Critical breaks through Focus while the sender's Critical Alerts setting is on
+        // (`AppRecord.authorizeAsTrusted`).
+        content.interruptionLevel = hints.urgency == 2 ? .critical : .active
+        if hints.urgency > 0, !hints.suppressSound, let sound = hints.soundName ?? hints.soundFile {
             content.sound = SoundRecord(name: sound, isCritical: hints.urgency == 2)
         }
         var traits = NotificationTraits(isTransient: hints.isTransient, isResident: hints.isResident,

@@ -46,11 +46,19 @@ public final class CalendarApp: NSObject, UNUserNotificationCenterDelegate {
         content.userInfo = ["MEETING_ID": "123", "USER_ID": "456"]
         content.categoryIdentifier = "MEETING_INVITATION"
         content.sound = .default
+        let image: URL?
         do {
-            let image = try DemoAssets.temporaryCopy(of: "jim@2x.png")
-            content.attachments = [try UNNotificationAttachment(identifier: "jim", url: image, options: nil)]
+            image = try DemoAssets.temporaryCopy(of: "jim@2x.png")
         } catch {
+            image = nil
             DemoLog.shared.write("Calendar", "attachment failed: \(error)")
+        }
+        if let image {
+            do {
+                content.attachments = [try UNNotificationAttachment(identifier: "jim", url: image, options: nil)]
+            } catch {
+                DemoLog.shared.write("Calendar", "attachment failed: \(error)")
+            }
         }
 
         let trigger = UNCalendarNotificationTrigger(dateMatching: DemoSchedule.components(5, after: now),
@@ -58,6 +66,7 @@ public final class CalendarApp: NSObject, UNUserNotificationCenterDelegate {
         let request = UNNotificationRequest(identifier: "staff-meeting-\(Int(now.timeIntervalSince1970))",
                                             content: content, trigger: trigger)
         UNUserNotificationCenter.current().add(request) { error in
+            if let image { DemoAssets.removeTemporaryFolder(of: image) }   // the center has its own copy now
             if let error {
                 DemoLog.shared.write("Calendar", "add failed: \(error)")
             } else {

@@ -65,7 +65,7 @@ public final class RemindersApp: NSObject, UNUserNotificationCenterDelegate {
                 DemoLog.shared.write("Reminders", "add \(request.identifier) failed: \(error)")
             }
         }
-        let next = daily.nextTriggerDate().map { DateFormatter.localizedString(from: $0, dateStyle: .short, timeStyle: .short) } ?? "never"
+        let next = daily.nextTriggerDate().map(DemoLog.time) ?? "never"
         DemoLog.shared.write("Reminders", "scheduled: stand-up daily at 9:00 (next \(next)), stretch every 60 s, parcel on arriving at the office (move 52.5219,13.4132)")
     }
 }

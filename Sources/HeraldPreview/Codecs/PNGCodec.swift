@@ -52,6 +52,17 @@ enum PNGCodec {
         let text = withUnsafeBytes(of: &image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return text.isEmpty ? "libpng could not read it" : text
+        return readable(text)
+    }
+
+    /// libpng's message in words: it starts with the name of the chunk it was reading, with
+    /// bytes that are not letters written as `[20]` — from a damaged file, noise
+    /// ("[20]is[20]: invalid chunk type"). Such a name is left out; a real one ("IDAT") stays.
+    static func readable(_ text: String) -> String {
+        guard !text.isEmpty else { return "libpng could not read it" }
+        guard let colon = text.range(of: ": ") else { return text }
+        let chunk = text[..<colon.lowerBound]
+        guard chunk.contains("["), chunk.count <= 16 else { return text }   // "IDAT: CRC error" stays
+        return String(text[colon.upperBound...])
     }
 }

@@ -51,6 +51,10 @@ public struct MediaInfo: Sendable, Hashable {
         return MediaInfo(format: format, duration: duration)
     }
 
+    /// The format of a uniform type in words ("PNG image", "MP3 audio"); the type itself when
+    /// it has no name here.
+    public static func formatName(of type: String) -> String { formatNames[type] ?? type }
+
     static let formatNames: [String: String] = [
         "com.microsoft.waveform-audio": "WAVE audio", "public.aiff-audio": "AIFF audio", "public.aifc-audio": "AIFF-C audio",
         "public.mp3": "MP3 audio", "public.mpeg-4-audio": "MPEG-4 audio", "com.apple.m4a-audio": "MPEG-4 audio",

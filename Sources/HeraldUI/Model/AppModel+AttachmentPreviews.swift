@@ -10,10 +10,16 @@ extension AppModel {
         record.content.attachments.first { Self.pictureTypes.contains($0.type) }
     }
 
-    /// The selected notification (found by delivery, without building the list rows).
+    /// The notification the details show (found without building the list rows): the selected
+    /// delivery's, or — when it is in a collapsed group — the group's newest, which its row
+    /// shows (a notification that joins the group becomes its face).
     var selectedRecord: DeliveredRecord? {
-        guard let id = selectedDeliveryID else { return nil }
-        return history.first { $0.deliveryID == id }
+        guard let id = selectedDeliveryID, let record = history.first(where: { $0.deliveryID == id }) else { return nil }
+        let group = GroupKey(bundleIdentifier: record.bundleIdentifier, threadIdentifier: record.content.threadIdentifier)
+        guard !expandedGroups.contains(group) else { return record }
+        return history.first {
+            $0.bundleIdentifier == group.bundleIdentifier && $0.content.threadIdentifier == group.threadIdentifier
+        } ?? record
     }
 
     /// The picture the detail pane wants for `record` (the whole image, the pane's box).

@@ -16,7 +16,7 @@ extension AppModel {
         var dates = [nextMinute]
         dates += banner.shown.compactMap(bannerExpiry)
         if let status { dates.append(statusExpiry(status)) }
-        if let moved = banner.focusMovedAt { dates.append(moved.addingTimeInterval(config.bannerKeyGrace)) }
+        if let lost = banner.focusLostAt { dates.append(lost.addingTimeInterval(config.bannerKeyGrace)) }
         return dates.filter { $0 > now }.min()
     }
 

@@ -39,6 +39,9 @@ public struct AppModel: Sendable {
     public internal(set) var historyTotal = 0
     /// Where the window starts in the full history.
     public internal(set) var historyOffset = 0
+    /// Whether a page of history has arrived since the UI started: until then the list says
+    /// "Loading…", not "No notifications".
+    public internal(set) var hasLoadedHistory = false
     /// The full-text search, if any.
     public internal(set) var searchText: String?
     /// The app filter (`nil`: all apps).

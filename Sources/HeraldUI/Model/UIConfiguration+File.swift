@@ -66,11 +66,13 @@ extension UIConfiguration {
             colors = try entry.bool() && colors   // NO_COLOR still wins
             return
         }
-        let colors: [Color] = [.default] + Color.basic
-        guard let color = colors.first(where: { $0.description == entry.value.lowercased() }) else {
+        guard let color = Self.themeColor(entry.value) else {
             guard Self.themeKeys.contains(entry.key) else { throw entry.unknown(in: "theme", known: Self.themeKeys) }
+            // An unquoted `#1e90ff` starts a comment: the value arrives empty.
+            let hint = entry.value.isEmpty ? " (write #rrggbb in quotes, \"#1e90ff\": an unquoted # starts a comment)" : ""
             throw ConfigError(line: entry.line, "\(entry.key): expected a colour ("
-                              + colors.map(\.description).joined(separator: ", ") + "), got '\(entry.value)'")
+                              + ([Color.default] + Color.basic).map(\.description).joined(separator: ", ")
+                              + ", a palette number 0–255, or #rrggbb), got '\(entry.value)'" + hint)
         }
         switch entry.key {
         case "accent": palette.accent = color
@@ -80,6 +82,17 @@ extension UIConfiguration {
         case "app": palette.app = color
         default: throw entry.unknown(in: "theme", known: Self.themeKeys)
         }
+    }
+
+    /// A `[theme]` colour: a name (`cyan`, `default`), a palette number (`0`–`255`, also
+    /// `color208`) or 24-bit `#rrggbb`. The terminal draws the nearest colour it has.
+    static func themeColor(_ text: String) -> Color? {
+        let value = text.lowercased()
+        if let named = ([Color.default] + Color.basic).first(where: { $0.description == value }) { return named }
+        let number = value.hasPrefix("color") ? String(value.dropFirst("color".count)) : value
+        if !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }), let index = UInt8(number) { return .indexed(index) }
+        guard value.hasPrefix("#"), value.count == 7, value.dropFirst().allSatisfy(\.isHexDigit), let rgb = UInt32(value.dropFirst(), radix: 16) else { return nil }
+        return .rgb(UInt8(rgb >> 16 & 0xff), UInt8(rgb >> 8 & 0xff), UInt8(rgb & 0xff))
     }
 
     mutating func applyKey(_ entry: ConfigFile.Entry) throws {

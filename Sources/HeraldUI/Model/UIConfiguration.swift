@@ -30,7 +30,8 @@ public struct UIConfiguration: Sendable, Hashable {
     /// Whether banners of one app that arrive while one of its banners waits join it ("37 new
     /// from CI") rather than queue one by one.
     public var coalesceBanners: Bool = true
-    /// Seconds a banner ignores action keys after the keys moved to it by themselves.
+    /// Seconds after the focused banner went during which a press it would have taken is held
+    /// back once ("press again"; `BannerState`).
     public var bannerKeyGrace: TimeInterval = 0.4
     /// The colours of the theme (`colors` false draws none).
     public var palette = Theme.Palette()

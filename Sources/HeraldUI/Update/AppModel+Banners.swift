@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TerminalKit
 
 extension AppModel {
     /// A new banner: it joins its app's waiting (or coalesced) banner when it has nothing to
@@ -42,11 +43,9 @@ extension AppModel {
             guard banner.shown.isEmpty || bannerFrames(for: candidate).count == candidate.count else { break }
             banner.queue.removeFirst()
             banner.shown.insert(item, at: 0)
-            if banner.focusedID == nil {
-                // Alone on screen it takes keys at once, unless a focused banner went just before.
-                let justLost = banner.focusLostAt.map { now.timeIntervalSince($0) < config.bannerKeyGrace } ?? false
-                focusBanner(item.id, byUser: !justLost)
-            }
+            // Alone on screen it takes keys at once (but a press meant for a focused banner that
+            // went just before still meets the grace: `bannerTakes`).
+            if banner.focusedID == nil { focusBanner(item.id, byUser: false) }
         }
     }
 
@@ -57,22 +56,46 @@ extension AppModel {
             var item = banner.shown.removeLast()
             item.shownAt = nil
             banner.queue.insert(item, at: 0)
-            if banner.focusedID == item.id { focusBanner(banner.shown.first?.id, byUser: false) }
+            if banner.focusedID == item.id {
+                loseFocusedBanner(item)
+                focusBanner(banner.shown.first?.id, byUser: false)
+            }
         }
         fillBannerStack()
     }
 
-    /// Gives the keys to banner `id`; when the user did not ask, action keys wait a moment.
+    /// Gives the keys to banner `id`; the user choosing a banner (`Tab`) ends any grace.
     mutating func focusBanner(_ id: Int64?, byUser: Bool) {
         banner.focusedID = id
-        banner.focusMovedAt = byUser || id == nil ? nil : now
+        if byUser { banner.focusLostAt = nil }
     }
 
-    /// Whether the focused banner takes action keys yet (see `BannerState`).
-    var bannerTakesKeys: Bool {
-        guard let moved = banner.focusMovedAt else { return true }
-        return now.timeIntervalSince(moved) >= config.bannerKeyGrace
+    /// The focused banner went (acted on, timed out, closed, pushed off a smaller screen): a
+    /// press it would have taken, coming within the grace, was meant for it.
+    mutating func loseFocusedBanner(_ item: BannerItem) {
+        banner.focusLostAt = now
+        banner.keysOfLostBanner = keysTaken(by: item)
     }
+
+    /// The action keys a banner answers: Enter and x, and on a single notification its action
+    /// numbers and, with a text-input action, r.
+    func keysTaken(by item: BannerItem) -> Set<Key> {
+        var keys: Set<Key> = [.enter, .char("x")]
+        guard !item.isCoalesced else { return keys }
+        for number in 0..<min(9, actions(of: item.record).count) { keys.insert(.char(Character(String(number + 1)))) }
+        if category(of: item.record)?.textInputAction != nil { keys.insert(.char("r")) }
+        return keys
+    }
+
+    /// Whether the focused banner takes `key` now: not when the key would have answered the
+    /// focused banner that went less than `bannerKeyGrace` ago (see `BannerState`).
+    func bannerTakes(_ key: Key) -> Bool {
+        guard let lost = banner.focusLostAt, now.timeIntervalSince(lost) < config.bannerKeyGrace else { return true }
+        return !banner.keysOfLostBanner.contains(key)
+    }
+
+    /// What the status line says when the grace held a press back.
+    static let keyGraceMessage = "The keys moved to this banner — press again to act on it"
 
     /// `Tab` / `Shift-Tab` with several banners: the keys go to the next one down (or up).
     mutating func moveBannerFocus(by delta: Int) {
@@ -86,11 +109,11 @@ extension AppModel {
     mutating func closeBanner(id: Int64) {
         banner.queue.removeAll { $0.id == id }
         guard let index = banner.shown.firstIndex(where: { $0.id == id }) else { return }
-        banner.shown.remove(at: index)
+        let item = banner.shown.remove(at: index)
         if banner.focusedID == id {
             let next = banner.shown.indices.contains(index) ? banner.shown[index] : banner.shown.last
+            loseFocusedBanner(item)
             focusBanner(next?.id, byUser: false)
-            banner.focusLostAt = now
         }
         fillBannerStack()
     }

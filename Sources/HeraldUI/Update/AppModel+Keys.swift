@@ -59,13 +59,11 @@ extension AppModel {
             return performAction(number: Int(String(c)) ?? 0)
         case .char("r"):
             return startReply()
-        case .escape where banner.current == nil && searchText != nil:
-            return clearSearch()
         case .char("o"):
             return openAttachment()
-        case .escape where banner.current == nil && heldFilter != nil:
-            return closeHeldList()
-        case .escape, .char("x"):
+        case .escape:
+            return backOut()
+        case .char("x"):
             guard let record = focusedRecord else { return [] }
             return respond(to: record, with: .dismiss)
         case .char("/"):
@@ -73,10 +71,7 @@ extension AppModel {
         case .char(":"):
             overlay = .input(InputState(purpose: .command))
         case .char("c"):
-            guard let id = targetApp else { setStatus("No app selected"); return [] }
-            if let i = apps.firstIndex(where: { $0.bundleIdentifier == id }) { apps[i].badge = 0 }
-            setStatus("Badge of \(appName(id)) cleared")
-            return [.setBadge(0, bundleIdentifier: id)]
+            return clearShownBadges()
         case .char("d"), .delete:
             return deleteSelected()
         case .char("D"):
@@ -112,18 +107,24 @@ extension AppModel {
             closeBanners(of: nil)
             setStatus(count == 1 ? "Banner closed — it is in the list" : "\(count) banners closed — they are in the list")
             return []
-        case .enter, .escape, .char("x"), .char("r"):
+        case .escape:
+            // Backs out of the banner: closed, still in the list, nothing reported to the app.
+            closeBanner(id: item.id)
+            setStatus(item.count == 1 ? "Banner closed — it is in the list" : "Banner closed — they are in the list")
+            return []
+        case .enter, .char("x"), .char("r"):
             break
         case .char(let c) where ("1"..."9").contains(c):
             break
         default:
             return nil
         }
-        guard bannerTakesKeys else {
-            setStatus("The keys moved to this banner — press again to act on it")
-            banner.focusMovedAt = nil
+        guard bannerTakes(key) else {
+            setStatus(Self.keyGraceMessage)
+            banner.focusLostAt = nil   // the next press acts
             return []
         }
+        if status?.text == Self.keyGraceMessage { status = nil }
         guard item.isCoalesced else { return nil }
         switch key {
         case .enter:
@@ -131,7 +132,7 @@ extension AppModel {
             activePane = .list
             guard let index = apps.firstIndex(where: { $0.bundleIdentifier == item.bundleIdentifier }) else { return [] }
             return selectSidebar(index + 1)
-        case .escape, .char("x"):
+        case .char("x"):
             closeBanner(id: item.id)
         default:
             setStatus("\(item.count) notifications from \(appName(item.bundleIdentifier)): Enter shows them")
@@ -139,7 +140,48 @@ extension AppModel {
         return []
     }
 
-    /// The app `c` and `s` act on: the sidebar's app, the filter, or the selected row's app.
+    /// `Esc` on the main screen: backs out one step — a search, a summary's list, an app's list,
+    /// the sidebar — and never dismisses, deletes or answers anything (`x` dismisses).
+    mutating func backOut() -> [Effect] {
+        if searchText != nil { return clearSearch() }
+        if heldFilter != nil { return closeHeldList() }
+        if selectedApp != nil {
+            setStatus("All notifications")
+            return selectSidebar(0)
+        }
+        if activePane == .sidebar {
+            activePane = .list
+            return []
+        }
+        setStatus("Nothing to back out of — x dismisses a notification")
+        return []
+    }
+
+    /// `c`: clears the badges you see — that of the app highlighted in the sidebar, or on "All"
+    /// every app's.
+    mutating func clearShownBadges() -> [Effect] {
+        var targets = apps.indices.filter { apps[$0].badge > 0 }
+        if sidebarSelection > 0, sidebarSelection <= apps.count {
+            let app = apps[sidebarSelection - 1]
+            guard app.badge > 0 else {
+                setStatus("\(appName(app.bundleIdentifier)) has no badge")
+                return []
+            }
+            targets = [sidebarSelection - 1]
+        }
+        guard let first = targets.first else {
+            setStatus("No badges to clear")
+            return []
+        }
+        setStatus(targets.count == 1 ? "Badge of \(appName(apps[first].bundleIdentifier)) cleared"
+                  : "Badges of \(targets.count) apps cleared")
+        return targets.map { index in
+            apps[index].badge = 0
+            return .setBadge(0, bundleIdentifier: apps[index].bundleIdentifier)
+        }
+    }
+
+    /// The app `s` acts on: the sidebar's app, the filter, or the selected row's app.
     public var targetApp: String? {
         if activePane == .sidebar, sidebarSelection > 0, sidebarSelection <= apps.count {
             return apps[sidebarSelection - 1].bundleIdentifier

@@ -111,10 +111,21 @@ extension AppModel {
         case .enter:
             return commitInput(state)
         default:
+            let before = state.editor.text
             state.editor.handle(key)
             overlay = .input(state)
+            // The search follows the typing: the list shows the matches as the words change.
+            if state.purpose == .search, state.editor.text != before { return searchAsTyped(state.editor.text) }
             return []
         }
+    }
+
+    /// Searches for the search line's text, unless its words are what is shown already.
+    mutating func searchAsTyped(_ text: String) -> [Effect] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let query = trimmed.isEmpty ? nil : trimmed
+        guard query != searchText else { return [] }
+        return search(query)
     }
 
     /// Shows the history matching `text` (`nil`: all of it), from its newest row.
@@ -137,8 +148,7 @@ extension AppModel {
         switch state.purpose {
         case .search:
             overlay = nil
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            return search(trimmed.isEmpty ? nil : trimmed)
+            return searchAsTyped(text)
         case .command:
             overlay = nil
             return runCommand(text)

@@ -156,6 +156,7 @@ extension AppModel {
         let current = historyQuery
         guard query.bundleIdentifier == current.bundleIdentifier, query.search == current.search,
               query.offset == current.offset else { return }   // a stale answer
+        hasLoadedHistory = true
         let page = withArrivalsSinceLoad(records)
         history = Array(page.prefix(config.historyWindow))
         historyTotal = max(total, page.count)

@@ -32,8 +32,11 @@ extension AppModel {
             inputLine(input).render(in: layout.status, into: &buffer)
         } else {
             let selectedRow = selectedIndex.map { rows[$0] }
-            StatusLine(hints: statusHints(selectedRow: selectedRow), message: status, theme: theme)
-                .render(in: layout.status, into: &buffer)
+            let line = StatusLine(hints: statusHints(selectedRow: selectedRow), message: status, theme: theme)
+            // A long message wraps onto the rows above (over the list, while it shows).
+            let rows = line.height(width: layout.status.width, maxRows: max(1, min(StatusLine.maxMessageRows, height / 4)))
+            line.render(in: Rect(x: layout.status.x, y: layout.status.maxY - rows, width: layout.status.width,
+                                 height: min(rows, layout.status.maxY)), into: &buffer)
         }
 
         for (_, widget, frame) in bannerWidgets() {
@@ -87,6 +90,7 @@ extension AppModel {
         if historyOffset > 0 || historyTotal > history.count {
             count = "\(historyOffset + 1)–\(historyOffset + history.count) of \(historyTotal)"
         }
+        if !hasLoadedHistory { count = "" }
         let style = activePane == .list ? theme.focusedBorder : theme.title
         var used = buffer.setString(x: area.x + 1, y: area.y, title, style: style, maxWidth: area.width - 1)
         let countWidth = DisplayWidth.of(count)
@@ -102,7 +106,7 @@ extension AppModel {
     func notificationList(rows: [ListRow], selected: Int?) -> NotificationList {
         let items = rows.map { row -> NotificationList.Item in
             let visible = visibleContent(of: row.record)
-            return NotificationList.Item(
+            var item = NotificationList.Item(
                 time: TimeFormat.short(row.record.date, now: now, timeZone: config.timeZone),
                 app: appName(row.record.bundleIdentifier),
                 title: visible.title, body: visible.body,
@@ -110,8 +114,10 @@ extension AppModel {
                 isUnread: row.members.contains { !$0.isRead },
                 more: summaryText(of: row),
                 isGroupMember: row.isExpanded && !row.isGroupHead)
+            item.hasLeftList = row.members.allSatisfy(\.isRemovedFromList)
+            return item
         }
-        var empty = "No notifications"
+        var empty = hasLoadedHistory ? "No notifications" : "Loading…"
         if searchText != nil { empty = "Nothing matches the search" }
         if heldFilter != nil { empty = "The held notifications were deleted" }
         return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: activePane == .list,
@@ -126,6 +132,7 @@ extension AppModel {
                               userInfo: record.content.userInfo, actions: category?.actions ?? [],
                               hasReply: category?.textInputAction != nil, isUnread: !record.isRead,
                               links: record.content.traits?.links ?? [], theme: theme)
+        view.hasLeftList = record.isRemovedFromList
         view.isSenderGone = record.content.traits?.isSenderGone == true
         view.bodyStyles = record.content.traits?.bodyStyles ?? []
         view.picture = picture(for: detailPreviewRequest(for: record))

@@ -11,7 +11,7 @@ import TerminalKit
 ///        │ Alice                                            │
 ///        │ Lunch at noon?                                   │
 ///        │ [1 Accept] [2 Decline] [3 Reply…]                │
-///        ╰ Enter open · 1-9 action · x dismiss ─────────────╯
+///        ╰ Enter open · 1-3 actions · x dismiss ────────────╯
 /// ```
 public struct Banner: Widget {
     public var appName: String
@@ -110,8 +110,13 @@ public struct Banner: Widget {
         return 2 + max(textRows, thumbnailRows) + (actions.isEmpty ? 0 : buttons.height(width: inner))
     }
 
+    /// The widest a banner gets: a notification is read at a glance, and lines longer than
+    /// this are hard to read (at 200 columns two thirds would be 133).
+    public static let maxWidth = 80
+
+    /// Two thirds of the screen, from 56 up to `maxWidth` columns; the full width under 60.
     static func width(in screen: Rect) -> Int {
-        screen.width >= 60 ? min(screen.width - 2, max(56, screen.width * 2 / 3)) : screen.width
+        screen.width >= 60 ? min(screen.width - 2, max(56, min(maxWidth, screen.width * 2 / 3))) : screen.width
     }
 
     /// The rects of the action buttons (for mouse clicks) when drawn in `frame`.
@@ -124,12 +129,18 @@ public struct Banner: Widget {
         _ = renderReturningButtons(in: area, into: &buffer)
     }
 
-    /// The keys on the bottom edge of the focused banner.
+    /// The keys on the bottom edge of the focused banner: only those it takes (no action
+    /// numbers on a banner without buttons).
     func footer(width: Int) -> String {
         guard isFocused, width >= 50 else { return "" }
-        let close = isAlert ? "close" : "dismiss"
         if coalescedCount != nil { return "Enter show them · x close" + (isStacked ? " · Tab next" : "") }
-        return isStacked ? "Enter open · 1-9 act · x \(close) · Tab next" : "Enter open · 1-9 action · x \(close)"
+        var keys = ["Enter open"]
+        let count = min(9, actions.count)
+        let word = isStacked ? "act" : count == 1 ? "action" : "actions"
+        if count == 1 { keys.append("1 \(word)") } else if count > 1 { keys.append("1-\(count) \(word)") }
+        keys.append("x " + (isAlert ? "close" : "dismiss"))
+        if isStacked { keys.append("Tab next") }
+        return keys.joined(separator: " · ")
     }
 
     func renderReturningButtons(in area: Rect, into buffer: inout Buffer) -> [Rect] {

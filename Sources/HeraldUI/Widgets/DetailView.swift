@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPreview
 import TerminalKit
 
 /// Everything about one notification: app and date, title, subtitle, the whole body wrapped,
@@ -19,6 +20,8 @@ public struct DetailView: Widget {
     public var links: [(text: String, url: String)]
     /// The sender can no longer be reached (a desktop notification's program left the bus).
     public var isSenderGone: Bool = false
+    /// It has left the notification list (history only): the first line says so.
+    public var hasLeftList = false
     /// Bold, italic, underlined and linked runs of the body (desktop notifications' markup).
     public var bodyStyles: [BodyStyle] = []
     public var theme: Theme
@@ -55,6 +58,7 @@ public struct DetailView: Widget {
         var out: [[Span]] = []
         var meta = "\(appName) · \(date)"
         if isUnread { meta += " · unread" }
+        if hasLeftList { meta += " · left the list" }
         if content.isHidden { meta += " · preview hidden" }
         out.append([Span(TextLayout.truncate(meta, to: width), theme.appName)])
         if !content.title.isEmpty {
@@ -98,7 +102,7 @@ public struct DetailView: Widget {
                 out.append([Span("Attachments", theme.title)])
                 for attachment in attachments {
                     out.append([Span("📎 "), Span(attachment.fileName, .plain),
-                                Span("  \(mediaSummaries[attachment.path] ?? attachment.type)  "
+                                Span("  \(mediaSummaries[attachment.path] ?? MediaInfo.formatName(of: attachment.type))  "
                                      + TimeFormat.byteCount(attachment.size), theme.dim)])
                 }
             }

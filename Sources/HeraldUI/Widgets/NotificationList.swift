@@ -7,7 +7,9 @@ import TerminalKit
 /// ```
 ///
 /// `●` marks unread rows, `📎` rows with attachments; a collapsed group ends with "+N more" or
-/// the category's summary. The selected row is drawn reversed when the list has the focus.
+/// the category's summary. A row that has left the notification list (expired, answered,
+/// dismissed, removed by its app: history only) is drawn dim. The selected row is drawn
+/// reversed when the list has the focus.
 public struct NotificationList: Widget {
     public struct Item: Sendable, Hashable {
         public var time: String
@@ -20,6 +22,8 @@ public struct NotificationList: Widget {
         public var more: String?
         /// Indented member of an expanded group.
         public var isGroupMember: Bool
+        /// No longer in the notification list, only in history (drawn dim).
+        public var hasLeftList = false
         public init(time: String, app: String, title: String, body: String, hasAttachment: Bool = false,
                     isUnread: Bool = false, more: String? = nil, isGroupMember: Bool = false) {
             self.time = time
@@ -71,7 +75,7 @@ public struct NotificationList: Widget {
             put(item.time, theme.dim)
             put(" ", .plain)
             if appWidth > 0 {
-                put(TextLayout.pad(item.app, to: appWidth), theme.appName, appWidth)
+                put(TextLayout.pad(item.app, to: appWidth), item.hasLeftList ? theme.dim : theme.appName, appWidth)
                 put(" ", .plain)
             }
             // The right end: attachment marker and group count.
@@ -82,7 +86,8 @@ public struct NotificationList: Widget {
             let textRoom = max(0, limit - x - (tailWidth > 0 ? tailWidth + 1 : 0))
             let title = item.title.isEmpty ? item.app : item.title
             let titleText = TextLayout.truncate(TerminalText.sanitize(title), to: textRoom)
-            x += buffer.setString(x: x, y: y, titleText, style: item.isUnread ? theme.title : .plain, maxWidth: textRoom)
+            let titleStyle = item.hasLeftList ? theme.dim : item.isUnread ? theme.title : .plain
+            x += buffer.setString(x: x, y: y, titleText, style: titleStyle, maxWidth: textRoom)
             let bodyRoom = area.x + (limit - area.x) - x - (tailWidth > 0 ? tailWidth + 1 : 0)
             if !item.body.isEmpty && bodyRoom > 3 {
                 let body = TextLayout.truncate(" — " + TextLayout.firstLine(item.body), to: bodyRoom)

@@ -1,7 +1,8 @@
 import TerminalKit
-/// The bottom row: the keys that apply right now (`Enter open  1-9 act  …`), or a message.
+/// The bottom row: the keys that apply right now (`Enter open  1-3 actions  …`), or a message.
 /// The `?` hint is never crowded out: when the hints do not all fit, it goes at the right end
-/// and the others fill what is left.
+/// and the others fill what is left. A message too long for the row (a file's path) wraps onto
+/// rows above it, up to `maxMessageRows`, so it can be read and copied whole.
 public struct StatusLine: Widget {
     public var hints: [(key: String, action: String)]
     public var message: StatusMessage?
@@ -13,12 +14,34 @@ public struct StatusLine: Widget {
         self.theme = theme
     }
 
+    /// The most rows a message takes.
+    public static let maxMessageRows = 4
+
+    /// The message's lines in `width` columns (one column of margin), at most `maxRows`; the
+    /// last one ends in "…" when the message is longer still.
+    func messageLines(width: Int, maxRows: Int = maxMessageRows) -> [String] {
+        guard let message, width > 1 else { return [] }
+        var lines = TextLayout.wrap(message.text, width: width - 1)
+        if lines.count > maxRows {
+            lines = Array(lines.prefix(maxRows))
+            lines[maxRows - 1] = TextLayout.truncate(lines[maxRows - 1] + " …", to: width - 1)
+        }
+        return lines
+    }
+
+    /// The rows it takes at `width`: one, or the message's lines.
+    public func height(width: Int, maxRows: Int = maxMessageRows) -> Int {
+        max(1, messageLines(width: width, maxRows: maxRows).count)
+    }
+
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         if let message {
             let style = message.isError ? theme.statusError : theme.status
             buffer.fill(area, with: Cell(symbol: " ", width: 1, style: style))
-            buffer.setString(x: area.x + 1, y: area.y, message.text, style: style, maxWidth: area.width - 1)
+            for (i, line) in messageLines(width: area.width, maxRows: area.height).enumerated() {
+                buffer.setString(x: area.x + 1, y: area.y + i, line, style: style, maxWidth: area.width - 1)
+            }
             return
         }
         buffer.fill(area, with: Cell(symbol: " ", width: 1, style: theme.status))

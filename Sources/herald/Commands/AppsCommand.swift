@@ -34,8 +34,10 @@ enum AppsCommand: HeraldCommand {
             let unread = try store.unreadCounts()
             var pending: [String: Int] = [:]
             for record in try store.loadPending() { pending[record.bundleIdentifier, default: 0] += 1 }
-            items = try store.loadApps().map { AppItem($0, unread: unread[$0.bundleIdentifier] ?? 0,
-                                                        pending: pending[$0.bundleIdentifier] ?? 0) }
+            items = try store.loadApps().map { app in
+                AppItem(app.withFileNameAsDisplayName(), unread: unread[app.bundleIdentifier] ?? 0,
+                        pending: pending[app.bundleIdentifier] ?? 0)
+            }
         }
         if json {
             try StoreCommandSupport.printJSON(items)

@@ -70,6 +70,7 @@ enum DemoCommand: HeraldCommand {
         // Commands given this home (`herald --home DIR post`, `push`, `ui`) reach the demo's center.
         let server = await DemoHome.serve(engine, home: home)
         defer { server.stop() }
+        defer { DemoAssets.removeTemporaryFolders() }   // the attachment copies' folders in $TMPDIR
 
         let demo = await DemoController(host: EngineDemoHost(engine: engine))
         configuration.report(to: inbox)

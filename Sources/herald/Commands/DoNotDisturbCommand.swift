@@ -9,8 +9,11 @@ enum DoNotDisturbCommand: HeraldCommand {
     Usage: herald dnd [on|off]
 
     Turns do-not-disturb on or off; without an argument prints `on` or `off`. While it is on,
-    notifications still arrive and go to history, but no banners or sounds (time-sensitive and
-    critical ones excepted, as on Apple's platforms).
+    notifications still arrive and go to history, but no banners or sounds. Time-sensitive ones
+    break through while the app's Time Sensitive setting is on; critical ones while its Critical
+    Alerts setting is on — on by default for D-Bus senders (`notify-send -u critical`) and
+    `herald post --level critical`, off until turned on for Swift apps that asked for
+    .criticalAlert.
 
     Examples:
       herald dnd on

@@ -22,7 +22,8 @@ enum FocusCommand: HeraldCommand {
     While a Focus is on, notifications still arrive and go to history, silently: no banner, no
     bell. Apps the mode allows present as usual; time-sensitive notifications break through
     unless the mode says --no-time-sensitive (or the app's time-sensitive setting is off);
-    critical ones from apps approved for critical alerts always ring. When the Focus ends, one
+    critical ones ring while the app's Critical Alerts setting is on (on by default for D-Bus
+    senders and `herald post`; Swift apps ask for .criticalAlert). When the Focus ends, one
     summary banner tells what arrived ("12 notifications from 3 apps while Focus was on").
 
     `herald dnd on|off` is the built-in "Do Not Disturb" mode. A mode with a schedule turns

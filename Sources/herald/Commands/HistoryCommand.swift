@@ -15,7 +15,8 @@ enum HistoryCommand: HeraldCommand {
     (while a center runs, or when none does).
 
     Options:
-      --app ID         Only this app's notifications (bundle identifier).
+      --app ID         Only this app's notifications (bundle identifier); an app the center
+                       does not know is an error (exit status 3).
       --search TEXT    Only notifications whose title, subtitle or body contain every word of
                        TEXT, the last one as the start of a word ("lunch ali" finds "Lunch
                        with Alice"; "lun alice" does not).
@@ -42,7 +43,9 @@ enum HistoryCommand: HeraldCommand {
 
         let query = HistoryQuery(bundleIdentifier: app, search: search, limit: limit, offset: offset, unreadOnly: unread)
         do { try query.validate() } catch { throw UsageError("\(error)") }
-        guard let store = try StoreCommandSupport.openStore(context) else {
+        let store = try StoreCommandSupport.openStore(context)
+        try StoreCommandSupport.requireKnownApp(app, in: store)
+        guard let store else {
             if json { print("[]") } else { print("No notifications yet.") }
             return ExitStatus.success
         }
@@ -151,6 +154,16 @@ enum StoreCommandSupport {
         let home = HeraldHome.resolve(explicit: context.home)
         guard home.databaseExists else { return nil }
         return try SQLiteStore(home: home, options: SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+    }
+
+    /// For `--app ID`: throws (exit status 3) when the center has never known the app — a typo
+    /// is said, not answered with an empty list.
+    static func requireKnownApp(_ app: String?, in store: SQLiteStore?) throws {
+        guard let app else { return }
+        guard try store?.loadApps().contains(where: { $0.bundleIdentifier == app }) == true else {
+            throw CommandError("the center knows no app named \"\(app)\"; `herald apps` lists the apps it knows",
+                               status: ExitStatus.notFound)
+        }
     }
 
     /// Prints `items` as one pretty JSON array (sorted keys, ISO 8601 dates); `[]` when empty.

@@ -17,7 +17,8 @@ enum PendingCommand: HeraldCommand {
     and identifiers are printed whole, so they can be copied (or use --json).
 
     Options:
-      --app ID    Only this app's requests (bundle identifier).
+      --app ID    Only this app's requests (bundle identifier); an app the center does not
+                  know is an error (exit status 3).
       --json      Print one JSON array with every field (content, trigger, dates).
 
     Examples:
@@ -31,8 +32,9 @@ enum PendingCommand: HeraldCommand {
         let json = arguments.flag("--json")
         try arguments.finish()
 
-        let records = try StoreCommandSupport.openStore(context)?.loadPending()
-            .filter { app == nil || $0.bundleIdentifier == app } ?? []
+        let store = try StoreCommandSupport.openStore(context)
+        try StoreCommandSupport.requireKnownApp(app, in: store)
+        let records = try store?.loadPending().filter { app == nil || $0.bundleIdentifier == app } ?? []
         if json {
             try StoreCommandSupport.printJSON(records.map(PendingItem.init))
             return ExitStatus.success
