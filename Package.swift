@@ -30,7 +30,8 @@ import Glibc
 ///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
 ///     CEpoll               ─▶ —  (epoll and malloc_trim, which Glibc's module leaves out)
 ///     HeraldSystem         ─▶ CEpoll  (POSIX: spawning, lock files, wake pipes, signals, the event loop)
-///     HeraldCore           ─▶ —  (Foundation only: the center)
+///     UserNotificationsValues ─▶ —  (Apple's option sets, enums and UNError; re-exported)
+///     HeraldCore           ─▶ UserNotificationsValues  (Foundation only: the center)
 ///     CoreLocation         ─▶ —
 ///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
 ///     HeraldStore          ─▶ HeraldCore, CSQLite
@@ -40,7 +41,7 @@ import Glibc
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
-///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
+///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
 ///     HeraldPreview        ─▶ HeraldCore, TerminalKit, HeraldSystem, CImageCodecs
@@ -140,8 +141,11 @@ let package = Package(
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
-        .target(name: "HeraldCore", swiftSettings: swiftSettings),
-        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldClient", "CoreLocation"],
+        // Apple's option sets, enums and UNError: re-exported by UserNotifications and HeraldCore.
+        .target(name: "UserNotificationsValues", swiftSettings: swiftSettings),
+        .target(name: "HeraldCore", dependencies: ["UserNotificationsValues"], swiftSettings: swiftSettings),
+        .target(name: "UserNotifications",
+                dependencies: ["UserNotificationsValues", "HeraldCore", "HeraldClient", "CoreLocation"],
                 swiftSettings: swiftSettings),
         .target(name: "UserNotificationsTesting",
                 dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
