@@ -199,6 +199,13 @@ let package = Package(
         .testTarget(name: "UserNotificationsTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
                     swiftSettings: swiftSettings),
+        // App code importing only UserNotifications, built in both language modes (the Swift 5
+        // target links the same files), every warning an error: what compiles cleanly against
+        // Apple's SDK must compile cleanly here.
+        .testTarget(name: "AppCodeTests", dependencies: ["UserNotifications", "UserNotificationsTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
+        .testTarget(name: "AppCodeSwift5Tests", dependencies: ["UserNotifications", "UserNotificationsTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "DelegateShapesTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
@@ -246,6 +253,12 @@ package.targets.append(
                       path: "Examples/RemoteApp", swiftSettings: swiftSettings)
 )
 package.products += [.executable(name: "remote-app-example", targets: ["remote-app-example"])]
+// App code that stores a userInfo of every property-list type in the daemon and reads it back
+// (HeraldDaemonTests restarts the daemon in between).
+package.targets.append(
+    .executableTarget(name: "userinfo-probe", dependencies: ["UserNotifications"], path: "Tests/UserInfoProbe",
+                      swiftSettings: swiftSettings)
+)
 // The child process of HeraldStoreTests' kill -9 test: writes to a store and prints every id the
 // store acknowledged. `swift build` and `swift test` build it next to the test bundle.
 package.targets.append(

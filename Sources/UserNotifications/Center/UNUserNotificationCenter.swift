@@ -154,7 +154,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     @preconcurrency
     public func add(_ request: UNNotificationRequest,
                     withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
-        let record = request.record
+        let record = request.recordToAdd
         enqueue { center in
             do {
                 try await center.system.add(record, bundleIdentifier: center.bundleIdentifier)
@@ -167,7 +167,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Schedules a request (or delivers it at once when it has no trigger); throws a `UNError`.
     public func add(_ request: UNNotificationRequest) async throws {
-        let record = request.record
+        let record = request.recordToAdd
         try await perform { center in try await center.system.add(record, bundleIdentifier: center.bundleIdentifier) }
     }
 
