@@ -23,8 +23,8 @@ extension AppCode {
                 _ = NotificationSimulator(now: Date(timeIntervalSince1970: 1_800_000_000))
                 let content = UNMutableNotificationContent()
                 content.userInfo = ["when": DateComponents(hour: 9)]
-                UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: "bad", content: content, trigger: nil))
-                try? await Task.sleep(nanoseconds: 30_000_000_000)
+                try? await UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: "bad", content: content,
+                                                                                       trigger: nil))
             }
             let message = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(message.contains(#"userInfo["when"] holds a DateComponents, which is not a property-list value"#), "\(message)")
