@@ -27,6 +27,7 @@ extension AppCode {
             } catch {
                 #expect(scheduler.isBadgeError(error))
             }
+            #expect(ReminderScheduler.authorizations.rawValue == 127)
             #expect(ReminderScheduler.levels.map(\.rawValue) == [0, 1, 2, 3])
             #expect(ReminderScheduler.statuses.map(\.rawValue) == [0, 1, 2, 3, 4])
             #expect(ReminderScheduler.settings.map(\.rawValue) == [0, 1, 2])

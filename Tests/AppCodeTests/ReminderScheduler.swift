@@ -6,7 +6,7 @@ import UserNotifications
 public final class ReminderScheduler: Sendable {
     public init() {}
 
-    public func ask(options: UNAuthorizationOptions = [.alert, .badge, .sound, .provisional]) async throws -> Bool {
+    public func ask(options: UNAuthorizationOptions = [.alert, .badge, .sound]) async throws -> Bool {
         try await UNUserNotificationCenter.current().requestAuthorization(options: options)
     }
 
@@ -47,6 +47,8 @@ public final class ReminderScheduler: Sendable {
     }
 
     /// Every level and status, by their names: members used as values, not only as defaults.
+    public static let authorizations: UNAuthorizationOptions = [.badge, .sound, .alert, .carPlay, .criticalAlert,
+                                                               .providesAppNotificationSettings, .provisional]
     public static let levels: [UNNotificationInterruptionLevel] = [.passive, .active, .timeSensitive, .critical]
     public static let statuses: [UNAuthorizationStatus] = [.notDetermined, .denied, .authorized, .provisional, .ephemeral]
     public static let settings: [UNNotificationSetting] = [.notSupported, .disabled, .enabled]

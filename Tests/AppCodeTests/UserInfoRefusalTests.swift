@@ -36,6 +36,7 @@ extension AppCode {
             let center = UNUserNotificationCenter.current()
             _ = try await center.requestAuthorization(options: [.alert])
             let content = UNMutableNotificationContent()
+            content.title = "Optional"
             let missing: String? = nil
             let present: Int? = 5
             content.userInfo = ["missing": missing as Any, "present": present as Any, "null": NSNull()]

@@ -42,6 +42,20 @@ enum UserInfoConversion {
         return (try? encode(kept)) ?? Encoded()
     }
 
+    /// `userInfo` as Apple's setter leaves it: property-list values in the form reading them back
+    /// gives (numbers as `NSNumber`), anything else as it is (refused when the request is added).
+    static func bridged(_ userInfo: [AnyHashable: Any]) -> [AnyHashable: Any] {
+        var result: [AnyHashable: Any] = [:]
+        for (key, value) in userInfo {
+            if key.base is String, let (json, type) = try? encode(value, at: []) {
+                result[key] = any(from: json, type: type)
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
     /// One value as JSON and its mark (`nil`: JSON says it all).
     private static func encode(_ value: Any, at path: [String]) throws(UserInfoRefusal) -> (JSONValue, JSONValue?) {
         let value = unwrappingOptional(value)
