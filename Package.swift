@@ -30,7 +30,8 @@ import Glibc
 ///     CDBus                ─▶ —  (libdbus's types; the library is loaded at run time)
 ///     CEpoll               ─▶ —  (epoll and malloc_trim, which Glibc's module leaves out)
 ///     HeraldSystem         ─▶ CEpoll  (POSIX: spawning, lock files, wake pipes, signals, the event loop)
-///     HeraldCore           ─▶ —  (Foundation only: the center)
+///     UserNotificationsValues ─▶ —  (Apple's option sets, enums and UNError; re-exported)
+///     HeraldCore           ─▶ UserNotificationsValues  (Foundation only: the center)
 ///     CoreLocation         ─▶ —
 ///     TerminalKit          ─▶ —  (cells, buffer, diff, width, the sanitising gate)
 ///     HeraldStore          ─▶ HeraldCore, CSQLite
@@ -40,7 +41,7 @@ import Glibc
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
-///     UserNotifications    ─▶ HeraldCore, HeraldClient, CoreLocation
+///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
 ///     HeraldPreview        ─▶ HeraldCore, TerminalKit, HeraldSystem, CImageCodecs
@@ -140,8 +141,11 @@ let package = Package(
 
         // Apple-shaped API.
         .target(name: "CoreLocation", swiftSettings: swiftSettings),
-        .target(name: "HeraldCore", swiftSettings: swiftSettings),
-        .target(name: "UserNotifications", dependencies: ["HeraldCore", "HeraldClient", "CoreLocation"],
+        // Apple's option sets, enums and UNError: re-exported by UserNotifications and HeraldCore.
+        .target(name: "UserNotificationsValues", swiftSettings: swiftSettings),
+        .target(name: "HeraldCore", dependencies: ["UserNotificationsValues"], swiftSettings: swiftSettings),
+        .target(name: "UserNotifications",
+                dependencies: ["UserNotificationsValues", "HeraldCore", "HeraldClient", "CoreLocation"],
                 swiftSettings: swiftSettings),
         .target(name: "UserNotificationsTesting",
                 dependencies: ["UserNotifications", "HeraldCore", "CoreLocation"], swiftSettings: swiftSettings),
@@ -195,6 +199,13 @@ let package = Package(
         .testTarget(name: "UserNotificationsTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
                     swiftSettings: swiftSettings),
+        // App code importing only UserNotifications, built in both language modes (the Swift 5
+        // target links the same files), every warning an error: what compiles cleanly against
+        // Apple's SDK must compile cleanly here.
+        .testTarget(name: "AppCodeTests", dependencies: ["UserNotifications", "UserNotificationsTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]),
+        .testTarget(name: "AppCodeSwift5Tests", dependencies: ["UserNotifications", "UserNotificationsTesting"],
+                    swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "DelegateShapesTests",
                     dependencies: ["UserNotifications", "UserNotificationsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldCore", "TestSupport"],
@@ -242,6 +253,12 @@ package.targets.append(
                       path: "Examples/RemoteApp", swiftSettings: swiftSettings)
 )
 package.products += [.executable(name: "remote-app-example", targets: ["remote-app-example"])]
+// App code that stores a userInfo of every property-list type in the daemon and reads it back
+// (HeraldDaemonTests restarts the daemon in between).
+package.targets.append(
+    .executableTarget(name: "userinfo-probe", dependencies: ["UserNotifications"], path: "Tests/UserInfoProbe",
+                      swiftSettings: swiftSettings)
+)
 // The child process of HeraldStoreTests' kill -9 test: writes to a store and prints every id the
 // store acknowledged. `swift build` and `swift test` build it next to the test bundle.
 package.targets.append(

@@ -41,6 +41,7 @@ struct CompactDeliveredRecord: Codable, Equatable {
     var traits: NotificationTraits?
     var trigger: TriggerRecord?
     var userInfo: [String: JSONValue]?
+    var userInfoTypes: [String: JSONValue]?
 
     /// The values a record leaves out.
     private static let defaults = ContentRecord()
@@ -69,6 +70,7 @@ struct CompactDeliveredRecord: Codable, Equatable {
         traits = content.traits
         trigger = record.request.trigger
         userInfo = content.userInfo.isEmpty ? nil : content.userInfo
+        userInfoTypes = content.userInfoTypes
     }
 
     /// The delivery, from this record and the row's columns.
@@ -88,6 +90,7 @@ struct CompactDeliveredRecord: Codable, Equatable {
         if let threadIdentifier { content.threadIdentifier = threadIdentifier }
         content.traits = traits
         if let userInfo { content.userInfo = userInfo }
+        content.userInfoTypes = userInfoTypes
         return DeliveredRecord(deliveryID: columns.id, bundleIdentifier: columns.bundleIdentifier,
                                request: RequestRecord(identifier: columns.identifier, content: content, trigger: trigger),
                                date: exactDate ?? Self.date(column: columns.date, steps: dateSteps ?? 0),

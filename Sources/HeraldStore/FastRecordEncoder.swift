@@ -117,6 +117,10 @@ enum FastRecordEncoder {
                 key("userInfo", first: bytes.count == start)
                 guard object(userInfo) else { return false }
             }
+            if let types = r.userInfoTypes {
+                key("userInfoTypes", first: bytes.count == start)
+                guard object(types) else { return false }
+            }
             raw("}")
             return true
         }

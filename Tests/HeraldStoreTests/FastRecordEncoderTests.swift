@@ -39,6 +39,7 @@ import TestSupport
                                     categoryIdentifier: text(&rng), threadIdentifier: text(&rng),
                                     interruptionLevel: UNNotificationInterruptionLevel.allCases.randomElement(using: &rng)!)
         for _ in 0..<Int.random(in: 0...3, using: &rng) { content.userInfo["key\(Int.random(in: 0...9, using: &rng))"] = json(&rng) }
+        if Bool.random(using: &rng) { content.userInfoTypes = ["key\(Int.random(in: 0...9, using: &rng))": json(&rng)] }
         if Bool.random(using: &rng) { content.targetContentIdentifier = text(&rng) }
         if Bool.random(using: &rng) { content.filterCriteria = text(&rng) }
         content.relevanceScore = [0, 0.5, 1].randomElement(using: &rng)!

@@ -155,7 +155,7 @@ struct FastCodecAgreementTests {
         let request = RequestRecord(identifier: "i", content: ContentRecord())
         let delivered = DeliveredRecord(bundleIdentifier: "a", request: request, date: Date(), presentation: [])
         let counts: [(String, Int, Int)] = [
-            ("ContentRecord", Mirror(reflecting: ContentRecord()).children.count, 17),
+            ("ContentRecord", Mirror(reflecting: ContentRecord()).children.count, 18),
             ("SoundRecord", Mirror(reflecting: SoundRecord()).children.count, 4),
             ("AttachmentRecord", Mirror(reflecting: AttachmentRecord(identifier: "", path: "", type: "", size: 0, fileName: "")).children.count, 7),
             ("RequestRecord", Mirror(reflecting: request).children.count, 3),

@@ -88,6 +88,7 @@ struct RandomWireValues {
         content.summaryArgumentCount = integer()
         content.relevanceScore = double()
         content.filterCriteria = maybe { $0.string() }
+        if chance(0.3) { content.userInfoTypes = userInfo() }
         if chance(0.1) {
             content.traits = NotificationTraits(bannerTimeout: maybe { $0.double() }, isTransient: chance(0.5),
                                                 progress: maybe { $0.integer() },

@@ -54,6 +54,7 @@ public enum RecordFixtures {
             categoryIdentifier: "MEETING_INVITATION", threadIdentifier: "team",
             interruptionLevel: .timeSensitive)
         content.launchImageName = "launch"
+        content.userInfoTypes = ["ratio": "double", "tags": [nil, "data"]]
         content.targetContentIdentifier = "window-1"
         content.summaryArgument = "Alice"
         content.summaryArgumentCount = 2

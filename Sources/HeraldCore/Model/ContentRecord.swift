@@ -11,6 +11,10 @@ public struct ContentRecord: Sendable, Hashable, Codable {
     public var sound: SoundRecord?
     public var launchImageName: String = ""
     public var userInfo: [String: JSONValue] = [:]
+    /// The property-list types in `userInfo` that JSON cannot tell apart (dates, data, integral
+    /// doubles), in the shape `UserInfoTypes` describes; `nil` when every value is what its JSON
+    /// says (pushes, scripts, records made before).
+    public var userInfoTypes: [String: JSONValue]?
     public var attachments: [AttachmentRecord] = []
     public var categoryIdentifier: String = ""
     public var threadIdentifier: String = ""

@@ -50,8 +50,16 @@ public final class ServiceExtensionBridge: ServiceExtensionHost, @unchecked Send
     }
 
     public func start(_ request: RequestRecord, contentHandler: @escaping @Sendable (ContentRecord) -> Void) async {
-        let request = UNNotificationRequest(record: request)
-        serviceExtension.didReceive(request) { content in contentHandler(content.record) }
+        let original = request.content
+        serviceExtension.didReceive(UNNotificationRequest(record: request)) { content in
+            do {
+                contentHandler(try content.checkedRecord())
+            } catch {
+                // Apple's extension process dies encoding such content, and the original is shown.
+                FileHandle.standardError.write(Data("UNNotificationServiceExtension: the content handler's \(error); the original content is shown\n".utf8))
+                contentHandler(original)
+            }
+        }
     }
 
     public func timeWillExpire() async {

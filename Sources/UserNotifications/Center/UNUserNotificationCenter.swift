@@ -19,6 +19,10 @@ import HeraldCore
 /// made before an `add` takes effect first). Completion handlers may run on any thread; delegate
 /// methods run on the main actor. The center forwards everything to the installed notification
 /// system (`NotificationSystemRegistry`), naming the app by its bundle identifier (`HeraldApp`).
+///
+/// The completion-handler methods are `@preconcurrency`, as Objective-C methods are when Swift
+/// imports them: their handlers are `@Sendable`, but Swift 5 code that does not check
+/// concurrency may capture and mutate locals in them without a diagnostic (Swift 6 warns).
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Signature of the background-push handler `HeraldApplication` installs.
     typealias BackgroundPushHandler = @Sendable ([AnyHashable: Any],
@@ -81,6 +85,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Asks the user for permission (only the first call prompts; later calls return the stored
     /// answer). `.provisional` is granted without a prompt. Denial is `granted == false`.
+    @preconcurrency
     public func requestAuthorization(options: UNAuthorizationOptions = [],
                                      completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         enqueue { center in
@@ -102,6 +107,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     }
 
     /// Reads the app's authorization and notification settings.
+    @preconcurrency
     public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
         enqueue { center in
             completionHandler(UNNotificationSettings(record: await center.system.appRecord(bundleIdentifier: center.bundleIdentifier)))
@@ -126,6 +132,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     }
 
     /// Reads the registered categories.
+    @preconcurrency
     public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
         enqueue { center in
             let records = await center.system.categories(bundleIdentifier: center.bundleIdentifier)
@@ -144,9 +151,10 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Schedules a request (or delivers it at once when it has no trigger). A pending request
     /// with the same identifier is replaced. The handler gets `nil` or a `UNError`
     /// (not authorized, an invalid attachment, …).
+    @preconcurrency
     public func add(_ request: UNNotificationRequest,
                     withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
-        let record = request.record
+        let record = request.recordToAdd
         enqueue { center in
             do {
                 try await center.system.add(record, bundleIdentifier: center.bundleIdentifier)
@@ -159,11 +167,12 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Schedules a request (or delivers it at once when it has no trigger); throws a `UNError`.
     public func add(_ request: UNNotificationRequest) async throws {
-        let record = request.record
+        let record = request.recordToAdd
         try await perform { center in try await center.system.add(record, bundleIdentifier: center.bundleIdentifier) }
     }
 
     /// Reads the requests waiting for their triggers.
+    @preconcurrency
     public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
         enqueue { center in
             let records = await center.system.pendingRequests(bundleIdentifier: center.bundleIdentifier)
@@ -192,6 +201,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     // MARK: Delivered notifications
 
     /// Reads the app's notifications still in the center's list, newest first.
+    @preconcurrency
     public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
         enqueue { center in
             let records = await center.system.deliveredNotifications(bundleIdentifier: center.bundleIdentifier)
@@ -224,6 +234,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Sets the app's badge (`0` clears it). A negative count fails with
     /// `UNError(.badgeInputInvalid)` and changes nothing.
+    @preconcurrency
     public func setBadgeCount(_ newBadgeCount: Int,
                               withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         enqueue { center in

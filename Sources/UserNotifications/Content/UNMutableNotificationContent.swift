@@ -49,10 +49,11 @@ public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sen
         set { fields.launchImageName = newValue }
     }
 
-    /// Custom data; only JSON-like values travel through the center.
+    /// Custom data: property-list values (see `UNNotificationContent`), kept in the form the
+    /// center gives them back in (numbers as `NSNumber`), as Apple's setter copies them.
     public override var userInfo: [AnyHashable: Any] {
         get { fields.userInfo }
-        set { fields.userInfo = newValue }
+        set { fields.userInfo = UserInfoConversion.bridged(newValue) }
     }
 
     /// Images, sounds or movies shown with the notification.

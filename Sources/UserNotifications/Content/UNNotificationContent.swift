@@ -12,9 +12,11 @@ import HeraldCore
 /// let editable = frozen.mutableCopy() as! UNMutableNotificationContent
 /// ```
 ///
-/// `userInfo` keeps whatever you put in it on this object, but only JSON-like values (strings,
-/// numbers, booleans, `NSNull`, arrays and dictionaries with `String` keys) travel through the
-/// center; anything else is dropped when the request is added.
+/// `userInfo` holds property-list values, as on Apple's platforms — `String`, numbers, `Bool`,
+/// `Date`, `Data`, and arrays and dictionaries (with `String` keys) of them — and gives back what
+/// went in, pending and delivered (numbers and booleans as `NSNumber`, as Apple hands them out).
+/// Adding a request whose `userInfo` holds anything else stops the app with a message naming the
+/// value, as Apple's framework does.
 public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The stored fields; the mutable subclass writes them.
     struct Fields {
@@ -118,11 +120,21 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unch
 }
 
 extension UNNotificationContent {
-    /// The engine's form. Non-JSON `userInfo` values are dropped here.
+    /// The engine's form, `userInfo` values that are not property-list values left out (for
+    /// comparing and hashing).
     var record: ContentRecord {
+        record(userInfo: UserInfoConversion.encodeDroppingRefused(fields.userInfo))
+    }
+
+    /// The engine's form; throws when `userInfo` holds a value that is not a property-list value.
+    func checkedRecord() throws(UserInfoRefusal) -> ContentRecord {
+        record(userInfo: try UserInfoConversion.encode(fields.userInfo))
+    }
+
+    private func record(userInfo: UserInfoConversion.Encoded) -> ContentRecord {
         var record = ContentRecord(title: fields.title, subtitle: fields.subtitle, body: fields.body,
                                    badge: fields.badge?.intValue, sound: fields.sound?.record,
-                                   userInfo: UserInfoConversion.json(from: fields.userInfo),
+                                   userInfo: userInfo.values,
                                    attachments: fields.attachments.map(\.record),
                                    categoryIdentifier: fields.categoryIdentifier,
                                    threadIdentifier: fields.threadIdentifier,
@@ -133,6 +145,7 @@ extension UNNotificationContent {
         record.summaryArgumentCount = fields.summaryArgumentCount
         record.relevanceScore = fields.relevanceScore
         record.filterCriteria = fields.filterCriteria
+        record.userInfoTypes = userInfo.types
         return record
     }
 
@@ -144,7 +157,7 @@ extension UNNotificationContent {
         fields.badge = record.badge.map { NSNumber(value: $0) }
         fields.sound = record.sound.map { UNNotificationSound(record: $0) }
         fields.launchImageName = record.launchImageName
-        fields.userInfo = UserInfoConversion.userInfo(from: record.userInfo)
+        fields.userInfo = UserInfoConversion.userInfo(from: record.userInfo, types: record.userInfoTypes)
         fields.attachments = record.attachments.map { UNNotificationAttachment(record: $0) }
         fields.categoryIdentifier = record.categoryIdentifier
         fields.threadIdentifier = record.threadIdentifier

@@ -37,9 +37,20 @@ public final class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendab
         "<UNNotificationRequest: identifier: \(identifier), content: \(content), trigger: \(trigger.map { "\($0)" } ?? "(null)")>"
     }
 
-    /// The engine's form.
+    /// The engine's form (for comparing: `userInfo` values that are not property-list values left out).
     var record: RequestRecord {
         RequestRecord(identifier: identifier, content: storedContent.record, trigger: trigger?.record)
+    }
+
+    /// The engine's form of a request being added. A `userInfo` value that is not a property-list
+    /// value stops the app, as Apple's framework raises `NSInvalidArgumentException` there.
+    var recordToAdd: RequestRecord {
+        do {
+            return RequestRecord(identifier: identifier, content: try storedContent.checkedRecord(),
+                                 trigger: trigger?.record)
+        } catch {
+            fatalError("UNUserNotificationCenter.add: request \(String(reflecting: identifier)): \(error)")
+        }
     }
 
     convenience init(record: RequestRecord) {

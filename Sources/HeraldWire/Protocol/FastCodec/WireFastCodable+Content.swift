@@ -56,6 +56,10 @@ extension ContentRecord: WireFastCodable {
         }
         writer.key("userInfo")
         try JSONValue.object(userInfo).fastEncode(into: &writer)
+        if let userInfoTypes {
+            writer.key("userInfoTypes")
+            try JSONValue.object(userInfoTypes).fastEncode(into: &writer)
+        }
         writer.endObject()
     }
 
@@ -119,6 +123,9 @@ extension ContentRecord: WireFastCodable {
             } else if reader.key(key, is: "traits") {
                 try seen.mark(16)
                 content.traits = reader.null() ? nil : try reader.codable(NotificationTraits.self)
+            } else if reader.key(key, is: "userInfoTypes") {
+                try seen.mark(17)
+                content.userInfoTypes = reader.null() ? nil : try reader.jsonObject()
             } else {
                 throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }

@@ -1,4 +1,5 @@
-/// How a notification is presented while its app is in the foreground (Apple's raw values).
+/// How a notification is presented while its app is in the foreground: `.badge` 1, `.sound` 2,
+/// `.alert` 4 (deprecated), `.list` 8, `.banner` 16 (Apple's raw values).
 ///
 /// ```swift
 /// func userNotificationCenter(_ c: UNUserNotificationCenter, willPresent n: UNNotification) async

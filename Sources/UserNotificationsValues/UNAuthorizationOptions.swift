@@ -1,4 +1,6 @@
-/// What an app asks permission for (Apple's raw values).
+/// What an app asks permission for: `.badge` 1, `.sound` 2, `.alert` 4, `.carPlay` 8,
+/// `.criticalAlert` 16, `.providesAppNotificationSettings` 32, `.provisional` 64,
+/// `.announcement` 128, `.timeSensitive` 256 (Apple's raw values).
 ///
 /// ```swift
 /// try await center.requestAuthorization(options: [.alert, .sound, .badge])

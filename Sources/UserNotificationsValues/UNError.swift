@@ -1,9 +1,13 @@
 import Foundation
 
-/// The error domain of every `UNError`.
+/// The error domain of every `UNError`: `"UNErrorDomain"`.
+///
+/// ```swift
+/// (error as NSError).domain == UNErrorDomain
+/// ```
 public let UNErrorDomain: String = "UNErrorDomain"
 
-/// Errors the notification center reports, with Apple's codes.
+/// The center's errors, domain `UNErrorDomain`, with Apple's codes (`UNError.Code`).
 ///
 /// ```swift
 /// do { try await center.setBadgeCount(-1) }
@@ -79,4 +83,14 @@ public struct UNError: CustomNSError, Hashable, Sendable, LocalizedError, Custom
     public static var contentProvidingObjectNotAllowed: Code { .contentProvidingObjectNotAllowed }
     public static var contentProvidingInvalid: Code { .contentProvidingInvalid }
     public static var badgeInputInvalid: Code { .badgeInputInvalid }
+}
+
+/// Lets `catch UNError.badgeInputInvalid` match, as with Apple's bridged error structs:
+///
+/// ```swift
+/// do { try await center.setBadgeCount(-1) }
+/// catch UNError.badgeInputInvalid { … }
+/// ```
+public func ~= (code: UNError.Code, error: any Error) -> Bool {
+    (error as? UNError)?.code == code
 }

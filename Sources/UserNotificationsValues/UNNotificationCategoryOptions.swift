@@ -1,4 +1,11 @@
-/// How a category's notifications are handled (Apple's raw values).
+/// How a category's notifications are handled: `.customDismissAction` 1, `.allowInCarPlay` 2,
+/// `.hiddenPreviewsShowTitle` 4, `.hiddenPreviewsShowSubtitle` 8, `.allowAnnouncement` 16
+/// (Apple's raw values).
+///
+/// ```swift
+/// UNNotificationCategory(identifier: "INVITE", actions: [], intentIdentifiers: [],
+///                        options: .customDismissAction)
+/// ```
 public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable, Codable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

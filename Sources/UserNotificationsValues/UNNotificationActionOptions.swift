@@ -1,4 +1,9 @@
-/// How an action behaves when the user picks it (Apple's raw values).
+/// How an action behaves when the user picks it: `.authenticationRequired` 1, `.destructive` 2,
+/// `.foreground` 4 (Apple's raw values).
+///
+/// ```swift
+/// UNNotificationAction(identifier: "DELETE", title: "Delete", options: [.destructive])
+/// ```
 public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable, Codable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

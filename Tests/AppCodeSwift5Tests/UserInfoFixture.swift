@@ -1,0 +1,1 @@
+../AppCodeTests/UserInfoFixture.swift

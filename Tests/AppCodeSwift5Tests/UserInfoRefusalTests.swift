@@ -1,0 +1,1 @@
+../AppCodeTests/UserInfoRefusalTests.swift

@@ -1,0 +1,1 @@
+../AppCodeTests/UserInfoTests.swift
