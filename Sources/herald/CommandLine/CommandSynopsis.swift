@@ -160,15 +160,38 @@ struct CommandSynopsis: Equatable, Sendable {
     }
 
     /// The entries of the help's option lists: lines indented by two spaces that start with `--`,
-    /// the head ending where two spaces begin the description.
+    /// the head ending where two spaces begin the description, which goes on over the lines
+    /// indented further below; the summary is its first sentence.
     static func optionEntries(_ lines: [String]) -> [OptionEntry] {
-        lines.compactMap { line in
-            guard line.hasPrefix("  --") else { return nil }
-            let body = line.dropFirst(2)
-            guard let gap = body.range(of: "  ") else { return OptionEntry(head: String(body), summary: "") }
-            return OptionEntry(head: String(body[..<gap.lowerBound]),
-                               summary: body[gap.upperBound...].trimmingCharacters(in: .whitespaces))
+        var entries: [(head: String, description: [String])] = []
+        var open = false
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.trimmingCharacters(in: .whitespaces)
+            if indent == 2 && body.hasPrefix("--") {
+                let parts = body.components(separatedBy: "  ")
+                let rest = parts.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                entries.append((parts[0], rest.isEmpty ? [] : [rest]))
+                open = true
+            } else if open && indent > 2 && !body.isEmpty {
+                entries[entries.count - 1].description.append(body)
+            } else {
+                open = false
+            }
         }
+        return entries.map { OptionEntry(head: $0.head, summary: firstSentence($0.description.joined(separator: " "))) }
+    }
+
+    /// The first sentence of a description, at most about 80 characters.
+    static func firstSentence(_ text: String) -> String {
+        var sentence = text
+        if let end = sentence.range(of: ". ") ?? sentence.range(of: "; ") {
+            sentence = String(sentence[..<end.lowerBound])
+        }
+        if sentence.hasSuffix(".") { sentence.removeLast() }
+        guard sentence.count > 80 else { return sentence }
+        let cut = sentence.prefix(80)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
     }
 
     private mutating func readOptionEntry(_ entry: OptionEntry) {

@@ -24,7 +24,7 @@ struct CompletionTable: Sendable {
     /// The options a command takes: its own, then the global ones it does not name itself.
     func options(of command: Command) -> [CommandSynopsis.Option] {
         command.synopsis.options + globalOptions.filter { global in
-            !command.synopsis.options.contains { $0.name == global.name }
+            global.name != "--version" && !command.synopsis.options.contains { $0.name == global.name }
         }
     }
 

@@ -39,7 +39,7 @@ enum PostCommand: SynchronousCommand {
       --sound [NAME|none]   the default sound (also without --sound), a named one, or none
       --badge N        set the app's badge (0 clears it)
       --level L        interruption level: passive, active (default), time-sensitive, critical
-      --info KEY=VALUE a userInfo entry (a string)
+      --info KEY=VALUE   a userInfo entry (a string)
       --in SECONDS     deliver after SECONDS (with --repeat: every SECONDS, at least 60)
       --at TIME        deliver at HH:MM[:SS] (the next one; with --repeat: every day) or at
                        YYYY-MM-DD HH:MM[:SS] (local time) or an ISO 8601 date; a date that has
