@@ -20,15 +20,15 @@ public enum DemoAssets {
                 return "the demo's pictures are not in HERALD_ASSETS (\(looked)): point it at a folder holding \(marker) "
                     + "and photo.png (the repository's Assets/), or unset it"
             }
-            return "the demo's pictures were not found (looked in \(looked)): install the herald package's "
-                + "share/herald/assets, or set HERALD_ASSETS to the repository's Assets/ folder"
+            return "the demo's pictures were not found (looked in \(looked)): install them as share/herald/assets "
+                + "beside herald's bin directory (the Debian package does), or set HERALD_ASSETS to the repository's Assets/ folder"
         }
     }
 
     /// The folders looked in, in order: `$HERALD_ASSETS` alone when set; else
     /// `share/herald/assets` beside the executable's `bin` (`/usr/bin/herald` →
     /// `/usr/share/herald/assets`, `~/.local/bin` → `~/.local/share/herald/assets`),
-    /// `/usr/share/herald/assets`, then `Assets/` found by walking up from the executable (a
+    /// then `Assets/` found by walking up from the executable (a
     /// source checkout: `.build/debug/herald`), and in the working directory.
     public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment,
                                   executable: String = CommandLine.arguments.first ?? ".",
@@ -38,10 +38,7 @@ public enum DemoAssets {
         }
         let binary = resolvedExecutable(executable, environment: environment, workingDirectory: workingDirectory)
         let binDirectory = binary.deletingLastPathComponent()
-        var candidates = [
-            binDirectory.deletingLastPathComponent().appendingPathComponent("share/herald/assets", isDirectory: true),
-            URL(fileURLWithPath: "/usr/share/herald/assets", isDirectory: true),
-        ]
+        var candidates = [binDirectory.deletingLastPathComponent().appendingPathComponent("share/herald/assets", isDirectory: true)]
         var url = binary
         for _ in 0..<6 {
             url.deleteLastPathComponent()

@@ -16,8 +16,8 @@ extension ManualPage {
         ("HERALD_PREVIEW_SYMBOLS", "Characters of attachment pictures: block, quadrant (default), sextant."),
         ("HERALD_BROKER", "herald daemon's MQTT broker URL when --broker is not given."),
         ("HERALD_BROKER_PASSWORD", "The broker password when no --broker-password-file is given."),
-        ("HERALD_ASSETS", "Where herald demo finds its pictures; else /usr/share/herald/assets (share/herald/assets "
-            + "beside the executable's bin directory), else the Assets folder of a source checkout."),
+        ("HERALD_ASSETS", "Where herald demo finds its pictures; else share/herald/assets beside the executable's bin "
+            + "directory (/usr/share/herald/assets for /usr/bin/herald), else the Assets folder of a source checkout."),
         ("NO_COLOR", "Any value turns colours (and attachment pictures) off."),
         ("DBUS_SESSION_BUS_ADDRESS", "The session bus where herald daemon serves org.freedesktop.Notifications."),
     ]
