@@ -112,11 +112,11 @@ extension EndToEnd {
         let zsh = try TmuxSession(command: [Programs.which("zsh")!, "-f"], width: 120, height: 30)
         defer { zsh.kill() }
         zsh.send("PS1='z''sh> '", "Enter")
-        try zsh.waitFor("zsh> ")
+        try zsh.waitFor("\nzsh>")
         zsh.send("fpath=(\(directory.path) $fpath); autoload -U compinit; compinit -u -D; print compinit-done", "Enter")
         try zsh.waitFor("compinit-done\nzsh>")
         zsh.send("herald post --lev", "Tab")
-        try zsh.waitFor("herald post --level ")
+        try zsh.waitFor("zsh> herald post --level")   // capture-pane drops the trailing space
         zsh.send("Tab")
         try zsh.waitUntil(timeout: 15, "the levels listed") { $0.contains("time-sensitive") && $0.contains("passive") }
         zsh.send("C-c")
