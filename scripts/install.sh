@@ -36,6 +36,7 @@ done
 
 bin_dir="$prefix/bin"
 target="$bin_dir/herald"
+assets_dir="$prefix/share/herald/assets"
 unit="$unit_dir/herald.service"
 have_systemctl() { $start && command -v systemctl >/dev/null 2>&1; }
 
@@ -47,6 +48,8 @@ if $uninstall; then
         echo "removed $unit"
     fi
     rm -f "$target"
+    rm -rf "$assets_dir"
+    rmdir "$prefix/share/herald" 2>/dev/null || true
     echo "removed $target (your notifications stay in ${HERALD_HOME:-${XDG_STATE_HOME:-$HOME/.local/state}/herald})"
     exit 0
 fi
@@ -62,6 +65,9 @@ fi
 
 mkdir -p "$bin_dir"
 install -m 0755 "$binary" "$target"
+# The demo's pictures, where the installed `herald demo` looks for them (PREFIX/share/herald/assets).
+mkdir -p "$assets_dir"
+install -m 0644 Assets/* "$assets_dir/"
 echo "installed $target ($("$target" --version))"
 case ":$PATH:" in
     *":$bin_dir:"*) ;;

@@ -21,11 +21,14 @@ extension EndToEnd {
         let unit = try String(contentsOfFile: units + "/herald.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix)/bin/herald daemon"))
         #expect(unit.contains("WantedBy=default.target"))
+        // The demo's pictures, where the installed `herald demo` looks for them.
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/herald/assets/jim@2x.png"))
 
         let removed = try ProcessRunner.runSeparately("/bin/bash", [script, "--uninstall", "--systemd"] + options)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/herald"))
         #expect(!FileManager.default.fileExists(atPath: units + "/herald.service"))
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/herald"))
     }
 }
 }
