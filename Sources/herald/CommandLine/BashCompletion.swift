@@ -18,10 +18,11 @@ enum BashCompletion {
             case $command in
 
         """
-        script += branch(pattern: "''", values: table.optionValues(of: nil), words: table.commands.map(\.name),
-                         options: table.globalOptions.map(\.name), takesFile: false, wordsAnywhere: true)
+        script += branch(pattern: "''", values: table.previousWordCase(of: nil, values, indent: indent),
+                         words: table.commands.map(\.name), options: table.globalOptions.map(\.name),
+                         takesFile: false, wordsAnywhere: true)
         for command in table.commands {
-            script += branch(pattern: command.name, values: table.optionValues(of: command),
+            script += branch(pattern: command.name, values: table.previousWordCase(of: command, values, indent: indent),
                              words: command.synopsis.words, options: table.options(of: command).map(\.name),
                              takesFile: command.synopsis.takesFile, wordsAnywhere: false)
         }
@@ -35,23 +36,20 @@ enum BashCompletion {
         return script
     }
 
+    private static let indent = "            "
+
+    /// What bash completes after an option, by the kind of value it takes.
+    private static let values = CompletionTable.ValueCompletion(
+        file: "compopt -o default 2>/dev/null; COMPREPLY=()",
+        directory: "compopt -o dirnames 2>/dev/null; COMPREPLY=()",
+        command: "COMPREPLY=($(compgen -c -- \"$cur\"))",
+        choices: { "COMPREPLY=($(compgen -W \(ShellQuote.single($0.joined(separator: " "))) -- \"$cur\"))" },
+        text: { _ in "COMPREPLY=()" })
+
     /// One `case` branch: values for the option before the cursor, else the words, else options.
-    private static func branch(pattern: String, values: CompletionTable.OptionValues, words: [String],
-                               options: [String], takesFile: Bool, wordsAnywhere: Bool) -> String {
-        let indent = "            "
-        var text = "        \(pattern))\n\(indent)case $prev in\n"
-        func arm(_ names: [String], _ body: String) {
-            guard !names.isEmpty else { return }
-            text += "\(indent)    \(names.joined(separator: "|"))) \(body); return ;;\n"
-        }
-        arm(values.files, "compopt -o default 2>/dev/null; COMPREPLY=()")
-        arm(values.directories, "compopt -o dirnames 2>/dev/null; COMPREPLY=()")
-        arm(values.commands, "COMPREPLY=($(compgen -c -- \"$cur\"))")
-        for choice in values.choices {
-            arm([choice.name], "COMPREPLY=($(compgen -W \(ShellQuote.single(choice.words.joined(separator: " "))) -- \"$cur\"))")
-        }
-        arm(values.text, "COMPREPLY=()")
-        text += "\(indent)esac\n"
+    private static func branch(pattern: String, values: String, words: [String], options: [String],
+                               takesFile: Bool, wordsAnywhere: Bool) -> String {
+        var text = "        \(pattern))\n" + values
         let wordList = ShellQuote.single(words.joined(separator: " "))
         if wordsAnywhere {
             text += "\(indent)if [[ $cur != -* ]]; then COMPREPLY=($(compgen -W \(wordList) -- \"$cur\")); return; fi\n"

@@ -28,30 +28,39 @@ struct CompletionTable: Sendable {
         }
     }
 
-    /// A command's options by the kind of value they take, for the shells' `case` on the word
-    /// before the cursor.
-    struct OptionValues {
-        var files: [String] = []
-        var directories: [String] = []
-        var commands: [String] = []
-        var choices: [(name: String, words: [String])] = []
-        var text: [String] = []
+    /// How a shell completes each kind of option value: the command its `case` arm runs.
+    struct ValueCompletion: Sendable {
+        var file: String
+        var directory: String
+        var command: String
+        var choices: @Sendable ([String]) -> String
+        var text: @Sendable (_ placeholder: String) -> String
     }
 
-    /// The options of `command` (or the global ones for `nil`) by the kind of value they take.
-    func optionValues(of command: Command?) -> OptionValues {
-        var values = OptionValues()
+    /// `case $prev in … esac` for one branch of a bash or zsh script: what to complete after each
+    /// option of `command` (the global options for `nil`) that takes a value. Options completed
+    /// alike share an arm (`--broker-ca|--broker-cert) _files; return ;;`).
+    func previousWordCase(of command: Command?, _ completion: ValueCompletion, indent: String) -> String {
+        var arms: [(names: [String], body: String)] = []
         for option in command.map(options(of:)) ?? globalOptions {
+            let body: String
             switch option.value {
-            case .none: break
-            case .file: values.files.append(option.name)
-            case .directory: values.directories.append(option.name)
-            case .command: values.commands.append(option.name)
-            case .choices(let words): values.choices.append((option.name, words))
-            case .text: values.text.append(option.name)
+            case .none: continue
+            case .file: body = completion.file
+            case .directory: body = completion.directory
+            case .command: body = completion.command
+            case .choices(let words): body = completion.choices(words)
+            case .text(let placeholder): body = completion.text(placeholder)
+            }
+            if let index = arms.firstIndex(where: { $0.body == body }) {
+                arms[index].names.append(option.name)
+            } else {
+                arms.append(([option.name], body))
             }
         }
-        return values
+        return "\(indent)case $prev in\n"
+            + arms.map { "\(indent)    \($0.names.joined(separator: "|"))) \($0.body); return ;;\n" }.joined()
+            + "\(indent)esac\n"
     }
 
     /// The options that take a value, wherever they are given (the shells skip their values when

@@ -20,7 +20,7 @@ enum ZshCompletion {
             case $command in
 
         """
-        script += branch(pattern: "''", values: table.optionValues(of: nil), options: table.globalOptions,
+        script += branch(pattern: "''", values: table.previousWordCase(of: nil, values, indent: indent),
                          words: [], takesFile: false)
         script += "            if [[ $cur != -* ]]; then\n"
         script += "                described=(\(table.commands.map { entry($0.name, $0.summary) }.joined(separator: " ")))\n"
@@ -29,9 +29,8 @@ enum ZshCompletion {
         script += "            described=(\(table.globalOptions.map { entry($0.name, $0.summary) }.joined(separator: " ")))\n"
         script += "            _describe -t options option described ;;\n"
         for command in table.commands {
-            script += branch(pattern: command.name, values: table.optionValues(of: command),
-                             options: table.options(of: command), words: command.synopsis.words,
-                             takesFile: command.synopsis.takesFile)
+            script += branch(pattern: command.name, values: table.previousWordCase(of: command, values, indent: indent),
+                             words: command.synopsis.words, takesFile: command.synopsis.takesFile)
             script += "            described=(\(table.options(of: command).map { entry($0.name, $0.summary) }.joined(separator: " ")))\n"
             script += "            _describe -t options option described ;;\n"
         }
@@ -50,28 +49,18 @@ enum ZshCompletion {
         ShellQuote.single(summary.isEmpty ? name : "\(name):\(summary)")
     }
 
+    private static let indent = "            "
+
+    /// What zsh completes after an option, by the kind of value it takes.
+    private static let values = CompletionTable.ValueCompletion(
+        file: "_files", directory: "_files -/", command: "_command_names -e",
+        choices: { "compadd -- \($0.joined(separator: " "))" },
+        text: { "_message -e values \(ShellQuote.single($0))" })
+
     /// One `case` branch up to the options' `_describe`: values for the option before the cursor,
     /// then the command's words, then files where it takes one.
-    private static func branch(pattern: String, values: CompletionTable.OptionValues, options: [CommandSynopsis.Option],
-                               words: [String], takesFile: Bool) -> String {
-        let indent = "            "
-        var text = "        \(pattern))\n\(indent)case $prev in\n"
-        func arm(_ names: [String], _ body: String) {
-            guard !names.isEmpty else { return }
-            text += "\(indent)    \(names.joined(separator: "|"))) \(body); return ;;\n"
-        }
-        arm(values.files, "_files")
-        arm(values.directories, "_files -/")
-        arm(values.commands, "_command_names -e")
-        for choice in values.choices {
-            arm([choice.name], "compadd -- \(choice.words.joined(separator: " "))")
-        }
-        for name in values.text {
-            let placeholder: String
-            if case .text(let value)? = options.first(where: { $0.name == name })?.value { placeholder = value } else { placeholder = "value" }
-            arm([name], "_message -e values \(ShellQuote.single(placeholder))")
-        }
-        text += "\(indent)esac\n"
+    private static func branch(pattern: String, values: String, words: [String], takesFile: Bool) -> String {
+        var text = "        \(pattern))\n" + values
         if !words.isEmpty {
             text += "\(indent)if [[ $cur != -* ]] && (( CURRENT == at + 1 )); then compadd -- \(words.joined(separator: " ")); return; fi\n"
         }
