@@ -39,8 +39,9 @@ arch="$(dpkg --print-architecture)"
 name="herald_${version}_${arch}"
 # Dates in the package (manual page, changelog, file times) come from the last commit, so the
 # same commit packs the same way.
-# The maintainer: $DEBFULLNAME <$DEBEMAIL> as for Debian's own tools, else git's user.
-maintainer="${DEBFULLNAME:-$(git config user.name 2>/dev/null || echo "Herald maintainers")} <${DEBEMAIL:-$(git config user.email 2>/dev/null || echo "herald@localhost")}>"
+# The maintainer: $DEBFULLNAME <$DEBEMAIL> as for Debian's own tools, else the author of the
+# commit being packed.
+maintainer="${DEBFULLNAME:-$(git log -1 --format=%an)} <${DEBEMAIL:-$(git log -1 --format=%ae)}>"
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 mkdir -p "$output"
 output="$(cd "$output" && pwd)"
@@ -89,7 +90,8 @@ install -d "$root/usr/share/herald/assets"
 install -m 0644 Assets/* "$root/usr/share/herald/assets/"
 
 # Docs, copyright, changelog, lintian's notes on what it reports and why it stays.
-install -m 0644 README.md docs/*.md "$doc/"
+# (INSTALL.md says how to install; an installed package has no use for it.)
+install -m 0644 README.md $(ls docs/*.md | grep -v '/INSTALL.md$') "$doc/"
 install -m 0644 scripts/debian/copyright "$doc/copyright"
 printf 'herald (%s) unstable; urgency=medium\n\n  * Herald %s, packaged by scripts/package-deb.sh.\n\n -- %s  %s\n' \
     "$version" "$version" "$maintainer" \
@@ -130,6 +132,8 @@ Description: terminal notification center with Apple's UserNotifications API
 EOF
 
 find "$root" -type d -exec chmod 0755 {} +
+(cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/md5sums"
 find "$root" -exec touch --no-dereference -d "@$SOURCE_DATE_EPOCH" {} +
 dpkg-deb --root-owner-group -Zxz --build "$root" "$output/$name.deb" >/dev/null
 echo "built $output/$name.deb ($(du -k "$output/$name.deb" | awk '{ print $1 }') KiB; herald $(du -k "$root/usr/bin/herald" | awk '{ print $1 }') KiB stripped, $(du -k "$binary" | awk '{ print $1 }') KiB before; debug info in $output/$name.debug)"

@@ -53,6 +53,6 @@ extension ManualPage {
             + "\\fBnotify\\-send\\fR(1), \\fBsystemctl\\fR(1), \\fBtmux\\fR(1).\n"
             + ".PP\n"
             + escape("/usr/share/doc/herald/: README.md (the guide), CONFIGURATION.md, PROTOCOL.md (the socket's wire "
-                     + "protocol), BROKER.md (MQTT), RELIABILITY.md (limits and promises), INSTALL.md.") + "\n"
+                     + "protocol), BROKER.md (MQTT), RELIABILITY.md (limits and promises).") + "\n"
     }
 }
