@@ -21,7 +21,7 @@ import Glibc
 /// only one that spawns processes, `TerminalKit` holds the one sanitising gate.
 ///
 /// Each module and what it depends on — `scripts/check-imports.sh` (run by `.ci/run`) checks this
-/// table, the same table in README.md and docs/CONTRACTS.md, and every `import` against it:
+/// table, the same table in docs/ARCHITECTURE.md, and every `import` against it:
 ///
 /// module-graph:begin
 ///     CNCurses             ─▶ —  (ncursesw)

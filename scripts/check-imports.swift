@@ -2,8 +2,8 @@
 //
 // 1. every `import` of a package module is a dependency Package.swift declares for that target,
 //    and every dependency a source target declares is imported somewhere in it;
-// 2. the module tables between `module-graph:begin` and `module-graph:end` in Package.swift,
-//    README.md and docs/CONTRACTS.md list exactly the targets under Sources/ and their declared
+// 2. the module tables between `module-graph:begin` and `module-graph:end` in Package.swift and
+//    docs/ARCHITECTURE.md list exactly the targets under Sources/ and their declared
 //    dependencies;
 // 3. the house rules: apps link the client, never the daemon, the store or the UI; the curses
 //    backend depends on TerminalKit and its C shim only; processes are spawned only in
@@ -89,7 +89,7 @@ for target in targets.values.sorted(by: { $0.name < $1.name }) where target.type
 // 2. The module tables.
 let sourceTargets = targets.values.filter { $0.path.hasPrefix("Sources/") }
 let expected = Dictionary(uniqueKeysWithValues: sourceTargets.map { ($0.name, Set($0.dependencies)) })
-for document in ["Package.swift", "README.md", "docs/CONTRACTS.md"] {
+for document in ["Package.swift", "docs/ARCHITECTURE.md"] {
     guard let text = try? String(contentsOfFile: "\(root)/\(document)", encoding: .utf8) else {
         problems.append("\(document) cannot be read"); continue
     }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Keeps the state directory and the database private to its user (issue 12, item 8): history
+/// Keeps the state directory and the database private to its user: history
 /// is personal, so the directory is 0700 and the database files 0600 — tightened when they
 /// already exist with wider modes, or refused with a message that says why and what to do.
 enum PrivateFiles {

@@ -25,7 +25,7 @@ extension SQLiteStore {
     public static let integrityMessageLimit = 20
 
     /// Runs `PRAGMA quick_check` on a connection of its own (the writer is not held up), and
-    /// names the tables of the damaged pages. The daemon runs it at start (issue 12, item 9).
+    /// names the tables of the damaged pages. The daemon runs it at start.
     public func quickCheck() throws -> IntegrityReport {
         let checker = try SQLiteConnection(path: databaseURL.path, access: .readOnly, busyTimeout: options.busyTimeout)
         var problems: [String] = []

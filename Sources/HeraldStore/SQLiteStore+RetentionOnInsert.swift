@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 
-/// Retention as rows arrive (issue 12, item 4): 50,000 posts from one app once left 50,000 rows
+/// Retention as rows arrive: 50,000 posts from one app once left 50,000 rows
 /// for an app whose retention is 10,000, until 40,000 vanished at the next start. Now each
 /// insert counts its app's rows (a count from the index the first time, then one more per
 /// insert), and once the count passes `maxPerApp` by the slack (1%, at least 1) an exact pass

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 
-/// The stand-in for a history row that cannot be read (issue 12, item 9): a page of history
+/// The stand-in for a history row that cannot be read: a page of history
 /// shows it in place — with what could still be read of the row, and why the rest could not —
 /// instead of failing as a whole.
 ///

@@ -51,7 +51,7 @@ do {
     }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
     // Only when asked for (`--only dbus`): it starts dbus-daemon, Xvfb and dunst, and a release
-    // run has been seen to hang (see the README's Performance section).
+    // run has been seen to hang (see docs/PERFORMANCE.md).
     if options.only.contains("dbus") { stage("dbus"); try DBusBenchmarks.run(options, scratch: scratch, report: report) }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-/// Bug 6 of issue 13: one center per state directory. While the demo runs on a home it is that
+/// One center per state directory. While the demo runs on a home it is that
 /// home's center: commands given the home reach it (no second center starts on the same
 /// database), and a daemon on the same home refuses, naming the demo.
 @Suite struct DemoCenterTests {

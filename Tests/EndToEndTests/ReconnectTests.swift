@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 extension EndToEnd {
-/// Issue 13, bug 2: the daemon under an open UI stops (SIGTERM) or dies (SIGKILL). The UI says
+/// The daemon under an open UI stops (SIGTERM) or dies (SIGKILL). The UI says
 /// it is disconnected, changes nothing meanwhile (no "DND on" the daemon never confirmed, no
 /// unread count dropping), reconnects when a daemon answers again, and then shows the center
 /// as it is — a notification posted while it was disconnected included.

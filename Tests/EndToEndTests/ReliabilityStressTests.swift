@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-/// Issue 12's stress scenarios at CI size: the same code as `herald-bench stress SCENARIO`
+/// The stress scenarios at CI size: the same code as `herald-bench stress SCENARIO`
 /// (docs/RELIABILITY.md), which runs them at full size. Each run prints what it tried and exits 1
 /// when anything was lost or a limit did not hold.
 @Suite struct ReliabilityStressTests {

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-/// Readers of the state directory never trap on what an older build let in (issue 12, item 6):
+/// Readers of the state directory never trap on what an older build let in:
 /// `herald pending` once died with SIGILL on a stored `timeInterval` of 1e300.
 @Suite struct StoredValueReaderTests {
     @Test func pendingListsAnIntervalTooLargeForAnInteger() throws {

@@ -59,7 +59,7 @@ import TestSupport
         let directory = try TemporaryDirectory("herald-endpoint")
         defer { directory.remove() }
         let endpoint = DaemonEndpoint(explicitHome: directory.path)
-        // A sentence that says what to do, not an errno (issue 13, bug 7).
+        // A sentence that says what to do, not an errno.
         await #expect(throws: IPCError.noServer(path: endpoint.socketPath)) {
             _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil)
         }

@@ -1,7 +1,7 @@
 import Testing
 import HeraldCore
 
-/// Issue 13: several apps all shown as "App" — names that tell them apart.
+/// Several apps all shown as "App" — names that tell them apart.
 @Suite struct AppNamesTests {
     @Test func uniqueNamesStayAsTheyAre() {
         let names = AppNames.distinct([AppRecord(bundleIdentifier: "com.example.calendar"),

@@ -3,7 +3,7 @@ import Testing
 import HeraldCore
 import TestSupport
 
-/// Bug 4 of issue 13: only regular files are attachments; a FIFO or device is refused before
+/// Only regular files are attachments; a FIFO or device is refused before
 /// anything reads it (reading a FIFO would never end).
 @Suite struct AttachmentFileKindTests {
     @Test func aNamedPipeIsRefusedWithoutBeingRead() throws {

@@ -3,7 +3,7 @@ import Testing
 import HeraldCore
 import TestSupport
 
-/// Issue 12, item 7: everything is checked before anything is moved, a refused request never
+/// Everything is checked before anything is moved, a refused request never
 /// costs the caller a file, and a symbolic link is judged by the file it points to.
 @Suite struct AttachmentRefusalTests {
     private func attachment(_ url: URL, identifier: String = "") throws -> AttachmentRecord {

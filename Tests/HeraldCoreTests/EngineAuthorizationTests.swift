@@ -131,7 +131,7 @@ import TestSupport
     }
 }
 
-/// Bug 1 of issue 13: a denied app can be allowed again in settings, and is authorized from then on.
+/// A denied app can be allowed again in settings, and is authorized from then on.
 @Suite struct EngineAllowAgainTests {
     @Test func aDeniedAppShowsAllowNotificationsOff() async throws {
         let h = try await EngineHarness()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import HeraldCore
 
-/// Bug 7 of issue 13: errors a person sees are sentences, never `UNError(code: …)` dumps.
+/// Errors a person sees are sentences, never `UNError(code: …)` dumps.
 @Suite struct ErrorSentenceTests {
     @Test func aUNErrorInterpolatesAsItsSentence() {
         let error = UNError(.badgeInputInvalid, detail: "badge count is -1; it must be 0 or more")

@@ -3,7 +3,7 @@ import Testing
 import HeraldCore
 import TestSupport
 
-/// Issue 12, item 6: every number a request carries is checked on the way in, with an error
+/// Every number a request carries is checked on the way in, with an error
 /// that names the field and the limit, so nothing accepted can make a reader trap later.
 @Suite struct NumericLimitsTests {
     /// Adds a request and returns the error's text (nil when it was accepted).
@@ -80,7 +80,7 @@ import TestSupport
     }
 }
 
-/// Issue 12, item 10: the daemon's log shows clients' control characters as escapes.
+/// The daemon's log shows clients' control characters as escapes.
 @Suite struct LogTextTests {
     @Test func controlCharactersAreEscaped() {
         #expect(LogText.escaped("probe\u{1B}[31mRED\u{7}\n") == "probe\\u{1B}[31mRED\\u{7}\\u{A}")

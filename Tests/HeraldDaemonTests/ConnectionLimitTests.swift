@@ -6,7 +6,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, item 3 (in part): no client can hold the daemon's connections — a client that never
+/// No client can hold the daemon's connections — a client that never
 /// says hello is closed after the hello timeout, and past the connection limit a client is
 /// refused with a clear error instead of waiting in line.
 @Suite struct ConnectionLimitTests {

@@ -8,7 +8,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 15 / issue 12 item 3: the real daemon's event loop hands the posts it reads in one
+/// The real daemon's event loop hands the posts it reads in one
 /// wake-up to the engine together and commits them as one group, then acknowledges each. The
 /// daemon logs its commit groups on SIGUSR1 (`herald-bench` reports them the same way).
 @Suite struct DaemonCommitGroupTests {

@@ -5,7 +5,7 @@ import HeraldWire
 import Testing
 import TestSupport
 
-/// Issue 13 ("Everyday use"), the command line against a real `herald daemon`: each test is a
+/// Everyday use, the command line against a real `herald daemon`: each test is a
 /// bug a new user ran into, and failed before its fix.
 @Suite("everyday use of the herald commands", .serialized)
 struct EverydayCommandTests {

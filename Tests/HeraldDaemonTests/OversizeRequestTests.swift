@@ -9,7 +9,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 12, item 5: a request over the 1 MiB line limit fails promptly — `herald push` and
+/// A request over the 1 MiB line limit fails promptly — `herald push` and
 /// `herald post` report the limit and exit instead of waiting forever, and a raw client's
 /// `lineTooLong` reply carries the id of the request it refuses.
 @Suite struct OversizeRequestTests {

@@ -6,7 +6,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, item 4: one app flooding the center is refused past its rate, with an error that
+/// One app flooding the center is refused past its rate, with an error that
 /// says so; other apps are not held back.
 @Suite struct PostRateLimitTests {
     @Test func postsPastTheRateAreRefusedNamingTheLimit() async throws {

@@ -6,7 +6,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, item 10: a refused line's error names what is actually wrong, and a post that the
+/// A refused line's error names what is actually wrong, and a post that the
 /// 64-pending limit leaves out says so in its reply.
 @Suite struct ProtocolDiagnosisTests {
     private func message(_ raw: RawClient, _ line: String) async throws -> String {

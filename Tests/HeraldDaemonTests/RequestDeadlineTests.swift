@@ -6,7 +6,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, items 2 and 3: every request has a deadline. One that runs past it is answered
+/// Every request has a deadline. One that runs past it is answered
 /// `deadlineExceeded` (with its id, so the caller stops waiting), its late result is dropped,
 /// and the connection keeps serving.
 @Suite struct RequestDeadlineTests {

@@ -4,7 +4,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, item 9: damage is reported (a quick check names the damaged tables) and one
+/// Damage is reported (a quick check names the damaged tables) and one
 /// unreadable row does not fail a page of history.
 @Suite struct DamageReportTests {
     private func fill(_ store: SQLiteStore, count: Int, body: String = "body") throws {

@@ -5,7 +5,7 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// Issue 12, item 2: history reads are bounded (words, bytes, a deadline) and run beside the
+/// History reads are bounded (words, bytes, a deadline) and run beside the
 /// writer, so a long search holds up no post.
 @Suite struct HistoryReadTests {
     private func engine(_ fixture: StoreFixture, _ store: SQLiteStore) throws -> NotificationEngine {

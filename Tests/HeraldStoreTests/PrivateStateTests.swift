@@ -4,7 +4,7 @@ import HeraldStore
 import Testing
 import TestSupport
 
-/// Issue 12, item 8: the state directory is 0700 and the database files 0600, even when they
+/// The state directory is 0700 and the database files 0600, even when they
 /// already existed with wider modes; a directory shared on purpose is refused with a message.
 @Suite struct PrivateStateTests {
     private func mode(_ path: String) throws -> Int {

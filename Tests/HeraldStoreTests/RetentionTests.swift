@@ -13,7 +13,7 @@ import TestSupport
         return try fixture.open(options)
     }
 
-    /// Issue 12, item 4: an app flooding history never holds more than its cap (plus 1%).
+    /// An app flooding history never holds more than its cap (plus 1%).
     @Test func theCapHoldsAsRowsArrive() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

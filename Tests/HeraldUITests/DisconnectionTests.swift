@@ -4,7 +4,7 @@ import TerminalKit
 import Testing
 @testable import HeraldUI
 
-/// The center went away (issue 13, bug 2): the screen says so, nothing that would change the
+/// The center went away: the screen says so, nothing that would change the
 /// center changes anything (not even the unread count), and reconnecting reloads everything.
 @Suite struct DisconnectionTests {
     @Test func theScreenSaysItIsDisconnected() {

@@ -4,7 +4,7 @@ import TerminalKit
 import Testing
 @testable import HeraldUI
 
-/// The small things a new user ran into (issue 13): plurals, apps that all looked like "App"
+/// The small things a new user ran into: plurals, apps that all looked like "App"
 /// (HeraldCore's `AppNames` in the sidebar and the list),
 /// `g`/`G` in the sidebar, Esc on a search, the help's host commands, `? help` in the footer.
 @Suite struct EverydayUITests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import HeraldUI
 
-/// Issue 13: "1 more messages" / "1 new messages".
+/// "1 more messages" / "1 new messages".
 @Suite struct FormatStringPluralTests {
     @Test(arguments: [
         ("%u new messages", 1, "1 new message"),

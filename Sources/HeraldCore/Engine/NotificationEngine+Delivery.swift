@@ -1,7 +1,7 @@
 import Foundation
 
 extension NotificationEngine {
-    /// The delivery pipeline (docs/CONTRACTS.md, shared/API.md §4), for one request:
+    /// The delivery pipeline (docs/CONTRACTS.md), for one request:
     ///
     /// 1. Not authorized, or notifications turned off → nothing is presented.
     /// 2. App in the foreground and connected → its `willPresent` decides (`noDelegate` → the

@@ -62,7 +62,7 @@ extension NotificationEngine {
         }
     }
 
-    /// Runs the service extension on a push (Apple's rules, shared/API.md §1.13):
+    /// Runs the service extension on a push (Apple's rules):
     /// the extension has `serviceExtensionTimeLimit` seconds on the clock to call its content
     /// handler; then `timeWillExpire()` is its last chance; after that the original content is
     /// delivered. Only the first call of the handler counts. Content without alert text is

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// History reads off the writer's path (issue 12, item 2). A page of history is checked against
+/// History reads off the writer's path. A page of history is checked against
 /// `HistoryQuery`'s limits, then — on a store with an `offWriterReader` (SQLite) — read on a
 /// queue of its own beside the engine, on a connection of its own, stopped at
 /// `HistoryQuery.readDeadline`: a long search holds up no post and no delivery. Stores without

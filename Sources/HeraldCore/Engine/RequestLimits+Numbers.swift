@@ -1,6 +1,6 @@
 import Foundation
 
-/// The numeric limits of a request (issue 12, item 6): every number an app sends is checked on
+/// The numeric limits of a request: every number an app sends is checked on
 /// the way in, so nothing the center accepts can make a reader trap later (a `timeInterval` of
 /// `1e300` once made `herald pending` die converting it to `Int`).
 ///

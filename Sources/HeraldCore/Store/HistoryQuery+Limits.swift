@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits of a history query (issue 12, item 2): a search of 510,000 words once took 142 s
+/// The limits of a history query: a search of 510,000 words once took 142 s
 /// while every post waited. Every door checks them (`validate`), with an error naming the limit.
 ///
 /// | Field | Limit |

@@ -1,6 +1,6 @@
 /// Text for a log line: control characters (C0, DEL, C1 — escape sequences included) shown as
 /// `\u{1B}`-style escapes, so a client's text in the daemon's log cannot drive the terminal that
-/// reads it (issue 12, item 10).
+/// reads it.
 ///
 /// ```swift
 /// LogText.escaped("probe\u{1B}[31m")   // "probe\u{1B}[31m" as visible text

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A per-key token bucket (issue 12, item 4): each key (an app) may do `burst` things at once and
+/// A per-key token bucket: each key (an app) may do `burst` things at once and
 /// `perSecond` a second after that; past it, `admit` says no until tokens come back, and
 /// `reserve` says how long to wait. The daemon's doors share one through `PostRateLimiter`.
 ///

@@ -2,7 +2,7 @@ import Foundation
 
 /// Apple's calendar-trigger matching, as a pure function of the components and a date.
 ///
-/// Rules (`UNCalendarNotificationTrigger`, shared/API.md §1.11):
+/// Rules (`UNCalendarNotificationTrigger`):
 /// - Units larger than the largest given unit are free (they repeat).
 /// - Units smaller than the largest given unit that are not given take their minimum, even when
 ///   they sit between two given units: `day 30, minute 10` fires at 00:10 on the 30th.

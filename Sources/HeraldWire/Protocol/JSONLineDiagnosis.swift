@@ -1,7 +1,7 @@
 import Foundation
 
-/// Says what is wrong with a line the JSON parser refused, in the protocol's words (issue 12,
-/// item 10): nesting too deep, a raw control character (NUL included) inside a string, a number
+/// Says what is wrong with a line the JSON parser refused, in the protocol's words:
+/// nesting too deep, a raw control character (NUL included) inside a string, a number
 /// too large for a double (`1e400`). The parser's own messages blame the wrong thing ("expected
 /// Dictionary" for a number out of range), so a refused line is scanned once more, by hand.
 ///

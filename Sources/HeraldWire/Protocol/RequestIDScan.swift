@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the request id at the start of a line that was too long to read (issue 12, item 5):
+/// Finds the request id at the start of a line that was too long to read:
 /// `{"id":7,"method":"post",…` → 7, so the `lineTooLong` refusal answers the request the
 /// client is waiting on. Clients write `id` first (sorted keys put it before `method` and
 /// `params`); a line whose head holds no id gets none.

@@ -23,7 +23,7 @@ import Synchronization
 /// connection.send(Data("{\"hello\":{…}}".utf8))
 /// ```
 package final class EventLoopConnection: DeferredFlush, Sendable {
-    /// 8 MiB of unsent output drops the connection (issue 12, item 3).
+    /// 8 MiB of unsent output drops the connection.
     package static let maximumQueuedBytes = LineConnection.maximumQueuedBytes
     /// How long a connection being closed after `sendLast` waits for its peer to read.
     package static let lastWordGrace: TimeInterval = 10

@@ -21,7 +21,7 @@ package final class LineConnection: Sendable {
     /// 1 MiB: the longest line either side accepts.
     package static let maximumLineLength = 1 << 20
     /// 8 MiB of unsent output closes the connection (a subscriber that stopped reading — a UI
-    /// suspended with Ctrl-Z — is dropped instead of growing the daemon; issue 12, item 3).
+    /// suspended with Ctrl-Z — is dropped instead of growing the daemon).
     package static let maximumQueuedBytes = 8 << 20
 
     private let socket: UnixSocket

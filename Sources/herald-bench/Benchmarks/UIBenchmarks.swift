@@ -74,7 +74,7 @@ enum UIBenchmarks {
                            + "with all %d rows loaded into the model: %.1f ms", width, height, total, window, frame,
                            total, stress))
 
-        // A flood (issue 12: 50,000 posts from one app in 22 s, about 57 per 25 ms frame): one
+        // A flood (50,000 posts from one app in 22 s, about 57 per 25 ms frame): one
         // frame takes in a batch of arrivals and a key; keys must stay within a frame or two.
         let flood = floodFrameMilliseconds(model(total: total, window: window), arrivals: 60, frames: max(20, frames / 10))
         report.add(Metric("flood_frame_ms", label: "flood frame (60 arrivals + a key)", value: flood, unit: "ms", goal: 25,

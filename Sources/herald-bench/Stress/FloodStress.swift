@@ -5,7 +5,7 @@ import HeraldStore
 import HeraldSystem
 import HeraldWire
 
-/// Issue 12 item 4 through the socket: one app posts as fast as four connections allow. Past
+/// One app posts as fast as four connections allow. Past
 /// its rate the daemon answers `rateLimited` with a sentence naming the limit; every post it
 /// acknowledged is in history unless retention (10,000 per app, plus 1%) removed older ones as
 /// rows arrived; and a `herald apps` run meanwhile is still answered.

@@ -3,7 +3,7 @@ import HeraldClient
 import HeraldCore
 import HeraldWire
 
-/// Issue 12 item 3: subscribers that never read (a `herald` UI suspended with Ctrl-Z). Posts
+/// Subscribers that never read (a `herald` UI suspended with Ctrl-Z). Posts
 /// keep coming; each subscriber's queue stops at 8 MiB, it is dropped with `queueOverflow`,
 /// and the daemon's memory comes back to where it was before the subscribers came.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldStore
 
-/// Issue 12 item 1: requests due at one instant, the daemon stopped (SIGKILL or SIGTERM) a few
+/// Requests due at one instant, the daemon stopped (SIGKILL or SIGTERM) a few
 /// milliseconds after that instant. After the stop every request must be either still pending
 /// or delivered exactly once; after a restart every one must be delivered exactly once.
 ///

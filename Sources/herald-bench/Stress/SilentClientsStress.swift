@@ -3,7 +3,7 @@ import HeraldClient
 import HeraldCore
 import HeraldWire
 
-/// Issue 12 item 3: clients that connect and say nothing, under a 1,024-descriptor limit. They
+/// Clients that connect and say nothing, under a 1,024-descriptor limit. They
 /// must not lock anyone out: a client that says hello is still served (the oldest silent one
 /// makes room at the 256-connection limit), every silent client that is let go is told why
 /// (`tooManyConnections`, or `helloTimeout` after 10 s), and none costs the daemon a thread.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `herald-bench stress SCENARIO [options]`: the full-size reliability runs of issue 12
+/// `herald-bench stress SCENARIO [options]`: the full-size reliability runs
 /// (docs/RELIABILITY.md). Each prints what it tried and what was lost, and exits 1 when anything
 /// was lost or a limit did not hold — the tests run the same scenarios at a small size.
 struct StressCommand {

@@ -3,7 +3,7 @@ import HeraldClient
 import HeraldCore
 import HeraldWire
 
-/// Issue 12 item 3: clients that vanish mid-conversation — before their hello, after it, with a
+/// Clients that vanish mid-conversation — before their hello, after it, with a
 /// subscription, with a `wait` in flight, as a foreground app the daemon is calling, halfway
 /// through a line. Afterwards the daemon has the threads and descriptors it had before
 /// (`/proc/PID/task`, `/proc/PID/fd`), and every post made meanwhile was acknowledged.

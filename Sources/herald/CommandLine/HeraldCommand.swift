@@ -40,7 +40,7 @@ struct CommandContext: Sendable {
     var home: String?
 }
 
-/// Exit statuses shared by every command (the README lists them).
+/// Exit statuses shared by every command (docs/COMMANDS.md lists them).
 enum ExitStatus {
     static let success: Int32 = 0
     /// Anything else went wrong (the center could not be reached, a file could not be read, …).

@@ -20,7 +20,7 @@ enum UICommand: HeraldCommand {
     then loads everything it shows afresh.
 
     Configuration: ~/.config/herald/config (banners, theme, keys, rules; `herald config`
-    checks it). Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see README).
+    checks it). Environment: HERALD_UI_BANNER_SECONDS, HERALD_UI_MUTE, NO_COLOR (see docs/COMMANDS.md).
 
     Examples:
       herald
