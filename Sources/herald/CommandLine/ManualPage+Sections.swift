@@ -52,7 +52,8 @@ extension ManualPage {
             + ".SH SEE ALSO\n"
             + "\\fBnotify\\-send\\fR(1), \\fBsystemctl\\fR(1), \\fBtmux\\fR(1).\n"
             + ".PP\n"
-            + escape("/usr/share/doc/herald/: README.md (the guide), CONFIGURATION.md, PROTOCOL.md (the socket's wire "
-                     + "protocol), BROKER.md (MQTT), RELIABILITY.md (limits and promises).") + "\n"
+            + escape("/usr/share/doc/herald/: README.md (the guide) and the documents it links: COMMANDS.md, "
+                     + "CONFIGURATION.md, KEYS.md, DBUS.md, PROTOCOL.md (the socket's wire protocol), BROKER.md (MQTT), "
+                     + "RELIABILITY.md (limits and promises).") + "\n"
     }
 }
