@@ -57,7 +57,7 @@ offered="$(bash -c 'source /usr/share/bash-completion/completions/herald; COMP_W
 [ "$offered" = "--level" ] || fail "bash completes 'herald post --le' to '$offered', not --level"
 step "bash completes 'herald post --le' to $offered"
 [ -f /usr/share/herald/assets/jim@2x.png ] || fail "the demo's pictures are not installed"
-grep -q '^ExecStart=/usr/bin/herald daemon$' /usr/lib/systemd/user/herald.service || fail "herald.service does not run /usr/bin/herald"
+grep -q '^ExecStart=/usr/bin/herald daemon' /usr/lib/systemd/user/herald.service || fail "herald.service does not run /usr/bin/herald"
 
 # The installed daemon, started the way a desktop starts it: a session bus activates
 # org.freedesktop.Notifications from the installed service file when notify-send posts.

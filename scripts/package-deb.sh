@@ -82,8 +82,20 @@ install_unit scripts/herald.service "$root/usr/lib/systemd/user/herald.service"
 if [ -f scripts/herald.socket ]; then
     install_unit scripts/herald.socket "$root/usr/lib/systemd/user/herald.socket"
 fi
-install -m 0644 scripts/org.freedesktop.Notifications.service \
-    "$root/usr/share/dbus-1/services/org.freedesktop.Notifications.herald.service"
+# The D-Bus activation file: the repository's scripts/org.freedesktop.Notifications.service (the
+# one install.sh installs) with Exec naming /usr/bin/herald, else the same three lines written
+# here. Installed under a name of its own, as other notification servers' are (dunst's is
+# org.knopwob.dunst.service), so several can be installed side by side.
+dbus_service="$root/usr/share/dbus-1/services/org.freedesktop.Notifications.herald.service"
+if [ -f scripts/org.freedesktop.Notifications.service ]; then
+    sed 's|^Exec=[^ ]*/herald |Exec=/usr/bin/herald |' scripts/org.freedesktop.Notifications.service > "$dbus_service"
+else
+    printf '%s\n' "# D-Bus activation of Herald as the desktop notification server (installed by the herald package)." \
+        "[D-BUS Service]" "Name=org.freedesktop.Notifications" "Exec=/usr/bin/herald daemon" \
+        "SystemdService=herald.service" > "$dbus_service"
+fi
+chmod 0644 "$dbus_service"
+grep -q '^Exec=/usr/bin/herald daemon' "$dbus_service" || { echo "package-deb.sh: the D-Bus service file does not run /usr/bin/herald daemon" >&2; exit 1; }
 
 # The demo's pictures and the sample push payloads (herald push --app APP FILE.apns).
 install -d "$root/usr/share/herald/assets"
