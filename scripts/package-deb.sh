@@ -41,7 +41,13 @@ name="herald_${version}_${arch}"
 # same commit packs the same way.
 # The maintainer: $DEBFULLNAME <$DEBEMAIL> as for Debian's own tools, else the author of the
 # commit being packed.
-maintainer="${DEBFULLNAME:-$(git log -1 --format=%an)} <${DEBEMAIL:-$(git log -1 --format=%ae)}>"
+maintainer_name="${DEBFULLNAME:-$(git log -1 --format=%an 2>/dev/null || true)}"
+maintainer_email="${DEBEMAIL:-$(git log -1 --format=%ae 2>/dev/null || true)}"
+if [ -z "$maintainer_name" ] || [ -z "$maintainer_email" ]; then
+    echo "package-deb.sh: no maintainer: set DEBFULLNAME and DEBEMAIL (outside a git checkout there is no commit author)" >&2
+    exit 1
+fi
+maintainer="$maintainer_name <$maintainer_email>"
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 mkdir -p "$output"
 output="$(cd "$output" && pwd)"
@@ -69,10 +75,12 @@ install -d "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completio
 # The login units: herald.service (and herald.socket when the repository has it), started by
 # the user (`systemctl --user enable --now herald.service`), by D-Bus activation, or by a client.
 # The repository's header comments speak of install.sh; the package's say where they come from.
+units="herald.service"
+[ -f scripts/herald.socket ] && units="herald.socket herald.service"
 install_unit() {
     local source="$1" target="$2"
     {
-        echo "# Installed by the herald package. Start it with your session: systemctl --user enable --now $(basename "$target")"
+        echo "# Installed by the herald package. Start the center with your session: systemctl --user enable --now $units"
         grep -v '^#' "$source" | sed 's|^ExecStart=[^ ]*/herald |ExecStart=/usr/bin/herald |'
     } > "$target"
     chmod 0644 "$target"
