@@ -2,8 +2,8 @@ import Foundation
 
 /// What one command takes, read from its `--help` text: the options (with the kind of value each
 /// wants and a line saying what it does) and the literal words it takes first (`focus on`,
-/// `dnd off`). The shell completions and the manual page are made from it, so they follow the
-/// help text and cannot drift from it.
+/// `dnd off`). The shell completions are made from it (and the manual page from the same text),
+/// so they follow the help text and cannot drift from it.
 ///
 /// The help text's conventions, which every command follows:
 /// - `Usage:` lines name options as `--name`, `--name VALUE`, `--name a|b|c` (choices) or
@@ -56,11 +56,6 @@ struct CommandSynopsis: Equatable, Sendable {
         for entry in Self.optionEntries(lines) {
             readOptionEntry(entry)
         }
-    }
-
-    /// The option named `name`, if the command has it.
-    func option(_ name: String) -> Option? {
-        options.first { $0.name == name }
     }
 
     // MARK: - Usage lines
