@@ -19,7 +19,10 @@ home="$(mktemp -d)"
 tmux_socket="herald-check-deb-$$"
 daemon_pid=""
 bus_pid=""
+installed=false
 cleanup() {
+    # A check that failed half-way leaves no package behind either.
+    if $installed; then dpkg -r herald >/dev/null 2>&1 || true; fi
     tmux -L "$tmux_socket" kill-server 2>/dev/null || true
     [ -n "$daemon_pid" ] && kill "$daemon_pid" 2>/dev/null || true
     [ -n "$bus_pid" ] && kill "$bus_pid" 2>/dev/null || true
@@ -40,6 +43,7 @@ echo "$report" | grep -v -e '^N: ' -e 'root privileges' || true
 if echo "$report" | grep -q '^[EW]: '; then fail "lintian reports errors or warnings no override explains"; fi
 
 step "dpkg -i, then apt-get install -f for the dependencies"
+installed=true
 if ! dpkg -i "$deb"; then
     DEBIAN_FRONTEND=noninteractive apt-get install -f -y -qq || fail "apt-get install -f"
 fi
@@ -111,6 +115,7 @@ kill "$daemon_pid"; daemon_pid=""
 
 step "dpkg -r herald"
 dpkg -r herald
+installed=false
 dpkg -s herald >/dev/null 2>&1 && fail "dpkg still knows herald: $(dpkg -s herald | grep Status)"
 left=""
 while IFS= read -r path; do
