@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Builds the release `herald` and puts it on the PATH; optionally installs and starts the
-# systemd user service (herald.service) so the center runs from login.
+# systemd user units (herald.service, herald.socket) so the center runs from login, and the D-Bus
+# service file that starts it for org.freedesktop.Notifications.
 #
 #   scripts/install.sh                      # ~/.local/bin/herald
 #   scripts/install.sh --prefix /usr/local  # /usr/local/bin/herald (may need sudo)
-#   scripts/install.sh --systemd            # also ~/.config/systemd/user/herald.service, enabled and started
+#   scripts/install.sh --systemd            # also herald.service and herald.socket in ~/.config/systemd/user,
+#                                           # enabled and started, and ~/.local/share/dbus-1/services/
+#                                           # org.freedesktop.Notifications.service
 #   scripts/install.sh --uninstall [--systemd]
 #
-# Options for packagers and tests: --binary PATH installs PATH instead of building;
-# --unit-dir DIR puts the unit there; --no-start installs the unit without systemctl.
+# Options for packagers and tests: --binary PATH installs PATH instead of building; --unit-dir
+# DIR puts the units there; --dbus-dir DIR the D-Bus service file; --no-start installs them
+# without systemctl. Without a running systemd user manager the units are installed and the
+# command that starts them is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +23,9 @@ uninstall=false
 binary=""
 start=true
 unit_dir="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
+dbus_dir="${XDG_DATA_HOME:-$HOME/.local/share}/dbus-1/services"
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
@@ -28,6 +34,7 @@ while [ $# -gt 0 ]; do
         --uninstall) uninstall=true; shift ;;
         --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
         --unit-dir) unit_dir="${2:?--unit-dir needs a directory}"; shift 2 ;;
+        --dbus-dir) dbus_dir="${2:?--dbus-dir needs a directory}"; shift 2 ;;
         --no-start) start=false; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -38,14 +45,25 @@ bin_dir="$prefix/bin"
 target="$bin_dir/herald"
 assets_dir="$prefix/share/herald/assets"
 unit="$unit_dir/herald.service"
-have_systemctl() { $start && command -v systemctl >/dev/null 2>&1; }
+socket_unit="$unit_dir/herald.socket"
+dbus_service="$dbus_dir/org.freedesktop.Notifications.service"
+units="herald.socket herald.service"
+start_hint="systemctl --user daemon-reload && systemctl --user enable --now $units"
+# systemctl, and a systemd user manager answering it (none in a container, over a bare ssh
+# login without lingering, or under another init).
+have_user_manager() {
+    $start && command -v systemctl >/dev/null 2>&1 && systemctl --user show-environment >/dev/null 2>&1
+}
 
 if $uninstall; then
-    if $systemd && [ -f "$unit" ]; then
-        if have_systemctl; then systemctl --user disable --now herald.service || true; fi
-        rm -f "$unit"
-        if have_systemctl; then systemctl --user daemon-reload || true; fi
-        echo "removed $unit"
+    if $systemd; then
+        if [ -f "$unit" ] || [ -f "$socket_unit" ]; then
+            if have_user_manager; then systemctl --user disable --now $units || true; fi
+            rm -f "$unit" "$socket_unit"
+            if have_user_manager; then systemctl --user daemon-reload || true; fi
+            echo "removed $unit and $socket_unit"
+        fi
+        if [ -f "$dbus_service" ]; then rm -f "$dbus_service"; echo "removed $dbus_service"; fi
     fi
     rm -f "$target"
     rm -rf "$assets_dir"
@@ -75,14 +93,19 @@ case ":$PATH:" in
 esac
 
 if $systemd; then
-    mkdir -p "$unit_dir"
+    mkdir -p "$unit_dir" "$dbus_dir"
     sed "s|^ExecStart=.*|ExecStart=$target daemon|" scripts/herald.service > "$unit"
-    echo "installed $unit"
-    if have_systemctl; then
-        systemctl --user daemon-reload
-        systemctl --user enable --now herald.service
-        echo "herald.service is enabled and running (systemctl --user status herald)"
+    cp scripts/herald.socket "$socket_unit"
+    echo "installed $unit and $socket_unit"
+    # The package's file when there is one (same name), with this binary's path.
+    sed "s|^Exec=.*|Exec=$target daemon --on-demand|" scripts/org.freedesktop.Notifications.service > "$dbus_service"
+    echo "installed $dbus_service (D-Bus starts the center for org.freedesktop.Notifications)"
+    if ! have_user_manager; then
+        $start && echo "no systemd user manager answers here (systemctl --user)."
+        echo "start it with: $start_hint"
+    elif systemctl --user daemon-reload && systemctl --user enable --now $units; then
+        echo "herald.socket and herald.service are enabled and running (systemctl --user status herald)"
     else
-        echo "start it with: systemctl --user daemon-reload && systemctl --user enable --now herald.service"
+        echo "systemctl could not enable them (above); start it with: $start_hint"
     fi
 fi

@@ -5,7 +5,7 @@ import HeraldWire
 
 /// Where a client finds the daemon, and how it starts one: the state directory, the socket in
 /// it (`SocketLocation`), the log a started daemon writes, and the command that starts a daemon
-/// serving exactly that socket.
+/// serving exactly that socket — or the supervisor's, when one runs the center (`CenterStart`).
 ///
 /// ```swift
 /// let endpoint = DaemonEndpoint()                                   // from the environment
@@ -39,26 +39,27 @@ public struct DaemonEndpoint: Sendable, Hashable {
     /// Where a daemon started in the background writes its standard error.
     public var logPath: String { stateDirectory.appendingPathComponent("daemon.log").path }
 
-    /// `herald [--home DIR] daemon`: `--home` only when one was given explicitly, so the daemon
-    /// resolves its socket from the same environment as this client (with `--home` it would
-    /// listen in DIR even where the client looks in `$XDG_RUNTIME_DIR`).
+    /// `herald [--home DIR] daemon --on-demand`: `--home` only when one was given explicitly, so
+    /// the daemon resolves its socket from the same environment as this client (with `--home` it
+    /// would listen in DIR even where the client looks in `$XDG_RUNTIME_DIR`). `--on-demand`: it
+    /// hands the center over to a `herald daemon` started later by hand or by a supervisor.
     public func daemonCommand(executable: String) -> [String] {
-        [executable] + (explicitHome == nil ? [] : ["--home", stateDirectory.path]) + ["daemon"]
+        [executable] + (explicitHome == nil ? [] : ["--home", stateDirectory.path]) + ["daemon", "--on-demand"]
     }
 
-    /// Connects; when no daemon answers and `executable` is given (and `$HERALD_NO_SPAWN` is not
-    /// set in `environment`, by default the one the endpoint was resolved from), runs `prepare`
-    /// (which may make the state directory), starts `herald daemon` in the background and waits
-    /// for it (up to 10 s). `executable` is evaluated only then.
+    /// Connects; when no daemon answers (and `$HERALD_NO_SPAWN` is not set in `environment`, by
+    /// default the one the endpoint was resolved from), runs `prepare` (which may make the state
+    /// directory), starts the center as the configuration file's `[daemon] start` says — the
+    /// supervisor's command when one runs it, else `herald daemon --on-demand` with `executable`
+    /// in the background — and waits for it (up to 10 s). `executable` is evaluated only then.
     public func connect(hello: ClientHello, executable: @autoclosure () -> String?,
                         environment: [String: String]? = nil,
                         prepare: () throws -> Void = {}) async throws -> IPCClient {
         if let client = try await DaemonLauncher.answering({ try await IPCClient.connect(socketPath: socketPath, hello: hello) }) {
             return client
         }
-        let command = try startCommand(executable: executable(), environment: environment, prepare: prepare)
-        return try await DaemonLauncher.connectOrSpawnDaemon(socketPath: socketPath, hello: hello, daemonCommand: command,
-                                                             logPath: logPath)
+        let start = try start(executable: executable(), environment: environment, prepare: prepare)
+        return try await DaemonLauncher.connectOrStart(socketPath: socketPath, hello: hello, start: start, logPath: logPath)
     }
 
     /// `connect` for `BlockingIPCClient` (the request is sent with the hello; see there).
@@ -68,21 +69,25 @@ public struct DaemonEndpoint: Sendable, Hashable {
         if let client = try DaemonLauncher.answering({ try BlockingIPCClient(socketPath: socketPath, hello: hello) }) {
             return client
         }
-        let command = try startCommand(executable: executable(), environment: environment, prepare: prepare)
-        return try DaemonLauncher.connectOrSpawnDaemon(socketPath: socketPath, hello: hello, daemonCommand: command,
-                                                       logPath: logPath)
+        let start = try start(executable: executable(), environment: environment, prepare: prepare)
+        return try DaemonLauncher.connectOrStart(socketPath: socketPath, hello: hello, start: start, logPath: logPath)
     }
 
-    /// Nobody answered: the command that starts a daemon, with the state directory made for its
-    /// log; `IPCError.noServer` when none may be started.
-    private func startCommand(executable: String?, environment: [String: String]?,
-                              prepare: () throws -> Void) throws -> [String] {
-        guard let executable, (environment ?? self.environment)["HERALD_NO_SPAWN"] == nil else {
-            throw IPCError.noServer(path: socketPath)
-        }
+    /// Nobody answered: how the center is started (the state directory made for the log), or
+    /// `IPCError.noServer` (`$HERALD_NO_SPAWN`) or `.noServerToStart` when it may not be.
+    public func start(executable: String?, environment: [String: String]? = nil,
+                      prepare: () throws -> Void = {}) throws -> CenterStart {
+        let environment = environment ?? self.environment
+        guard environment["HERALD_NO_SPAWN"] == nil else { throw IPCError.noServer(path: socketPath) }
+        let settings = DaemonSettings.read(ConfigFile.load(path: ConfigFile.defaultPath(environment: environment))).settings
+        let explicitCenter = explicitHome != nil || [environment["HERALD_HOME"], environment["HERALD_SOCKET"]]
+            .contains { $0.map { !$0.isEmpty } ?? false }
+        let start = CenterStart.choose(setting: settings.start, explicitCenter: explicitCenter,
+                                       herald: executable.map(daemonCommand), environment: environment)
+        if case .none(let reason) = start { throw IPCError.noServerToStart(path: socketPath, reason: reason) }
         try prepare()
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        return daemonCommand(executable: executable)
+        return start
     }
 }

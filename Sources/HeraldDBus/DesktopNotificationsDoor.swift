@@ -18,7 +18,8 @@ public final class DesktopNotificationsDoor: Sendable {
     public struct Options: Sendable {
         /// The bus address; `nil` reads `DBUS_SESSION_BUS_ADDRESS`.
         public var address: String?
-        /// Take the name over from a server that allows replacement (`--dbus-replace`).
+        /// Take the name over from a server that allows replacement (`--dbus-replace`): another
+        /// Herald does; dunst and mako ask for the name without allowing it, so they keep it.
         public var replace: Bool
         /// Where images from `image-data` are written as PNGs (and files copied) before the
         /// engine moves them into its attachment store.
@@ -122,9 +123,10 @@ extension DesktopNotificationsDoor {
                         + (displaced.map { "; took it over from \($0)" } ?? ""))
             return door
         case .waiting(let door, let holder):
-            options.log("D-Bus: \(name) is held by \(holder)"
-                        + (options.replace ? ", which does not allow replacement" : " (--dbus-replace takes it over)")
-                        + "; Herald serves it when that server leaves")
+            options.log("D-Bus: \(name) is held by \(holder)" + (options.replace ? ", which does not allow replacement" : "")
+                        + "; Herald serves it when that server leaves — stop that server to switch now"
+                        + (options.replace ? "" : " (--dbus-replace takes the name only from a server that allows "
+                                                  + "replacement, as another herald daemon does; dunst and mako do not)"))
             return door
         case .unavailable(let reason):
             options.log("D-Bus: not serving \(name): \(reason)")

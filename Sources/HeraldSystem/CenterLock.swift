@@ -36,6 +36,19 @@ public final class CenterLock: Sendable {
         return CenterLock(lock: acquired)
     }
 
+    /// Takes the lock, waiting up to `seconds` for the process that holds it to let go (a daemon
+    /// handing the center over finishes its requests first); then throws as `acquire`.
+    public static func acquire(stateDirectory: URL, holder: String, waitingUpTo seconds: Double) throws -> CenterLock {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do {
+                return try acquire(stateDirectory: stateDirectory, holder: holder)
+            } catch CenterLockError.held where Date() < deadline {
+                usleep(20_000)
+            }
+        }
+    }
+
     /// Gives the lock up (also done by the kernel when the process exits).
     public func release() { lock.release() }
 

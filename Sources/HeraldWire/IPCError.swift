@@ -11,6 +11,8 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
     case serverAlreadyRunning(path: String)
     /// No daemon answers on this socket.
     case noServer(path: String)
+    /// No daemon answers on this socket, and the client may not start one (the reason).
+    case noServerToStart(path: String, reason: String)
     /// The daemon could not be started or did not answer in time.
     case daemonDidNotStart(String)
     /// The connection closed before the reply arrived.
@@ -33,6 +35,8 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noServer(let path):
             return "no herald center answers on \(path); start one with `herald daemon` "
                 + "(commands start it themselves unless HERALD_NO_SPAWN is set)"
+        case .noServerToStart(let path, let reason):
+            return "no herald center answers on \(path), and none was started: \(reason); start one with `herald daemon`"
         case .daemonDidNotStart(let why):
             return "could not start the herald center (\(why)); run `herald daemon` to see why"
         case .connectionClosed:

@@ -35,16 +35,20 @@ public final class PrivateBus: @unchecked Sendable {
         return try PrivateBus()
     }
 
-    /// Starts the bus and waits (`timeout` seconds at most) for its address.
-    public init(timeout: TimeInterval = 15) throws {
+    /// Starts the bus and waits (`timeout` seconds at most) for its address. `serviceDirectory`:
+    /// the one directory of D-Bus service files the bus activates from (none by default);
+    /// `environment`: added to the bus daemon's, which the programs it activates inherit.
+    public init(timeout: TimeInterval = 15, serviceDirectory: String? = nil, environment: [String: String] = [:]) throws {
         guard let executable = Programs.which("dbus-daemon") else { throw ProcessError("dbus-daemon is not installed") }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configuration = directory.appendingPathComponent("bus.conf")
-        try Self.configuration.write(to: configuration, atomically: true, encoding: .utf8)
+        let services = serviceDirectory.map { "  <servicedir>\($0)</servicedir>\n</busconfig>" } ?? "</busconfig>"
+        try Self.configuration.replacingOccurrences(of: "</busconfig>", with: services)
+            .write(to: configuration, atomically: true, encoding: .utf8)
         output = LogFile(path: directory.appendingPathComponent("dbus-daemon.log").path)
         process = try ChildProcess(executable, ["--config-file=\(configuration.path)", "--print-address=1", "--nofork"],
-                                   streams: .logFile(output.path))
+                                   environment: environment, streams: .logFile(output.path))
         let process = self.process
         let line = output.waitForLine(until: Date().addingTimeInterval(timeout), isAlive: { process.isRunning }) {
             $0.hasPrefix("unix:")

@@ -11,7 +11,7 @@ import TestSupport
         let endpoint = DaemonEndpoint(explicitHome: "/tmp/h", environment: ["XDG_RUNTIME_DIR": "/run/user/1"])
         #expect(endpoint.socketPath == "/tmp/h/herald.sock")
         #expect(endpoint.logPath == "/tmp/h/daemon.log")
-        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "--home", "/tmp/h", "daemon"])
+        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "--home", "/tmp/h", "daemon", "--on-demand"])
     }
 
     @Test func withoutOneTheDaemonResolvesFromTheSameEnvironment() {
@@ -20,7 +20,7 @@ import TestSupport
         #expect(endpoint.stateDirectory.path == "/state/herald")
         #expect(endpoint.socketPath == "/run/user/1/herald/herald.sock")
         // No --home: with it the daemon would listen in the state directory, not where we look.
-        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "daemon"])
+        #expect(endpoint.daemonCommand(executable: "/bin/herald") == ["/bin/herald", "daemon", "--on-demand"])
         #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x", "HERALD_SOCKET": "/s.sock"]).socketPath == "/s.sock")
         #expect(DaemonEndpoint(environment: ["HERALD_HOME": "/x"]).socketPath == "/x/herald.sock")
     }
@@ -60,8 +60,10 @@ import TestSupport
         defer { directory.remove() }
         let endpoint = DaemonEndpoint(explicitHome: directory.path)
         // A sentence that says what to do, not an errno.
-        await #expect(throws: IPCError.noServer(path: endpoint.socketPath)) {
-            _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil)
+        let reason = "no herald executable was found to start one (set HERALD_EXECUTABLE)"
+        await #expect(throws: IPCError.noServerToStart(path: endpoint.socketPath, reason: reason)) {
+            _ = try await endpoint.connect(hello: ClientHello(role: .app), executable: nil,
+                                           environment: ["HERALD_CONFIG": directory.path + "/no-config"])
         }
     }
 }

@@ -58,6 +58,11 @@ public final class IPCServer: Sendable {
         /// above the 30 s a service extension may take plus an app's 10 s delegate call. `wait`
         /// (which has its own timeout) and `requestAuthorization` (a person answers) have none.
         public var requestDeadline: TimeInterval = 60
+        /// Whether this daemon hands its center over when another asks (`handOver`: it was
+        /// started on demand), and what it does then: called with the asker's pid once the
+        /// listening socket is on its way to it; the daemon then stops as for SIGTERM. `nil`:
+        /// the request is refused (`handOverRefused`).
+        public var onHandOver: (@Sendable (_ asker: Int32) -> Void)?
         public init() {}
     }
 
@@ -82,7 +87,7 @@ public final class IPCServer: Sendable {
     /// How often the loop looks for hello timeouts and overdue requests.
     static let sweepInterval: TimeInterval = 1
 
-    private struct State {
+    struct State {
         var loop: EventLoop?
         var listener: UnixSocket?
         var listenerToken: UInt64?
@@ -96,9 +101,14 @@ public final class IPCServer: Sendable {
         var appOwners: [String: Int] = [:]
         var eventObservation: EventObservation?
         var isStopped = false
+        /// The socket file is this server's to remove when it stops (not when a supervisor
+        /// passed the socket, nor once it went to the daemon taking the center over).
+        var ownsSocketFile = true
+        /// The pid of the daemon this one hands its center over to.
+        var handingOverTo: Int32?
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// The posts of this round of the loop and whether their commits are held.
     private let commitRound = Mutex(CommitRound())
 
@@ -149,20 +159,28 @@ public final class IPCServer: Sendable {
     public var connectionCount: Int { state.withLock { $0.sessions.count } }
 
     /// Binds the socket (removing a stale one, refusing when another daemon answers) and starts
-    /// serving on background threads. Returns once clients can connect.
-    public func start() async throws {
-        let address = try SocketAddress(path: socketPath)
-        try SocketFiles.prepareDirectory(forSocketAt: socketPath)
-        // A lock file serialises daemons starting at once, so none removes another's fresh socket.
-        guard let lock = try LockFile.acquire(path: socketPath + ".lock") else {
-            throw IPCError.serverAlreadyRunning(path: socketPath)
-        }
+    /// serving on background threads. Returns once clients can connect. `inherited`: a listening
+    /// socket passed to this process (`InheritedListener`), served instead of binding one; the
+    /// clients waiting in its backlog are served first.
+    public func start(inherited: InheritedListener? = nil) async throws {
+        let lock: LockFile?
         let listener: UnixSocket
-        do {
-            listener = try UnixSocket.listen(at: address)
-        } catch {
-            lock.release()
-            throw error
+        if let inherited {
+            (lock, listener) = (nil, inherited.socket)
+        } else {
+            let address = try SocketAddress(path: socketPath)
+            try SocketFiles.prepareDirectory(forSocketAt: socketPath)
+            // A lock file serialises daemons starting at once, so none removes another's fresh socket.
+            guard let acquired = try LockFile.acquire(path: socketPath + ".lock") else {
+                throw IPCError.serverAlreadyRunning(path: socketPath)
+            }
+            do {
+                listener = try UnixSocket.listen(at: address)
+            } catch {
+                acquired.release()
+                throw error
+            }
+            lock = acquired
         }
         let loop: EventLoop
         do {
@@ -170,7 +188,7 @@ public final class IPCServer: Sendable {
             loop = try EventLoop(name: "herald.ipc")
         } catch {
             listener.close()
-            lock.release()
+            lock?.release()
             throw error
         }
         // Observe before accepting anyone, so no event is missed.
@@ -181,33 +199,34 @@ public final class IPCServer: Sendable {
             $0.lock = lock
             $0.eventObservation = observation
             $0.spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            $0.ownsSocketFile = inherited?.ownsSocketFile ?? true
         }
         let token = try loop.register(listener.descriptor, interest: .readable) { [weak self] _ in self?.acceptWaiting() }
         state.withLock { $0.listenerToken = token }
         loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep() ?? false },
                    afterRound: { [weak self] in self?.releaseHeldCommits() })
-        configuration.log("listening on \(socketPath)")
+        configuration.log(inherited.map { "listening on \(socketPath) (\($0.source))" } ?? "listening on \(socketPath)")
     }
 
     /// Stops accepting, disconnects every client, removes the socket.
     public func stop() {
-        let (loop, listener, token, sessions, observation, lock) = state.withLock { state in
+        let (loop, listener, token, sessions, observation, lock, ownsSocketFile) = state.withLock { state in
             state.isStopped = true
             defer {
                 state.listener = nil
                 state.eventObservation = nil
             }
             return (state.loop, state.listener, state.listenerToken, Array(state.sessions.values), state.eventObservation,
-                    state.lock)
+                    state.lock, state.ownsSocketFile)
         }
         observation?.cancel()
-        if listener != nil { unlink(socketPath) }
+        if listener != nil && ownsSocketFile { unlink(socketPath) }
         for session in sessions { session.connection.close() }
         if let loop {
             // On the loop, so no handler is using the descriptors while they close.
             loop.execute { [self] in
-                if let listener, let token {
-                    loop.remove(listener.descriptor, token: token)
+                if let listener {
+                    if let token { loop.remove(listener.descriptor, token: token) }
                     listener.close()
                 }
                 let spare = state.withLock { state in
@@ -227,7 +246,7 @@ public final class IPCServer: Sendable {
     // MARK: Accepting
 
     /// On the loop: accepts every waiting client.
-    private func acceptWaiting() {
+    func acceptWaiting() {
         guard let listener = state.withLock({ $0.isStopped ? nil : $0.listener }) else { return }
         while true {
             let socket: UnixSocket

@@ -14,6 +14,11 @@ struct RequestDispatcher: Sendable {
 
     func handler(for method: String) -> Handler? { handlers[method] }
 
+    /// A handler that sends its reply itself (`handOver`, whose reply carries a descriptor).
+    mutating func onReplyingItself(_ name: String, _ handler: @escaping Handler) {
+        handlers[name] = handler
+    }
+
     mutating func on<P, R>(_ method: Method<P, R>,
                            _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
         handlers[method.name] = { server, id, payload, session in
@@ -203,6 +208,9 @@ extension RequestDispatcher {
             try await server.backend.setServiceExtensionCommand(p.command, bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
+
+        // MARK: Daemons
+        d.onReplyingItself(Methods.handOver.name) { server, id, _, session in server.handOver(requestID: id, to: session) }
         return d
     }()
 }

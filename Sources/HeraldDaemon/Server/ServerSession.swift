@@ -118,6 +118,12 @@ final class ServerSession: Sendable {
         if closed { task.cancel() }
     }
 
+    /// Whether a request is running that will end by itself (one with a deadline: not `wait` or
+    /// `requestAuthorization`, which wait for people).
+    var hasRequestsRunning: Bool {
+        state.withLock { state in state.requests.values.contains { !$0.isAbandoned && $0.deadline != nil } }
+    }
+
     /// Requests past their deadline: each is cancelled, and its reply, when it comes, dropped.
     /// Returns them, for the caller to answer `deadlineExceeded`.
     /// Whether the server's sweep has something to watch here: no hello yet, or a request

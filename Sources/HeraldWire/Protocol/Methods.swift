@@ -58,6 +58,14 @@ public enum Methods {
     /// the app went away).
     public static let answerPrompt = Method<AnswerPromptParams, Bool>("answerPrompt")
 
+    // MARK: Daemons
+
+    /// A `herald daemon` asks the daemon serving its state directory, started on demand, to hand
+    /// the center over: the reply comes with the listening socket attached (`SCM_RIGHTS`), and
+    /// the daemon then stops as for SIGTERM. A daemon started by hand or by a supervisor answers
+    /// `handOverRefused`.
+    public static let handOver = Method<Empty, HandOverResult>("handOver")
+
     // MARK: Command line
 
     public static let registerCommandLineApp = Method<AppParams, Empty>("registerCommandLineApp")

@@ -254,3 +254,10 @@ public struct AnswerPromptParams: Codable, Sendable, Hashable {
         self.allowed = allowed
     }
 }
+
+/// The reply to `handOver`: the pid of the daemon handing its center over (its listening socket
+/// comes with this reply).
+public struct HandOverResult: Codable, Sendable, Hashable {
+    public var pid: Int32
+    public init(pid: Int32) { self.pid = pid }
+}

@@ -84,6 +84,9 @@ public enum IPCProtocolReason: String, Codable, Sendable, CaseIterable {
     case queueOverflow
     /// A request that ran out of its time.
     case deadlineExceeded
+    /// `handOver` asked of a daemon that does not hand its center over (started by hand or by
+    /// a supervisor), or that is handing it over already.
+    case handOverRefused
 }
 
 /// An error that carries an APNs reason name (`PayloadTooLarge`, `BadCollapseId`, …) and a

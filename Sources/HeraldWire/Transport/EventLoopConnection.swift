@@ -137,6 +137,19 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
         }
     }
 
+    /// On the loop: writes what is queued, then `message` (a newline appended) with
+    /// `descriptor` attached (`UnixSocket.sendPassing`). Throws when the connection is closing,
+    /// or the socket does not take the queued output at once.
+    package func sendPassing(_ descriptor: Int32, message: Data) throws {
+        try output.withLock { output in
+            guard !output.isShutDown else { throw Errno(EPIPE) }
+            try output.queue.write { try socket.writeAvailable($0) }
+            guard output.queue.isEmpty else { throw Errno(EAGAIN) }
+            output.flushDeferred = false
+            try socket.sendPassing(descriptor, bytes: Array(message) + [0x0A])
+        }
+    }
+
     /// On the loop, at the end of a round: writes what the round queued.
     package func flush() {
         let failed = output.withLock { output -> Bool in

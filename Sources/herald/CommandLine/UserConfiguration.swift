@@ -4,13 +4,18 @@ import HeraldUI
 
 /// The user's configuration file (`$HERALD_CONFIG`, `$XDG_CONFIG_HOME/herald/config` or
 /// `~/.config/herald/config`; docs/CONFIGURATION.md), read once by each command that needs it:
-/// the UI takes `[banners]`, `[theme]` and `[keys]`, the daemon the `[rule]`s.
+/// the UI takes `[banners]`, `[theme]` and `[keys]`, the daemon `[daemon]`, `[broker]` and the
+/// `[rule]`s. `herald config` reports the mistakes of all of them.
 struct UserConfiguration {
     let path: String
     let file: ConfigFile
     /// The UI's settings: the environment's, then the file's.
     let ui: UIConfiguration
     let rules: [NotificationRule]
+    /// The daemon's settings (`[daemon]`, `[broker]`), before any option overrides them.
+    let daemon: DaemonSettings
+    /// The mistakes in `[daemon]` and `[broker]`: `herald daemon` refuses to start with any.
+    let daemonErrors: [ConfigError]
     /// Every mistake in the file, by line; each mistaken setting keeps its default.
     let errors: [ConfigError]
 
@@ -18,9 +23,11 @@ struct UserConfiguration {
         path = ConfigFile.defaultPath(environment: environment)
         file = ConfigFile.load(path: path)
         var ui = UIConfiguration.fromEnvironment(environment)
-        errors = ui.apply(file)
+        let uiErrors = ui.apply(file)
         self.ui = ui
         rules = NotificationRule.rules(from: file).rules
+        (daemon, daemonErrors) = DaemonSettings.read(file)
+        errors = (uiErrors + daemonErrors).sorted { $0.line < $1.line }
     }
 
     /// Puts the mistakes in the UI's log and says so on the status line.
@@ -31,5 +38,10 @@ struct UserConfiguration {
     }
 
     /// The mistakes as `PATH:LINE: message` lines.
-    var errorLines: [String] { errors.map { "\(path):\($0.line > 0 ? "\($0.line): " : " ")\($0.message)" } }
+    var errorLines: [String] { lines(errors) }
+
+    /// `errors` as `PATH:LINE: message` lines.
+    func lines(_ errors: [ConfigError]) -> [String] {
+        errors.map { "\(path):\($0.line > 0 ? "\($0.line): " : " ")\($0.message)" }
+    }
 }

@@ -20,29 +20,30 @@ enum BrokerOptions {
       --broker-cert FILE --broker-key FILE   a client certificate and its key
     """
 
-    /// The keys of the configuration file's `[broker]` section, which `herald daemon` reads when
-    /// neither `--broker` nor `$HERALD_BROKER` names a broker (docs/CONFIGURATION.md).
-    static let configurationKeys = ["url", "password-file", "ca", "cert", "key"]
-
     /// The broker settings, or `nil` when no broker is named. `fromEnvironment` lets
-    /// `$HERALD_BROKER` stand in for `--broker`; `configuration` (the daemon's) is the last
-    /// resort: its `[broker]` section gives any value the command line and the environment leave
-    /// out. A password is never read from the configuration file itself, only from the file it names.
+    /// `$HERALD_BROKER` stand in for `--broker`; `configured` (the daemon's `[broker]` values,
+    /// `DaemonSettings.broker`) is the last resort: it gives any value the command line and the
+    /// environment leave out. A password is never read from the configuration file itself, only
+    /// from the file it names. A mistake in a value from the file is a `ConfigError` naming its
+    /// line; other mistakes are `UsageError`s.
     static func parse(_ arguments: inout Arguments, fromEnvironment: Bool = false,
-                      configuration: ConfigFile? = nil) throws -> BrokerSettings? {
+                      configured: [String: DaemonSettings.Value] = [:]) throws -> BrokerSettings? {
         // (The environment is read only when it can matter: building its dictionary is a
         // measurable part of a `herald post`.)
-        let file = try configuration.map(configuredValues) ?? [:]
-        let url = try arguments.option("--broker")
+        let givenURL = try arguments.option("--broker")
             ?? (fromEnvironment ? ProcessInfo.processInfo.environment[urlVariable].flatMap { $0.isEmpty ? nil : $0 } : nil)
-            ?? file["url"]
-        let passwordFile = try arguments.option("--broker-password-file") ?? file["password-file"]
-        let caFile = try arguments.option("--broker-ca") ?? file["ca"]
-        let certificateFile = try arguments.option("--broker-cert") ?? file["cert"]
-        let keyFile = try arguments.option("--broker-key") ?? file["key"]
-        guard let url else {
+        let given = ["url": givenURL, "password-file": try arguments.option("--broker-password-file"),
+                     "ca": try arguments.option("--broker-ca"), "cert": try arguments.option("--broker-cert"),
+                     "key": try arguments.option("--broker-key")]
+        // Paths in the file may start with ~/ (no shell expands them there).
+        func value(_ key: String) -> String? {
+            given[key].flatMap { $0 } ?? configured[key].map { key == "url" ? $0.text : ($0.text as NSString).expandingTildeInPath }
+        }
+        let passwordFile = value("password-file"), caFile = value("ca"), certificateFile = value("cert"), keyFile = value("key")
+        guard let url = value("url") else {
             if passwordFile != nil || caFile != nil || certificateFile != nil || keyFile != nil {
-                throw UsageError("--broker-password-file, --broker-ca, --broker-cert and --broker-key need --broker URL")
+                throw UsageError("--broker-password-file, --broker-ca, --broker-cert and --broker-key need --broker URL"
+                                 + (configured.isEmpty ? "" : " (or url in the configuration file's [broker])"))
             }
             return nil
         }
@@ -51,23 +52,11 @@ enum BrokerOptions {
                                               certificateFile: certificateFile, keyFile: keyFile,
                                               environment: ProcessInfo.processInfo.environment)
         } catch let error as BrokerError {
-            throw UsageError(error.description)
+            // A value from the file is named by its line (the first, when several are).
+            let lines = configured.compactMap { key, value in given[key].flatMap { $0 } == nil ? value.line : nil }
+            guard let line = lines.min() else { throw UsageError(error.description) }
+            throw ConfigError(line: line, "[broker]: \(error.description)")
         }
-    }
-
-    /// The `[broker]` section's values; an unknown key is a usage error naming its line.
-    static func configuredValues(_ configuration: ConfigFile) throws -> [String: String] {
-        var values: [String: String] = [:]
-        for section in configuration.sections(named: "broker") {
-            for entry in section.entries {
-                guard configurationKeys.contains(entry.key) else {
-                    throw UsageError("configuration: " + entry.unknown(in: "broker", known: configurationKeys).description)
-                }
-                // Paths may start with ~/ (the shell does not expand them here).
-                values[entry.key] = entry.key == "url" ? entry.value : (entry.value as NSString).expandingTildeInPath
-            }
-        }
-        return values
     }
 
     /// This machine's device id (the sender level of its topics, the daemon's client id).

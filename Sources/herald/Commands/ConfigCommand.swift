@@ -3,15 +3,17 @@ import Foundation
 /// `herald config`: where the configuration file is, and whether it is right.
 enum ConfigCommand: HeraldCommand {
     static let name = "config"
-    static let summary = "check the configuration file (banners, theme, keys, rules) and show where it is"
+    static let summary = "check the configuration file (banners, theme, keys, rules, daemon, broker) and show where it is"
     static let help = """
     Usage: herald config [--check | --path]
 
     Checks the configuration file and prints every mistake with its line number; a mistaken
-    setting keeps its default (the UI shows the same mistakes in its log). Exits 1 when there
+    setting keeps its default (the UI shows the same mistakes in its log), except in [daemon]
+    and [broker]: `herald daemon` refuses to start with a mistake there. They are checked with
+    the daemon's own reader, down to the broker's URL and the files it names. Exits 1 when there
     are mistakes. The file is $HERALD_CONFIG, else $XDG_CONFIG_HOME/herald/config, else
-    ~/.config/herald/config; docs/CONFIGURATION.md lists every setting. The daemon reads the
-    [rule]s when it starts: restart it after changing them.
+    ~/.config/herald/config; docs/CONFIGURATION.md lists every setting. The daemon reads
+    [daemon], [broker] and the [rule]s when it starts: restart it after changing them.
 
     Options:
       --check   check the file (the default)
@@ -35,10 +37,19 @@ enum ConfigCommand: HeraldCommand {
             print("\(configuration.path): no file — the defaults are in use (docs/CONFIGURATION.md lists the settings)")
             return ExitStatus.success
         }
-        guard configuration.errors.isEmpty else {
-            for line in configuration.errorLines { printError(line) }
-            let count = configuration.errors.count
-            printError("\(count) mistake\(count == 1 ? "" : "s"): \(count == 1 ? "that setting keeps its" : "those settings keep their") default")
+        // The daemon's mistakes as `herald daemon` finds them (the file's, else resolving it).
+        let daemonMistakes = DaemonOptions.mistakes(in: configuration)
+        let mistakes = (configuration.errors + (configuration.daemonErrors.isEmpty ? daemonMistakes : []))
+            .sorted { $0.line < $1.line }
+        guard mistakes.isEmpty else {
+            for line in configuration.lines(mistakes) { printError(line) }
+            let others = mistakes.count - daemonMistakes.count
+            var summary = "\(mistakes.count) mistake\(mistakes.count == 1 ? "" : "s")"
+            if others > 0 { summary += ": \(others == 1 ? "that setting keeps its" : "those settings keep their") default" }
+            if !daemonMistakes.isEmpty {
+                summary += (others > 0 ? "; " : ": ") + "herald daemon will not start until [daemon] and [broker] are right"
+            }
+            printError(summary)
             return ExitStatus.failure
         }
         let rules = configuration.rules.count

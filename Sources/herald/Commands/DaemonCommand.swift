@@ -13,22 +13,35 @@ enum DaemonCommand: HeraldCommand {
     static let name = "daemon"
     static let summary = "run the notification center (engine, store, socket) in the foreground"
     static let help = """
-    Usage: herald [--home DIR] daemon [--prompt allow|deny] [--rate-limit N] [--no-dbus | --dbus-replace]
+    Usage: herald [--home DIR] daemon [--prompt wait|allow|deny] [--rate-limit N] [--dbus | --no-dbus | --dbus-replace]
                   [--broker URL [--broker-password-file FILE] [--broker-ca FILE] [--broker-cert FILE --broker-key FILE]]
+                  [--on-demand]
 
     Runs the notification center in the foreground, for a supervisor (systemd, runit, a tmux
     window): the engine with its SQLite store in the state directory, serving the socket that
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
-    Logs go to standard error. SIGINT or SIGTERM stops it; pending requests are kept in the
-    store and fire when it starts again. SIGUSR1 logs how many posts shared each commit since
-    the last SIGUSR1 ("commit groups: …").
+    Logs go to standard error. SIGINT or SIGTERM stops it: it answers the requests it is running
+    (up to 10 s), and pending requests are kept in the store and fire when it starts again.
+    SIGUSR1 logs how many posts shared each commit since the last SIGUSR1 ("commit groups: …").
 
-    One center per state directory: the daemon holds a lock (herald.lock) in it while it runs;
-    when another daemon or a running `herald demo` holds it, this one refuses, naming that
-    process and its pid (exit status 1). `scripts/install.sh --systemd` runs it from login.
+    Settings: every option below has a key in the configuration file's [daemon] or [broker]
+    section (docs/CONFIGURATION.md); an option overrides its key. So a daemon started by hand, by a
+    supervisor or by a client in the background is the same center. A mistake in [daemon] or
+    [broker] stops the daemon, naming the line (`herald config` checks the file the same way).
 
-    You rarely need to start it yourself: `herald` and the posting commands start one in the
-    background when none answers (its log is DIR/daemon.log).
+    One center per state directory: the daemon holds a lock (herald.lock) in it while it runs.
+    When a daemon started on demand (below) holds it, this one takes the center over: the other
+    stops accepting, passes its listening socket here, answers what it was asked, commits and
+    exits; clients connecting meanwhile wait in the socket's queue and are served here. When a
+    daemon started by hand or by a supervisor, or a running `herald demo`, holds it, this one
+    refuses, naming that process and its pid (exit status 1).
+
+    You rarely need to start it yourself: when no daemon answers, `herald` and the posting
+    commands start one in the background (`herald daemon --on-demand`, its log in DIR/daemon.log)
+    — or, when a supervisor runs the center, ask it to: `systemctl --user start herald.service`
+    when herald.service or herald.socket is enabled ([daemon] start says otherwise).
+    `scripts/install.sh --systemd` installs herald.service, herald.socket (socket activation: the
+    daemon serves the socket systemd passes in LISTEN_FDS) and the D-Bus service file.
 
     Socket: $HERALD_SOCKET, else DIR/herald.sock when --home or $HERALD_HOME is given, else
     $XDG_RUNTIME_DIR/herald/herald.sock, else herald.sock in the state directory. The socket's
@@ -41,30 +54,20 @@ enum DaemonCommand: HeraldCommand {
     Desktop notifications: when a session bus is reachable ($DBUS_SESSION_BUS_ADDRESS) and
     libdbus is installed, the daemon also serves org.freedesktop.Notifications, so notify-send and
     every program using libnotify post here; their actions, replies and dismissals go back to them.
-    If another notification server holds the name, one log line names it.
+    If another notification server holds the name, one log line names it and Herald serves the
+    name when that server leaves.
 
-    Broker: with --broker (or $HERALD_BROKER) the daemon also takes notifications from an MQTT
-    broker, posted from other machines with `herald post --broker` or any MQTT client, and keeps
-    the devices on one prefix in step (an answer, a dismissal or a read mark on one is handled on
-    all). It keeps a persistent session (client id from DIR/broker-device-id, QoS 1), so what is
-    posted while it is down arrives when it is back; it reconnects with backoff and logs one line
-    per change. See docs/BROKER.md.
+    Broker: with --broker (or $HERALD_BROKER, or [broker] url) the daemon also takes
+    notifications from an MQTT broker, posted from other machines with `herald post --broker` or
+    any MQTT client, and keeps the devices on one prefix in step (an answer, a dismissal or a read
+    mark on one is handled on all). It keeps a persistent session (client id from
+    DIR/broker-device-id, QoS 1), so what is posted while it is down arrives when it is back; it
+    reconnects with backoff and logs one line per change. See docs/BROKER.md.
 
     Options:
-      --prompt allow|deny   how to answer prompts while no user interface is attached, after
-                            a grace of 2 seconds (default: wait for a user interface)
-      --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
-                            50, bursts of 500), whichever door they come through: the socket
-                            (`herald post`, apps), D-Bus Notify and the broker share one count
-                            per app. Past it a post is refused with an error naming the app
-                            and the limit (rateLimited on the socket,
-                            org.freedesktop.DBus.Error.LimitsExceeded to a D-Bus sender);
-                            broker posts are held back to the rate instead (the broker keeps
-                            the rest; one log line says so). 0 turns the limit off
+    \(DaemonOptions.help)
     \(BrokerOptions.help)
-      --no-dbus             do not serve org.freedesktop.Notifications
-      --dbus-replace        take org.freedesktop.Notifications over from the server holding it
-                            (when that server allows replacement, as dunst and mako do)
+                       (each broker option has its key in [broker]: url, password-file, ca, cert, key)
 
     Examples:
       herald daemon
@@ -74,30 +77,84 @@ enum DaemonCommand: HeraldCommand {
     """
 
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
-        let prompt = try arguments.option("--prompt")
-        let rate = try arguments.intOption("--rate-limit", in: 0...1_000_000)
-        let noDBus = arguments.flag("--no-dbus")
-        let replaceDBus = arguments.flag("--dbus-replace")
-        if noDBus && replaceDBus { throw UsageError("--no-dbus and --dbus-replace cannot be used together") }
-        if let prompt, prompt != "allow" && prompt != "deny" {
-            throw UsageError("--prompt must be allow or deny, not '\(prompt)'")
-        }
+        // SIGUSR2 asks a daemon started on demand to hand over (`serve` watches it); it never
+        // stops any other daemon.
+        signal(SIGUSR2, SIG_IGN)
         let user = UserConfiguration()
-        let broker = try BrokerOptions.parse(&arguments, fromEnvironment: true, configuration: user.file)
+        let options: DaemonOptions
+        do {
+            options = try DaemonOptions.resolve(&arguments, file: user.daemon)
+        } catch let error as ConfigError {
+            return refuse(user, [error])
+        }
         try arguments.finish()
+        guard user.daemonErrors.isEmpty else { return refuse(user, user.daemonErrors) }
 
         let location = CenterLocation(context)
         try location.home.create()
-        // One center per state directory: a second daemon (or a demo) on this home refuses.
-        let lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: "herald daemon")
+        var listener: InheritedListener?
+        do {
+            listener = try InheritedListener.fromSupervisor()
+        } catch {
+            printError("herald daemon: \(error)")
+            return ExitStatus.failure
+        }
+        if let passed = listener?.path, passed != location.socketPath {
+            DaemonLog.write("WARNING: the socket passed by the supervisor is \(passed), but clients here look for "
+                            + "\(location.socketPath); give the socket unit that path (or set HERALD_SOCKET)")
+        }
+        // One center per state directory: a second daemon (or a demo) on this home refuses, unless
+        // the one serving was started on demand: then it hands the center over.
+        let holder = options.onDemand ? onDemandHolder : "herald daemon"
+        let lock: CenterLock
+        do {
+            lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder)
+        } catch let error as CenterLockError {
+            guard case .held(_, let pid, let holding) = error, !options.onDemand else { throw error }
+            if listener != nil {
+                // The supervisor bound the path anew: the daemon started on demand is asked by signal.
+                guard let pid, holding == onDemandHolder else { throw error }
+                DaemonLog.write("asking the daemon started on demand (pid \(pid)) to hand the center over (SIGUSR2)")
+                kill(pid, SIGUSR2)
+                lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder,
+                                              waitingUpTo: IPCServer.Configuration().requestDeadline + 30)
+                return try await serve(user: user, options: options, location: location, lock: lock, listener: listener)
+            }
+            let handed: CenterHandOver.Handed
+            do {
+                handed = try CenterHandOver.ask(socketPath: location.socketPath)
+            } catch let refusal as CenterHandOver.Refused {
+                // (A daemon that will not hand over is what the lock's message describes.)
+                printError("herald daemon: \(error)" + (refusal.byDaemon ? "" : " (it did not hand the center over: \(refusal))"))
+                return ExitStatus.failure
+            }
+            DaemonLog.write("taking the center over from the daemon started on demand (pid \(handed.previousPID)); "
+                            + "waiting for it to finish its requests")
+            listener = handed.listener
+            lock = try CenterLock.acquire(stateDirectory: location.home.url, holder: holder,
+                                          waitingUpTo: IPCServer.Configuration().requestDeadline + 30)
+        }
+        return try await serve(user: user, options: options, location: location, lock: lock, listener: listener)
+    }
+
+    /// The lock holder's name of a daemon started on demand (the lock file's record).
+    static let onDemandHolder = "herald daemon --on-demand"
+
+    /// Serves the center (its lock taken) until a signal or a hand-over stops it.
+    private static func serve(user: UserConfiguration, options: DaemonOptions, location: CenterLocation, lock: CenterLock,
+                              listener: InheritedListener?) async throws -> Int32 {
         defer { lock.release() }
         let store = try SQLiteStore(home: location.home)
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
-        // Prompts wait in the engine for a UI's answer (or `--prompt`'s, when none is attached).
-        let attendance = PromptAttendance(unattendedAnswer: prompt.map { $0 == "allow" }, grace: 2,
-                                          log: { DaemonLog.write($0) })
+        // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
+        let unattendedAnswer: Bool? = switch options.prompt {
+        case .wait: nil
+        case .allow: true
+        case .deny: false
+        }
+        let attendance = PromptAttendance(unattendedAnswer: unattendedAnswer, grace: 2, log: { DaemonLog.write($0) })
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: location.home.attachmentsDirectory,
                                             configuration: configuration)
@@ -106,28 +163,35 @@ enum DaemonCommand: HeraldCommand {
         await backend.installCommandHosts()
         await attendance.watch(backend)
 
+        // What ends this run: a signal, or (a daemon started on demand) a hand-over.
+        let (stops, stop) = AsyncStream.makeStream(of: String.self)
         var serverConfiguration = IPCServer.Configuration()
         serverConfiguration.appCallTimeout = configuration.delegateTimeout
         serverConfiguration.serverName = "herald \(VersionCommand.version)"
         serverConfiguration.log = { DaemonLog.write($0) }
         serverConfiguration.promptAttendance = attendance
-        if let rate {
-            serverConfiguration.postRate = rate == 0 ? nil : RateLimit(perSecond: Double(rate), burst: rate * 10)
+        serverConfiguration.postRate = options.rateLimit == 0
+            ? nil : RateLimit(perSecond: Double(options.rateLimit), burst: options.rateLimit * 10)
+        if options.onDemand {
+            serverConfiguration.onHandOver = { pid in stop.yield("handing over to pid \(pid)") }
         }
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
         do {
-            try await server.start()
+            try await server.start(inherited: listener)
         } catch let error as IPCError {
             printError("herald daemon: \(error)")
             return ExitStatus.failure
         }
-        DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid()))")
+        DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid())"
+                        + (options.onDemand ? ", started on demand: hands over to a herald daemon started later)" : ")"))
+        DaemonLog.write("settings: \(options.summary) (\(user.path) and options)")
 
-        let dbusDoor = noDBus ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
-            replace: replaceDBus, stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
+        let dbusDoor = options.desktopNotifications == .no ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
+            replace: options.desktopNotifications == .replace,
+            stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
             serverVersion: VersionCommand.version, postLimiter: server.postLimiter, log: { DaemonLog.write($0) }))
         // The broker front door (MQTT), when one is named.
-        let brokerDoor = if let broker {
+        let brokerDoor = if let broker = options.broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,
                                         center: backend, log: { DaemonLog.write($0) })
         } else { nil as BrokerDoor? }
@@ -150,15 +214,27 @@ enum DaemonCommand: HeraldCommand {
             Task { DaemonLog.write(await engine.takeCommitGroupStatistics().description) }
         }
         statistics.resume()
-        let stopSignal = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
+        Task { stop.yield("signal \(await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM]))") }
+        // SIGUSR2: a daemon whose supervisor passed it the socket takes the center over.
+        if options.onDemand {
+            Task {
+                _ = await SignalWatcher.firstSignal(of: [SIGUSR2])
+                server.leaveSocketFile()
+                stop.yield("handing over: SIGUSR2 from a daemon with its own socket")
+            }
+        }
+        var reasons = stops.makeAsyncIterator()
+        let reason = await reasons.next() ?? "end"
         statistics.cancel()
-        DaemonLog.write("stopping (signal \(stopSignal))")
+        DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
         brokerDoor?.close()
         await scheduler.value
+        // What clients asked before the stop is answered before their connections close.
+        await server.finishRequests(timeout: 10)
         server.stop()
         attendance.stop()
         do {
@@ -167,6 +243,13 @@ enum DaemonCommand: HeraldCommand {
             DaemonLog.write("could not commit the last writes: \(error)")
         }
         return ExitStatus.success
+    }
+
+    /// The daemon's settings have mistakes: each is printed with its line, and it does not start.
+    private static func refuse(_ user: UserConfiguration, _ errors: [ConfigError]) -> Int32 {
+        for line in user.lines(errors) { printError("herald daemon: " + line) }
+        printError("herald daemon: not started: fix [daemon] and [broker] (herald config checks the file)")
+        return ExitStatus.failure
     }
 }
 
