@@ -6,6 +6,8 @@
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 /* Everything Swift 6 cannot reach directly (global mutable state, function-like macros,
@@ -124,6 +127,71 @@ static inline void herald_install_crash_restore(void) {
         sigaction(signals[i], &action, NULL);
     }
     atexit(herald_restore_terminal);
+}
+
+/* Resizes wake the UI's poll. SIGWINCH goes to whichever thread does not block it — not the UI's,
+   which sleeps in poll — so the handler runs ncurses' own handler (it records the new size for
+   the next doupdate or wgetch) and then writes a byte into a pipe the UI polls. The pipe lives
+   as long as the process (a handler running on another thread never writes into a closed
+   descriptor); stopping gives SIGWINCH its previous handler back. */
+struct herald_resize_watch {
+    int pipe[2];
+    int active;
+    struct sigaction previous;
+};
+static inline struct herald_resize_watch *herald_resize_watch_state(void) {
+    static struct herald_resize_watch state = { { -1, -1 }, 0 };
+    return &state;
+}
+static inline void herald_resize_handler(int sig, siginfo_t *info, void *context) {
+    int saved = errno;
+    struct herald_resize_watch *watch = herald_resize_watch_state();
+    if (watch->previous.sa_flags & SA_SIGINFO) {
+        if (watch->previous.sa_sigaction) watch->previous.sa_sigaction(sig, info, context);
+    } else if (watch->previous.sa_handler != SIG_DFL && watch->previous.sa_handler != SIG_IGN) {
+        watch->previous.sa_handler(sig);
+    }
+    char byte = 1;
+    if (watch->pipe[1] >= 0 && write(watch->pipe[1], &byte, 1) < 0) { /* full: a wake-up is already waiting */ }
+    errno = saved;
+}
+/* Starts watching (after newterm, which installs ncurses' handler); returns the descriptor to
+   poll for reading, or -1 when no pipe could be made. */
+static inline int herald_resize_watch_start(void) {
+    struct herald_resize_watch *watch = herald_resize_watch_state();
+    if (watch->pipe[0] < 0) {
+        int ends[2];
+        if (pipe(ends) != 0) return -1;
+        for (int i = 0; i < 2; i++) {
+            fcntl(ends[i], F_SETFD, FD_CLOEXEC);
+            fcntl(ends[i], F_SETFL, fcntl(ends[i], F_GETFL) | O_NONBLOCK);
+        }
+        watch->pipe[0] = ends[0];
+        watch->pipe[1] = ends[1];
+    }
+    if (!watch->active) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = herald_resize_handler;
+        action.sa_flags = SA_SIGINFO | SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(SIGWINCH, &action, &watch->previous) != 0) return -1;
+        watch->active = 1;
+    }
+    return watch->pipe[0];
+}
+/* Empties the pipe after a wake-up. */
+static inline void herald_resize_watch_drain(void) {
+    char bytes[64];
+    int fd = herald_resize_watch_state()->pipe[0];
+    while (fd >= 0 && read(fd, bytes, sizeof bytes) > 0) {}
+}
+/* Gives SIGWINCH its previous handler back (before endwin). */
+static inline void herald_resize_watch_stop(void) {
+    struct herald_resize_watch *watch = herald_resize_watch_state();
+    if (!watch->active) return;
+    sigaction(SIGWINCH, &watch->previous, NULL);
+    watch->active = 0;
 }
 
 #endif

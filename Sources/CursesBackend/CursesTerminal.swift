@@ -1,11 +1,19 @@
 import CNCurses
+import Glibc
 import TerminalKit
 
 /// The ncurses `TerminalBackend`: the only code that talks to the terminal.
 ///
 /// Lifecycle (in this order): locale (`setlocale`, UTF-8 or `C.UTF-8`), `newterm`, `cbreak`,
 /// `noecho`, `keypad`, `set_escdelay(25)`, colours with `use_default_colors` unless colours are
-/// off, the mouse if asked. `shutdown()` (also run on crashes and `exit`) calls `endwin`.
+/// off, the mouse if asked, the resize watch. `shutdown()` (also run on crashes and `exit`)
+/// calls `endwin`.
+///
+/// Input: `waitForInput` sleeps in one `poll` over the terminal's input, the resize watch (a
+/// pipe SIGWINCH writes into, after ncurses' own handler ran) and the caller's wake descriptor.
+/// `readEvent` reads with `wget_wch` only what has arrived: with bytes waiting it gives an escape
+/// sequence or a character that has begun the escape delay to complete (`Esc` alone is `Esc`
+/// after 25 ms); without, it takes what ncurses already holds (a key read ahead, `KEY_RESIZE`).
 ///
 /// ```swift
 /// let terminal = try CursesTerminal()
@@ -23,6 +31,18 @@ public final class CursesTerminal: TerminalBackend {
     private let maxChars = Int(herald_cchar_max())
     private var timeout: Int32 = -2
     private var isShutDown = false
+    /// Where keys arrive (stdin, or the input stream given).
+    private let inputDescriptor: Int32
+    /// Readable after a SIGWINCH (-1 without a resize watch: a meter's screen, or no pipe).
+    private var resizeDescriptor: Int32 = -1
+    /// The input hung up (`POLLHUP`): `readEvent` says so once, and the input is not polled again.
+    private var hungUp = false
+    private var hangUpReported = false
+    /// The input is a file at its end (`herald < /dev/null`): always readable, never a key. It is
+    /// not polled again (the screen still follows the center).
+    private var inputEnded = false
+    /// Milliseconds ncurses waits for the rest of an escape sequence before it reads `Esc` alone.
+    static let escapeDelay: Int32 = 25
 
     /// Sets the terminal up. Throws when there is no usable terminal (not a tty, unknown `TERM`).
     public convenience init(colors: Bool = true, mouse: Bool = true, term: String? = nil) throws {
@@ -44,13 +64,14 @@ public final class CursesTerminal: TerminalBackend {
             throw SetupError(description: "cannot start the terminal UI (is this a terminal? TERM=\(term ?? "unset"))")
         }
         self.screen = screen
+        inputDescriptor = streams.map { fileno($0.input) } ?? STDIN_FILENO
         _ = set_term(screen)
         cbreak()
         noecho()
         nonl()
         let window = herald_stdscr()
         keypad(window, true)
-        herald_set_escdelay(25)
+        herald_set_escdelay(Self.escapeDelay)
         var useColors = false
         var defaultColors = false
         if colors && has_colors() {
@@ -67,6 +88,7 @@ public final class CursesTerminal: TerminalBackend {
         werase(window)
         wnoutrefresh(window)
         doupdate()
+        if streams == nil { resizeDescriptor = herald_resize_watch_start() }
     }
 
     deinit { shutdown() }
@@ -75,6 +97,7 @@ public final class CursesTerminal: TerminalBackend {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        if resizeDescriptor >= 0 { herald_resize_watch_stop() }
         _ = curs_set(1)
         endwin()
         if let screen { delscreen(screen) }
@@ -151,17 +174,58 @@ public final class CursesTerminal: TerminalBackend {
         werase(herald_stdscr())
     }
 
-    public func readEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
-        let wanted = Int32(timeoutMilliseconds)
+    public func waitForInput(wakeDescriptor: Int32, timeoutMilliseconds: Int?) {
+        var watched = [pollfd(fd: hungUp || inputEnded ? -1 : inputDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let timeout = timeoutMilliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
+        guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return }   // timed out, or a signal
+        if watched[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        if watched[1].revents != 0 {
+            herald_resize_watch_drain()
+            // ncurses takes the new size in doupdate and queues KEY_RESIZE for `readEvent`.
+            doupdate()
+        }
+    }
+
+    public func readEvent() -> TerminalEvent? {
+        if hungUp {
+            guard !hangUpReported else { return nil }
+            hangUpReported = true
+            return .hangUp
+        }
+        // Bytes waiting in the terminal: a character or escape sequence they begin is waited for
+        // (the escape delay); none: only what ncurses holds already (a key read ahead, a resize).
+        let waiting = !inputEnded && inputIsWaiting()
+        let wanted = waiting ? Self.escapeDelay : 0
         if wanted != timeout {
             wtimeout(herald_stdscr(), wanted)
             timeout = wanted
         }
-        var value: wint_t = 0
-        let result = wget_wch(herald_stdscr(), &value)
-        if result == herald_key_code_yes() { return KeyDecoder.functionKey(Int32(bitPattern: value)) }
-        if result == herald_ok() { return KeyDecoder.character(UInt32(value)) }
-        return nil
+        var first = true
+        while true {
+            var value: wint_t = 0
+            let result = wget_wch(herald_stdscr(), &value)
+            let event: TerminalEvent?
+            if result == herald_key_code_yes() {
+                event = KeyDecoder.functionKey(Int32(bitPattern: value))
+            } else if result == herald_ok() {
+                event = KeyDecoder.character(UInt32(value))
+            } else {
+                // Readable, yet nothing read: a file at its end (a terminal hangs up instead).
+                if waiting && first && isatty(inputDescriptor) == 0 { inputEnded = true }
+                return nil
+            }
+            first = false
+            // A key Herald has no use for is skipped, not taken for the end of the input.
+            if let event { return event }
+        }
+    }
+
+    /// Whether the terminal's input has bytes to read.
+    private func inputIsWaiting() -> Bool {
+        var input = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0 && input.revents & Int16(POLLIN) != 0
     }
 
     public func bell() { beep() }

@@ -29,7 +29,7 @@ import UserNotifications
 /// ```
 ///
 /// The simulator's center stays installed until the next simulator is made or
-/// `HeraldSystem.reset()` is called (even if the simulator object itself goes away). Simulators
+/// `NotificationSystemRegistry.reset()` is called (even if the simulator object itself goes away). Simulators
 /// share that one process-wide installation: run tests that use them one at a time
 /// (`CenterTestLock`, or `@Suite(.serialized)`).
 public final class NotificationSimulator: @unchecked Sendable {
@@ -69,7 +69,7 @@ public final class NotificationSimulator: @unchecked Sendable {
     ///   - delegateTimeout: real seconds a delegate may take to call its completion handler
     ///     before the call counts as timed out (nothing is presented).
     public init(now: Date, bundleIdentifier: String = "com.example.app",
-                delegateTimeout: TimeInterval = HeraldSystem.defaultDelegateTimeout) {
+                delegateTimeout: TimeInterval = NotificationSystemRegistry.defaultDelegateTimeout) {
         self.bundleIdentifier = bundleIdentifier
         let clock = ManualClock(now: now)
         self.clock = clock
@@ -91,7 +91,7 @@ public final class NotificationSimulator: @unchecked Sendable {
         let system = SimulatorSystem(engine: engine) { await preparation.run() }
         self.system = system
         reference.set(self)
-        HeraldSystem.install(system, clock: clock, delegateTimeout: delegateTimeout,
+        NotificationSystemRegistry.install(system, clock: clock, delegateTimeout: delegateTimeout,
                              bundleIdentifier: bundleIdentifier)
     }
 
@@ -251,7 +251,7 @@ public final class NotificationSimulator: @unchecked Sendable {
     /// Applies the simulator's settings and waits for every center call made so far.
     private func settle() async {
         await preparation.run()
-        await HeraldSystem.waitForPendingCalls()
+        await NotificationSystemRegistry.waitForPendingCalls()
         await preparation.run()
     }
 

@@ -50,6 +50,7 @@ do {
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
     }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.runs("idle") { stage("idle"); try IdleBenchmarks.run(options, scratch: scratch, report: report) }
     // Only when asked for (`--only dbus`): it starts dbus-daemon, Xvfb and dunst, and a release
     // run has been seen to hang (see docs/PERFORMANCE.md).
     if options.only.contains("dbus") { stage("dbus"); try DBusBenchmarks.run(options, scratch: scratch, report: report) }

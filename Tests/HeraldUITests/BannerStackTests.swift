@@ -44,7 +44,7 @@ import Testing
         #expect(model.banner.focusedID == 10)
         _ = model.update(.key(.backTab))
         #expect(model.banner.focusedID == 11)
-        #expect(model.focus == .list)   // Tab did not switch panes while banners were up
+        #expect(model.activePane == .list)   // Tab did not switch panes while banners were up
         #expect(model.update(.key(.enter)) == [.respond(deliveryID: 11, action: .open)])
     }
 

@@ -36,7 +36,7 @@ import Testing
         _ = model.update(.key(.char("g")))
         #expect(model.sidebarSelection == 0)
         #expect(model.selectedApp == nil)
-        #expect(model.focus == .sidebar)
+        #expect(model.activePane == .sidebar)
     }
 
     @Test func escClearsASearch() {

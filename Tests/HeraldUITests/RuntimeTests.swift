@@ -182,7 +182,7 @@ struct Harness {
     @Test func quitStopsTheLoop() {
         let h = Harness()
         h.backend.events = [.key(.char("q"))]
-        h.program.run(frameMilliseconds: 0)
+        h.program.run()
         #expect(h.program.model.quitRequested)
         #expect(h.program.effectLog.contains(.quit))
     }

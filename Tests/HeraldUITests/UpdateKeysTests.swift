@@ -53,12 +53,12 @@ import Testing
     @Test func tabSwitchesToSidebarAndSelectingAnAppFilters() {
         var model = Fixtures.model()
         _ = model.update(.key(.tab))
-        #expect(model.focus == .sidebar)
+        #expect(model.activePane == .sidebar)
         let effects = model.update(.key(.char("j")))
         #expect(model.selectedApp == "com.example.calendar")
         #expect(effects == [.loadHistory(HistoryQuery(bundleIdentifier: "com.example.calendar", limit: 300))])
         _ = model.update(.key(.enter))
-        #expect(model.focus == .list)
+        #expect(model.activePane == .list)
     }
 
     @Test func enterOpensTheSelectedRow() {

@@ -43,6 +43,11 @@ public final class TmuxSession: @unchecked Sendable {
         }
     }
 
+    /// Types raw bytes, as a terminal would send them (a mouse report, an escape sequence).
+    public func sendBytes(_ bytes: [UInt8]) {
+        _ = try? run(["send-keys", "-t", sessionName, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// The visible screen as text lines.
     public func capture() -> String {
         (try? run(["capture-pane", "-p", "-t", sessionName]).output) ?? ""

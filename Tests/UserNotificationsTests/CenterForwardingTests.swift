@@ -8,7 +8,7 @@ extension UNTests {
     @Suite struct CenterForwardingTests {
         let fake = FakeSystem()
 
-        init() { HeraldSystem.install(fake) }
+        init() { NotificationSystemRegistry.install(fake) }
 
         private func center(_ bundle: String = "com.example.fake") -> UNUserNotificationCenter {
             HeraldApp.$bundleIdentifier.withValue(bundle) { UNUserNotificationCenter.current() }
@@ -111,7 +111,7 @@ extension UNTests {
             #expect(nsError.domain == UNErrorDomain && nsError.code == 1600)
             await #expect(throws: UNError(.badgeInputInvalid)) { try await center.setBadgeCount(-5) }
             clearBadge(center)
-            await HeraldSystem.waitForPendingCalls()
+            await NotificationSystemRegistry.waitForPendingCalls()
             #expect(await fake.calls.filter { $0.hasPrefix("setBadgeCount") } == ["setBadgeCount 3", "setBadgeCount 0"])
         }
 

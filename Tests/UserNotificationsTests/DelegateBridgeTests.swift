@@ -8,7 +8,7 @@ extension UNTests {
     @Suite struct DelegateBridgeTests {
         let fake = FakeSystem()
 
-        init() { HeraldSystem.install(fake, delegateTimeout: 0.5) }
+        init() { NotificationSystemRegistry.install(fake, delegateTimeout: 0.5) }
 
         private func connectedCenter() async throws -> (UNUserNotificationCenter, any AppConnection) {
             let center = HeraldApp.$bundleIdentifier.withValue("com.example.fake") { UNUserNotificationCenter.current() }

@@ -6,7 +6,7 @@ import UserNotifications
 extension UNTests {
     @Suite struct TriggerTests {
         /// "Now" is the real clock here (no simulator installed).
-        init() { HeraldSystem.reset() }
+        init() { NotificationSystemRegistry.reset() }
 
         @Test func timeInterval() throws {
             let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 90, repeats: true)

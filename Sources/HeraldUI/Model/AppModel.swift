@@ -45,7 +45,8 @@ public struct AppModel: Sendable {
     public internal(set) var selectedApp: String?
 
     // MARK: Navigation
-    public internal(set) var focus: Focus = .list
+    /// The pane the movement keys drive (the sidebar or the list).
+    public internal(set) var activePane: Pane = .list
     /// 0 is "All apps", `i` is `apps[i - 1]`.
     public internal(set) var sidebarSelection = 0
     /// The selected notification (by delivery, so new arrivals do not move the selection).

@@ -4,10 +4,11 @@ import HeraldPreview
 import TerminalKit
 
 /// Everything that can change the UI's state. Keys, resizes, timer ticks, engine events and the
-/// results of effects all enter `AppModel.update` as a `Msg` — through `UIProgram.send`.
+/// results of effects all enter `AppModel.update` as a `Msg`: the terminal's from the loop
+/// itself (`UIProgram`), everything else through the inbox (`MessageQueue.send`).
 ///
 /// ```swift
-/// program.send(.log("delegate: didReceive ACCEPT"))
+/// inbox.send(.log("delegate: didReceive ACCEPT"))
 /// ```
 public enum Msg: Sendable {
     case key(Key)

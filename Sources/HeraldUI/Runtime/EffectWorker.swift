@@ -1,37 +1,35 @@
 import Dispatch
 
-/// Runs center effects one after another, in the order they were asked for (a response before
-/// the reload that should see it); `:` commands run on their own so a slow one blocks nothing;
-/// pictures are decoded one at a time on their own queue (blocking C calls stay off the
-/// concurrency pool and the UI's thread).
+/// Runs effects on their lanes (`EffectJob`): the center's one after another on one task, in
+/// the order they were asked for; `:` commands and prompt answers on a task each; file work one
+/// at a time on its own queue. Terminal effects are the loop's (`UIProgram`).
 public final class EffectWorker: Sendable {
-    private let continuation: AsyncStream<Effect>.Continuation
+    private let continuation: AsyncStream<(Effect, EffectJob.Work)>.Continuation
     private let task: Task<Void, Never>
     private let runner: EffectRunner
-    private let previews = DispatchQueue(label: "herald-previews", qos: .utility)
+    private let files = DispatchQueue(label: "herald-previews", qos: .utility)
 
     public init(runner: EffectRunner) {
-        let (stream, continuation) = AsyncStream<Effect>.makeStream()
+        let (stream, continuation) = AsyncStream<(Effect, EffectJob.Work)>.makeStream()
         self.continuation = continuation
         self.runner = runner
         task = Task {
-            for await effect in stream { await runner.perform(effect) }
+            for await (effect, work) in stream { await runner.run(work, for: effect) }
         }
     }
 
-    /// Queues an effect.
+    /// Queues an effect on its lane.
     public func submit(_ effect: Effect) {
-        switch effect {
-        case .runCommand:
-            let runner = self.runner
-            Task { await runner.perform(effect) }
-        case .answerPrompt:
-            Task { [runner] in await runner.perform(effect) }
-        case .renderPreview, .readMediaInfo:
-            let runner = self.runner
-            previews.async { runner.performFileWork(effect) }
-        default:
-            continuation.yield(effect)
+        let runner = self.runner
+        switch effect.job {
+        case .terminal:
+            break
+        case .inOrder(let work):
+            continuation.yield((effect, work))
+        case .onItsOwn(let work):
+            Task { await runner.run(work, for: effect) }
+        case .files(let work):
+            files.async { work(runner) }
         }
     }
 

@@ -7,9 +7,13 @@ import Synchronization
 import TerminalKit
 
 /// The terminal UI as the `herald` executable starts it: a terminal from the driver (ncurses in
-/// `herald`), the UI loop, effects against the center, the center's events in (permission
-/// prompts among them), and the terminal restored on every way out (quit, SIGINT, SIGTERM,
-/// SIGHUP, errors, crashes).
+/// `herald`), the UI loop on its own thread, effects against the center, the center's events in
+/// (permission prompts among them), and the terminal restored on every way out (quit, SIGINT,
+/// SIGTERM, SIGHUP, errors, crashes).
+///
+/// Everything reaches the model through the inbox (`MessageQueue`), which wakes the loop: the
+/// center's events (forwarded here), the results of effects (`EffectRunner.send`), and whatever
+/// the host sends or forwards (log lines, the connection's state).
 ///
 /// ```swift
 /// let inbox = MessageQueue()                        // inbox.log("…") appends to the log pane
@@ -27,33 +31,30 @@ public enum TerminalApp {
         public var mouse: Bool
         /// The terminal type; `nil` reads `TERM`.
         public var term: String?
-        /// Milliseconds a frame waits for input before it looks at the inbox again.
-        public var frameMilliseconds: Int
 
-        public init(ui: UIConfiguration = .fromEnvironment(), mouse: Bool = true, term: String? = nil,
-                    frameMilliseconds: Int = 25) {
+        public init(ui: UIConfiguration = .fromEnvironment(), mouse: Bool = true, term: String? = nil) {
             self.ui = ui
             self.mouse = mouse
             self.term = term
-            self.frameMilliseconds = frameMilliseconds
         }
     }
 
-    /// Runs the UI until the user quits (`q`, `:quit`) or a SIGINT/SIGTERM/SIGHUP arrives.
-    /// Throws when no terminal can be set up. The terminal is restored before it returns.
+    /// Runs the UI until the user quits (`q`, `:quit`), the terminal hangs up, or a
+    /// SIGINT/SIGTERM/SIGHUP arrives. Throws when no terminal can be set up. The terminal is
+    /// restored, and the inbox closed (its forwards end), before it returns.
     public static func run(center: any CenterControl, driver: TerminalDriver, options: Options = Options(),
                            inbox: MessageQueue = MessageQueue(),
                            commandHandler: CommandHandler? = nil) async throws {
-        let runner = EffectRunner(center: center, commandHandler: commandHandler,
-                                  send: { inbox.send($0) })
-        let worker = EffectWorker(runner: runner)
+        let worker = EffectWorker(runner: EffectRunner(center: center, commandHandler: commandHandler,
+                                                       send: { inbox.send($0) }))
         let stop = StopFlag()
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP], onRepeat: driver.restoreNow) { _ in stop.set() }
-        let events = Task {
-            for await event in await center.events() { inbox.send(.event(event)) }
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP], onRepeat: driver.restoreNow) { _ in
+            stop.set()
+            inbox.wake()
         }
+        inbox.forward(await center.events()) { .event($0) }
         defer {
-            events.cancel()
+            inbox.close()
             signals.cancel()
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -82,7 +83,7 @@ public enum TerminalApp {
                                                  terminalColors: terminal.colorCount, noColor: !ui.colors)
         let program = UIProgram(model: AppModel(config: ui), backend: terminal, inbox: inbox,
                                 perform: { worker.submit($0) })
-        program.run(frameMilliseconds: options.frameMilliseconds, shouldStop: { stop.isSet })
+        program.run(shouldStop: { stop.isSet })
     }
 }
 

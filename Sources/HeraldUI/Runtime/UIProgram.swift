@@ -2,11 +2,13 @@ import Foundation
 import HeraldCore
 import TerminalKit
 
-/// The UI loop (Bubble Tea's `Program`): reads terminal events, takes every message waiting in
-/// the inbox, runs them through `AppModel.update`, hands effects out, and redraws once per frame
-/// — only the cells that changed.
+/// The UI loop (Bubble Tea's `Program`). It sleeps until there is something to do — a key, a
+/// click or a resize from the terminal, a message in the inbox, or the model's next timer
+/// (`AppModel.nextTimer`) — then takes everything waiting, runs it through `AppModel.update`,
+/// hands effects out and redraws only the cells that changed. An idle UI wakes once a minute.
 ///
-/// It owns the backend and runs on one thread. Tests drive it frame by frame with `step()`:
+/// It owns the backend and runs on one thread. Tests drive it frame by frame with `step()`,
+/// which never waits:
 ///
 /// ```swift
 /// let backend = TestBackend(width: 80, height: 24)
@@ -19,17 +21,30 @@ public final class UIProgram {
     public private(set) var model: AppModel
     public let backend: any TerminalBackend
     public let inbox: MessageQueue
-    /// Where effects for the center go (the loop handles bell, flash and quit itself).
+    /// Where effects off the UI's thread go (`EffectWorker.submit`); the terminal's run here.
     let perform: @Sendable (Effect) -> Void
     let clock: @Sendable () -> Date
     /// The environment `o` decides by (`DISPLAY`, `WAYLAND_DISPLAY`, `PAGER`, `PATH`).
     public var environment = ProcessInfo.processInfo.environment
     private var previous: Buffer?
-    private var lastTick = Date.distantPast
+    /// The last step stopped reading with terminal input left: the loop does not sleep.
+    private var inputLeft = false
+    /// The terminal hung up: the loop ends.
+    public private(set) var terminalClosed = false
     /// Effects handed out, in order (for tests and debugging).
     public private(set) var effectLog: [Effect] = []
     /// Frames drawn.
     public private(set) var frames = 0
+    /// Times `run` woke from waiting.
+    public private(set) var wakeUps = 0
+
+    /// Terminal events taken in one frame at most (a paste of thousands of characters is drawn
+    /// as it comes, not after its end).
+    static let eventsPerFrame = 256
+    /// The longest sleep: a wall clock set back does not leave the header clock stale for long.
+    static let longestWaitMilliseconds = 60_000
+    /// How often the loop looks at the inbox when the inbox cannot wake it (no descriptors left).
+    static let fallbackFrameMilliseconds = 25
 
     public init(model: AppModel, backend: any TerminalBackend, inbox: MessageQueue,
                 clock: @escaping @Sendable () -> Date = { Date() },
@@ -49,39 +64,54 @@ public final class UIProgram {
         render()
     }
 
-    /// One frame: waits up to `timeoutMilliseconds` for input, takes all input and messages,
+    /// Runs until the user quits, the terminal hangs up, or `shouldStop` says so (checked on
+    /// every wake-up: whoever sets it wakes the loop with `MessageQueue.wake()`).
+    public func run(shouldStop: () -> Bool = { false }) {
+        start()
+        while !model.quitRequested && !terminalClosed && !shouldStop() {
+            backend.waitForInput(wakeDescriptor: inbox.wakeDescriptor, timeoutMilliseconds: waitMilliseconds())
+            wakeUps += 1
+            step()
+        }
+    }
+
+    /// How long the loop may sleep: until the model's next timer (rounded up to a whole
+    /// millisecond, so it wakes when the timer is due, not just before); not at all when
+    /// terminal input is left over; a frame at most when nothing can wake it.
+    func waitMilliseconds() -> Int? {
+        if inputLeft { return 0 }
+        var wait = model.nextTimer.map { timer in
+            Int(min(Double(Self.longestWaitMilliseconds), max(0, timer.timeIntervalSince(clock()) * 1000)).rounded(.up))
+        }
+        if !inbox.canWake { wait = min(wait ?? Self.fallbackFrameMilliseconds, Self.fallbackFrameMilliseconds) }
+        return wait
+    }
+
+    /// One frame, without waiting: takes the terminal events and messages waiting, and — with
+    /// them, when the model's timer is due, or when the wall clock was set back — the time;
     /// updates, runs effects, redraws. Returns `false` once the user quit.
     @discardableResult
-    public func step(timeoutMilliseconds: Int = 0) -> Bool {
+    public func step() -> Bool {
         var msgs: [Msg] = []
-        if let event = backend.readEvent(timeoutMilliseconds: timeoutMilliseconds) {
-            msgs.append(message(for: event))
-            var extra = 0
-            while extra < 256, let more = backend.readEvent(timeoutMilliseconds: 0) {
-                msgs.append(message(for: more))
-                extra += 1
-            }
+        var events = 0
+        while events < Self.eventsPerFrame, let event = backend.readEvent() {
+            events += 1
+            if let msg = message(for: event) { msgs.append(msg) }
         }
+        inputLeft = events == Self.eventsPerFrame
         msgs += inbox.drain()
         let now = clock()
-        if now.timeIntervalSince(lastTick) >= 0.25 || !msgs.isEmpty {
-            msgs.append(.tick(now))
-            lastTick = now
-        }
-        if !msgs.isEmpty {
-            apply(msgs)
+        if !msgs.isEmpty || model.nextTimer.map({ now >= $0 }) == true || now < model.now {
+            // The time first: keys act on the screen as it is now (a banner's key grace, the status).
+            apply([.tick(now)] + msgs)
+            // A timer the frame made due (a reply closed on a banner whose time is up) goes now.
+            if model.timerIsDue { apply([.tick(now)]) }
             render()
         }
         return !model.quitRequested
     }
 
-    /// Runs frames until the user quits (or `shouldStop` says so).
-    public func run(frameMilliseconds: Int = 25, shouldStop: () -> Bool = { false }) {
-        start()
-        while step(timeoutMilliseconds: frameMilliseconds) && !shouldStop() {}
-    }
-
-    func message(for event: TerminalEvent) -> Msg {
+    func message(for event: TerminalEvent) -> Msg? {
         switch event {
         case .key(let key): return .key(key)
         case .mouse(let mouse): return .mouse(mouse)
@@ -89,6 +119,9 @@ public final class UIProgram {
             backend.clear()
             previous = nil
             return .resize(width: width, height: height)
+        case .hangUp:
+            terminalClosed = true
+            return nil
         }
     }
 
@@ -110,13 +143,21 @@ public final class UIProgram {
                 break
             }
             effectLog.append(effect)
-            switch effect {
-            case .bell: backend.bell()
-            case .flash: backend.flash()
-            case .quit: break
-            case .openAttachment(let attachment): open(attachment)
-            default: perform(effect)
+            if case .terminal(let terminalEffect) = effect.job {
+                perform(terminalEffect)
+            } else {
+                perform(effect)
             }
+        }
+    }
+
+    /// Carries out an effect of the terminal's lane, here on the UI's thread.
+    func perform(_ effect: TerminalEffect) {
+        switch effect {
+        case .bell: backend.bell()
+        case .flash: backend.flash()
+        case .quit: break
+        case .open(let attachment): open(attachment)
         }
     }
 

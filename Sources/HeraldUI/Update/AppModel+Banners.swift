@@ -127,13 +127,8 @@ extension AppModel {
 
     /// Banners whose time is up go into the list (not one being replied to).
     mutating func expireBanners() {
-        for item in banner.shown where !item.isSticky {
-            guard let shown = item.shownAt, !isReplying(to: item) else { continue }
-            let timeout = item.record.content.traits?.bannerTimeout
-                ?? config.bannerTimeout(for: item.record.content.interruptionLevel)
-            if now.timeIntervalSince(shown) >= timeout {
-                closeBanner(id: item.id)
-            }
+        for item in banner.shown {
+            if let expiry = bannerExpiry(item), now >= expiry { closeBanner(id: item.id) }
         }
     }
 

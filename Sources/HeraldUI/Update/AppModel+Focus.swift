@@ -105,7 +105,7 @@ extension AppModel {
         sidebarSelection = 0
         searchText = nil
         historyOffset = 0
-        focus = .list
+        activePane = .list
         return [.markRead([record.deliveryID]), .loadHistory(historyQuery)]
     }
 

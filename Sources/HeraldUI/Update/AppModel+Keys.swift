@@ -34,7 +34,7 @@ extension AppModel {
         case .char("?"), .function(1):
             overlay = .help(scroll: 0)
         case .tab, .backTab:
-            focus = focus == .list ? .sidebar : .list
+            activePane = activePane == .list ? .sidebar : .list
         case .char("j"), .down:
             return move(by: 1)
         case .char("k"), .up:
@@ -48,8 +48,8 @@ extension AppModel {
         case .end, .char("G"):
             return move(by: Int(Int32.max), paging: false)
         case .enter:
-            if banner.current == nil && focus == .sidebar {
-                focus = .list
+            if banner.current == nil && activePane == .sidebar {
+                activePane = .list
                 return []
             }
             guard let record = focusedRecord else { return [] }
@@ -128,7 +128,7 @@ extension AppModel {
         switch key {
         case .enter:
             closeBanner(id: item.id)
-            focus = .list
+            activePane = .list
             guard let index = apps.firstIndex(where: { $0.bundleIdentifier == item.bundleIdentifier }) else { return [] }
             return selectSidebar(index + 1)
         case .escape, .char("x"):
@@ -141,7 +141,7 @@ extension AppModel {
 
     /// The app `c` and `s` act on: the sidebar's app, the filter, or the selected row's app.
     public var targetApp: String? {
-        if focus == .sidebar, sidebarSelection > 0, sidebarSelection <= apps.count {
+        if activePane == .sidebar, sidebarSelection > 0, sidebarSelection <= apps.count {
             return apps[sidebarSelection - 1].bundleIdentifier
         }
         return selectedApp ?? selectedRow?.record.bundleIdentifier
@@ -149,7 +149,7 @@ extension AppModel {
 
     /// Moves the selection in the focused pane; near the ends of the window it pages history.
     mutating func move(by delta: Int, paging: Bool = true) -> [Effect] {
-        if focus == .sidebar { return moveSidebar(by: delta) }
+        if activePane == .sidebar { return moveSidebar(by: delta) }
         let rows = listRows
         guard !rows.isEmpty else { return [] }
         let current = selectedRowIndex(in: rows) ?? 0

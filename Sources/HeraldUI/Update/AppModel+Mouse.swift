@@ -28,14 +28,14 @@ extension AppModel {
             return respond(to: item.record, with: .open)
         }
         if let sidebarArea = layout.sidebar, sidebarArea.contains(x: event.x, y: event.y) {
-            focus = .sidebar
+            activePane = .sidebar
             let first = Sidebar.scroll(selected: sidebarSelection, rows: sidebarArea.height - 1)
             let index = first + event.y - sidebarArea.y - 1
             if event.y > sidebarArea.y, index <= apps.count, index != sidebarSelection { return selectSidebar(index) }
             return []
         }
         if layout.list.contains(x: event.x, y: event.y) {
-            focus = .list
+            activePane = .list
             let rows = listRows
             let index = listScroll + event.y - layout.list.y
             guard index < rows.count else { return [] }

@@ -149,7 +149,7 @@ extension AppModel {
     mutating func handleTick(_ date: Date) {
         now = date
         expireBanners()
-        if let status, date.timeIntervalSince(status.date) >= 6 { self.status = nil }
+        if let status, now >= statusExpiry(status) { self.status = nil }
     }
 
     mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int) {

@@ -74,7 +74,7 @@ extension AppModel {
         for app in apps {
             items.append(Sidebar.Item(name: appName(app.bundleIdentifier), badge: app.badge, unread: historyCounts[app.bundleIdentifier]?.unread ?? 0))
         }
-        return Sidebar(items: items, selected: sidebarSelection, isFocused: focus == .sidebar, theme: theme)
+        return Sidebar(items: items, selected: sidebarSelection, isFocused: activePane == .sidebar, theme: theme)
     }
 
     func renderListTitle(in area: Rect, rowCount: Int, into buffer: inout Buffer) {
@@ -87,7 +87,7 @@ extension AppModel {
         if historyOffset > 0 || historyTotal > history.count {
             count = "\(historyOffset + 1)–\(historyOffset + history.count) of \(historyTotal)"
         }
-        let style = focus == .list ? theme.focusedBorder : theme.title
+        let style = activePane == .list ? theme.focusedBorder : theme.title
         var used = buffer.setString(x: area.x + 1, y: area.y, title, style: style, maxWidth: area.width - 1)
         let countWidth = DisplayWidth.of(count)
         let arrivals = "↑ \(arrivalsAbove) new"
@@ -114,7 +114,7 @@ extension AppModel {
         var empty = "No notifications"
         if searchText != nil { empty = "Nothing matches the search" }
         if heldFilter != nil { empty = "The held notifications were deleted" }
-        return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: focus == .list,
+        return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: activePane == .list,
                                 emptyText: empty, theme: theme)
     }
 
@@ -218,7 +218,7 @@ extension AppModel {
         case .focus?: return [("↑↓", "move"), ("Enter", "on/off"), ("Esc", "close")]
         case nil: break
         }
-        if focus == .sidebar && banner.current == nil {
+        if activePane == .sidebar && banner.current == nil {
             return [("j/k", "app"), ("Tab", "list"), ("c", "clear badge"), ("s", "settings"), ("/", "search"),
                     ("?", "help"), ("q", "quit")]
         }

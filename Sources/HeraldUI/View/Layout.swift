@@ -16,7 +16,7 @@ public struct Layout: Sendable, Hashable {
     public var detail: Rect?
     public var log: Rect?
 
-    public init(width: Int, height: Int, focus: Focus, showLog: Bool) {
+    public init(width: Int, height: Int, activePane: Pane, showLog: Bool) {
         screen = Rect(width: width, height: height)
         let (header, rest) = screen.splitTop(1)
         let (middle, status) = rest.splitBottom(height > 1 ? 1 : 0)
@@ -35,7 +35,7 @@ public struct Layout: Sendable, Hashable {
             let (left, remainder) = body.splitLeft(min(24, max(16, width / 4)))
             sidebar = left
             right = remainder
-        } else if focus == .sidebar {
+        } else if activePane == .sidebar {
             sidebar = body
             right = Rect(x: body.maxX, y: body.y, width: 0, height: body.height)
         }
@@ -53,6 +53,6 @@ public struct Layout: Sendable, Hashable {
 
     /// The layout of `model`'s screen.
     public init(_ model: AppModel) {
-        self.init(width: model.width, height: model.height, focus: model.focus, showLog: model.showLog)
+        self.init(width: model.width, height: model.height, activePane: model.activePane, showLog: model.showLog)
     }
 }

@@ -1,6 +1,14 @@
 /// The terminal as the runtime sees it: a size, cells to draw, a cursor, input events, and the
 /// bell. `CursesBackend` implements it with ncurses; `TestBackend` in memory.
 ///
+/// The runtime sleeps in `waitForInput` until the terminal has input, another thread wakes it,
+/// or its next timer is due; then it takes every event that is ready with `readEvent`:
+///
+/// ```swift
+/// backend.waitForInput(wakeDescriptor: inbox.wakeDescriptor, timeoutMilliseconds: 60_000)
+/// while let event = backend.readEvent() { … }
+/// ```
+///
 /// A backend is used from one thread only (the UI loop's).
 public protocol TerminalBackend: AnyObject {
     /// The screen size in cells.
@@ -13,8 +21,14 @@ public protocol TerminalBackend: AnyObject {
     func flush()
     /// Forgets what is on screen (after a resize); the next draw is complete.
     func clear()
-    /// Waits up to `timeoutMilliseconds` for a key, click or resize.
-    func readEvent(timeoutMilliseconds: Int) -> TerminalEvent?
+    /// Sleeps until the terminal has input for `readEvent` (a key, a click, a resize, a hang-up),
+    /// `wakeDescriptor` is readable (-1: none; its owner empties it), or `timeoutMilliseconds`
+    /// have passed (`nil`: no limit). Returns at once when input is waiting.
+    func waitForInput(wakeDescriptor: Int32, timeoutMilliseconds: Int?)
+    /// The next event that is ready, without waiting for input that has not begun to arrive
+    /// (`nil`: none). An escape sequence that has begun is completed first, or read as `Esc`
+    /// alone once the terminal's escape delay has passed.
+    func readEvent() -> TerminalEvent?
     /// Rings the bell.
     func bell()
     /// Flashes the screen (a visible bell).

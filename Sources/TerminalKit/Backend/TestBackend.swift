@@ -1,11 +1,13 @@
 /// An in-memory `TerminalBackend` for tests: it keeps the screen as a `Buffer`, counts what
-/// was drawn, and replays scripted input events.
+/// was drawn, replays scripted input events, and lets a test decide what happens while the
+/// loop sleeps (`onWait`: move a manual clock on, type a key).
 ///
 /// ```swift
 /// let backend = TestBackend(width: 80, height: 24)
 /// backend.events = [.key(.char("j"))]
 /// program.step()
 /// #expect(backend.screen.lines[0].contains("Herald"))
+/// backend.onWait = { timeout in clock.advance(by: Double(timeout ?? 0) / 1000) }
 /// ```
 public final class TestBackend: TerminalBackend {
     public private(set) var screen: Buffer
@@ -13,6 +15,11 @@ public final class TestBackend: TerminalBackend {
     public var height: Int
     /// Events `readEvent` hands out, first first.
     public var events: [TerminalEvent] = []
+    /// Runs when the loop waits for input, with the wait's timeout in milliseconds (`nil`: no
+    /// limit) — a test moves its clock on, types, or sends. Without it the wait returns at once.
+    public var onWait: ((_ timeoutMilliseconds: Int?) -> Void)?
+    /// The timeout of every wait for input so far, in order: one entry per time the loop slept.
+    public private(set) var waits: [Int?] = []
     public private(set) var cursor: (x: Int, y: Int)?
     public private(set) var bells = 0
     public private(set) var flashes = 0
@@ -39,7 +46,11 @@ public final class TestBackend: TerminalBackend {
     public func setCursor(_ position: (x: Int, y: Int)?) { cursor = position }
     public func flush() { flushes += 1 }
     public func clear() { screen = Buffer(width: width, height: height) }
-    public func readEvent(timeoutMilliseconds: Int) -> TerminalEvent? { events.isEmpty ? nil : events.removeFirst() }
+    public func waitForInput(wakeDescriptor: Int32, timeoutMilliseconds: Int?) {
+        waits.append(timeoutMilliseconds)
+        onWait?(timeoutMilliseconds)
+    }
+    public func readEvent() -> TerminalEvent? { events.isEmpty ? nil : events.removeFirst() }
     public func bell() { bells += 1 }
     public func flash() { flashes += 1 }
     public func shutdown() {}

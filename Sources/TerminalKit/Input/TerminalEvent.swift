@@ -1,8 +1,10 @@
-/// What a `TerminalBackend` reads: a key, a mouse click, or a new size.
+/// What a `TerminalBackend` reads: a key, a mouse click, a new size, or the end of the terminal.
 public enum TerminalEvent: Sendable, Hashable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(width: Int, height: Int)
+    /// The terminal is gone (its input hung up or closed): the program ends.
+    case hangUp
 }
 
 /// A mouse click at a cell (zero-based column and row).

@@ -18,7 +18,7 @@ import HeraldCore
 /// Calls are processed one at a time, in the order they were made (a `setNotificationCategories`
 /// made before an `add` takes effect first). Completion handlers may run on any thread; delegate
 /// methods run on the main actor. The center forwards everything to the installed notification
-/// system (`HeraldSystem`), naming the app by its bundle identifier (`HeraldApp`).
+/// system (`NotificationSystemRegistry`), naming the app by its bundle identifier (`HeraldApp`).
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Signature of the background-push handler `HeraldApplication` installs.
     typealias BackgroundPushHandler = @Sendable ([AnyHashable: Any],
@@ -60,7 +60,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// The center of the current app: the bundle identifier comes from `HeraldApp.$bundleIdentifier`
     /// when set, else `HERALD_BUNDLE_ID`, else the main bundle, else the executable's name.
     public class func current() -> UNUserNotificationCenter {
-        HeraldSystem.center(for: HeraldApp.currentBundleIdentifier)
+        NotificationSystemRegistry.center(for: HeraldApp.currentBundleIdentifier)
     }
 
     /// Receives foreground notifications and responses. Held weakly: keep your delegate alive.

@@ -20,7 +20,7 @@ public enum HeraldApp {
     /// The identity `UNUserNotificationCenter.current()` uses right now.
     public static var currentBundleIdentifier: String {
         if let identifier = bundleIdentifier, !identifier.isEmpty { return identifier }
-        if let identifier = HeraldSystem.installedBundleIdentifier, !identifier.isEmpty { return identifier }
+        if let identifier = NotificationSystemRegistry.installedBundleIdentifier, !identifier.isEmpty { return identifier }
         if let identifier = ProcessInfo.processInfo.environment["HERALD_BUNDLE_ID"], !identifier.isEmpty {
             return identifier
         }

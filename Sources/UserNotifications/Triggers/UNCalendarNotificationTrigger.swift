@@ -25,7 +25,7 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
     /// The next matching date after now (the center's clock), or `nil` when there is none (a
     /// past year).
     public func nextTriggerDate() -> Date? {
-        CalendarMatcher.nextDate(after: HeraldSystem.now(), matching: CalendarComponents(dateComponents))
+        CalendarMatcher.nextDate(after: NotificationSystemRegistry.now(), matching: CalendarComponents(dateComponents))
     }
 
     override var record: TriggerRecord {

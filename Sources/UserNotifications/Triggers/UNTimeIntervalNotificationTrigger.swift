@@ -32,7 +32,7 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
     /// Now plus the interval (asked afresh on every call, as on Apple's platforms). "Now" is the
     /// center's clock, so it follows `NotificationSimulator`'s manual clock in tests.
     public func nextTriggerDate() -> Date? {
-        HeraldSystem.now().addingTimeInterval(timeInterval)
+        NotificationSystemRegistry.now().addingTimeInterval(timeInterval)
     }
 
     override var record: TriggerRecord { .timeInterval(seconds: timeInterval, repeats: repeats) }

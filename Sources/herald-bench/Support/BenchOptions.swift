@@ -3,7 +3,7 @@ import Foundation
 /// The command line of `herald-bench`.
 ///
 /// ```text
-/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket] [--scratch DIR]
+/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket,idle] [--scratch DIR]
 /// ```
 struct BenchOptions {
     /// A tenth of the sizes (CI proves the benchmark still runs; no timings asserted).
@@ -18,7 +18,7 @@ struct BenchOptions {
     /// The `herald` executable for `cli_post_ms` (default: next to this one).
     var heraldPath: String?
 
-    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "dbus"]
+    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "idle", "dbus"]
 
     static let usage = """
         Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]

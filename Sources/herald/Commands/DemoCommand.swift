@@ -59,7 +59,7 @@ enum DemoCommand: HeraldCommand {
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: home.attachmentsDirectory,
                                             configuration: engineConfiguration)
-        HeraldSystem.install(engine)
+        NotificationSystemRegistry.install(engine)
         let scheduler = Task { await engine.run() }
         defer { scheduler.cancel() }
 

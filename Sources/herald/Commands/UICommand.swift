@@ -38,17 +38,14 @@ enum UICommand: HeraldCommand {
         let configuration = UserConfiguration()
         let inbox = MessageQueue()
         configuration.report(to: inbox)
-        // Apps' permission prompts come from the daemon as events, like everything else.
-        let changes = center.changes()
-        let connection = Task {
-            for await change in changes {
-                switch change {
-                case .lost(let reason): inbox.send(.connectionLost(reason: reason))
-                case .restored: inbox.send(.reconnected)
-                }
+        // Apps' permission prompts come from the daemon as events, like everything else; the
+        // connection's state comes through the same inbox.
+        inbox.forward(center.changes()) { change in
+            switch change {
+            case .lost(let reason): return .connectionLost(reason: reason)
+            case .restored: return .reconnected
             }
         }
-        defer { connection.cancel() }
         try await TerminalApp.run(center: center, driver: .curses, options: TerminalApp.Options(ui: configuration.ui),
                                   inbox: inbox)
         return ExitStatus.success

@@ -9,11 +9,11 @@ import HeraldCore
 /// Centers are made once per (system, app) and cached; installing or resetting drops the cache.
 ///
 /// ```swift
-/// HeraldSystem.install(engine, clock: clock)
-/// defer { HeraldSystem.reset() }
+/// NotificationSystemRegistry.install(engine, clock: clock)
+/// defer { NotificationSystemRegistry.reset() }
 /// let center = UNUserNotificationCenter.current()
 /// ```
-public enum HeraldSystem {
+public enum NotificationSystemRegistry {
     struct Installation {
         var system: any NotificationSystem
         var clock: (any NotificationClock)?
@@ -42,7 +42,7 @@ public enum HeraldSystem {
     ///   - bundleIdentifier: the app `current()` speaks for when no `HeraldApp.$bundleIdentifier`
     ///     is set (the simulator's app); `nil` keeps the usual lookup.
     public static func install(_ system: any NotificationSystem, clock: (any NotificationClock)? = nil,
-                               delegateTimeout: TimeInterval = HeraldSystem.defaultDelegateTimeout,
+                               delegateTimeout: TimeInterval = NotificationSystemRegistry.defaultDelegateTimeout,
                                bundleIdentifier: String? = nil) {
         state.withLock { state in
             state.installation = Installation(system: system, clock: clock, delegateTimeout: delegateTimeout,

@@ -1,5 +1,0 @@
-/// Which pane the movement keys drive.
-public enum Focus: Sendable, Hashable {
-    case sidebar
-    case list
-}
