@@ -43,6 +43,7 @@ done
 
 bin_dir="$prefix/bin"
 target="$bin_dir/herald"
+assets_dir="$prefix/share/herald/assets"
 unit="$unit_dir/herald.service"
 socket_unit="$unit_dir/herald.socket"
 dbus_service="$dbus_dir/org.freedesktop.Notifications.service"
@@ -65,6 +66,8 @@ if $uninstall; then
         if [ -f "$dbus_service" ]; then rm -f "$dbus_service"; echo "removed $dbus_service"; fi
     fi
     rm -f "$target"
+    rm -rf "$assets_dir"
+    rmdir "$prefix/share/herald" 2>/dev/null || true
     echo "removed $target (your notifications stay in ${HERALD_HOME:-${XDG_STATE_HOME:-$HOME/.local/state}/herald})"
     exit 0
 fi
@@ -80,6 +83,9 @@ fi
 
 mkdir -p "$bin_dir"
 install -m 0755 "$binary" "$target"
+# The demo's pictures, where the installed `herald demo` looks for them (PREFIX/share/herald/assets).
+mkdir -p "$assets_dir"
+install -m 0644 Assets/* "$assets_dir/"
 echo "installed $target ($("$target" --version))"
 case ":$PATH:" in
     *":$bin_dir:"*) ;;

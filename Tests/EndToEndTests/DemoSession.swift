@@ -23,16 +23,21 @@ final class DemoSession: @unchecked Sendable {
     /// Starts the demo at `width`×`height`. `bannerSeconds` keeps banners on screen long enough for
     /// a loaded machine to see and act on them; pass `home` to reuse the state of an earlier run;
     /// `environment` adds variables (`swift test` itself sets `NO_COLOR=1`).
+    /// `executable` runs instead of the built `herald`, from `directory`; `assets` is
+    /// `$HERALD_ASSETS` (the checkout's `Assets/` unless given; `nil` leaves it unset, so the demo
+    /// looks for its pictures itself).
     init(width: Int = 80, height: Int = 24, bannerSeconds: Int = 30, home: TemporaryDirectory? = nil,
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], executable: String = BuiltProducts.path("herald"),
+         assets: String? = BuiltProducts.packageRoot.appendingPathComponent("Assets").path,
+         directory: String? = nil) throws {
         ownsHome = home == nil
         self.home = try home ?? TemporaryDirectory("herald-e2e")
-        tmux = try TmuxSession(command: [BuiltProducts.path("herald"), "--home", self.home.path, "demo"],
+        var variables = ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds), "HERALD_UI_MUTE": "1"]
+        if let assets { variables["HERALD_ASSETS"] = assets }
+        tmux = try TmuxSession(command: [executable, "--home", self.home.path, "demo"],
                                width: width, height: height,
-                               environment: environment.merging(
-                                   ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds), "HERALD_UI_MUTE": "1",
-                                    "HERALD_ASSETS": BuiltProducts.packageRoot.appendingPathComponent("Assets").path],
-                                   uniquingKeysWith: { mine, _ in mine }))
+                               environment: environment.merging(variables, uniquingKeysWith: { mine, _ in mine }),
+                               directory: directory)
     }
 
     /// Ends the tmux server (and the demo in it); removes the home unless it was passed in.

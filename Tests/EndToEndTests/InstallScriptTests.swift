@@ -28,6 +28,8 @@ extension EndToEnd {
         let dbus = try String(contentsOfFile: services + "/org.freedesktop.Notifications.service", encoding: .utf8)
         #expect(dbus.contains("Name=org.freedesktop.Notifications"))
         #expect(dbus.contains("Exec=\(prefix)/bin/herald daemon --on-demand") && dbus.contains("SystemdService=herald.service"))
+        // The demo's pictures, where the installed `herald demo` looks for them.
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/herald/assets/jim@2x.png"))
 
         let removed = try ProcessRunner.runSeparately("/bin/bash", [script, "--uninstall", "--systemd"] + options)
         #expect(removed.status == 0, "\(removed.stderr)")
@@ -35,6 +37,7 @@ extension EndToEnd {
                      services + "/org.freedesktop.Notifications.service"] {
             #expect(!FileManager.default.fileExists(atPath: path), "\(path) is still there")
         }
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/herald"))
     }
 
     /// With systemctl installed but no user manager answering it (a container, an ssh login

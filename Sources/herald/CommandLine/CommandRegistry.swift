@@ -20,6 +20,8 @@ enum CommandRegistry {
         FocusCommand.self,
         AppCommand.self,
         ConfigCommand.self,
+        CompletionsCommand.self,
+        ManualCommand.self,
     ]
 
     static func command(named name: String) -> (any HeraldCommand.Type)? {

@@ -67,6 +67,8 @@ enum DemoCommand: HeraldCommand {
         DemoLog.shared.sink = { inbox.log($0) }
         inbox.setLogPaneVisible(true)
         for line in DemoController.welcome { inbox.log(line) }
+        // Installed or run from a checkout, the demo's pictures must be found; say so plainly if not.
+        do { _ = try DemoAssets.locate() } catch { inbox.log("Demo: \(error)") }
         // Commands given this home (`herald --home DIR post`, `push`, `ui`) reach the demo's center.
         let server = await DemoHome.serve(engine, home: home)
         defer { server.stop() }

@@ -41,7 +41,7 @@ enum PostCommand: SynchronousCommand {
       --level L        interruption level: passive, active (default), time-sensitive, critical
                        (critical breaks through do-not-disturb and Focus while the app's
                        Critical Alerts setting is on, as it is unless turned off)
-      --info KEY=VALUE a userInfo entry (a string)
+      --info KEY=VALUE   a userInfo entry (a string)
       --in SECONDS     deliver after SECONDS (with --repeat: every SECONDS, at least 60)
       --at TIME        deliver at HH:MM[:SS] (the next one; with --repeat: every day) or at
                        YYYY-MM-DD HH:MM[:SS] (local time) or an ISO 8601 date; a date that has
