@@ -126,6 +126,7 @@ enum FastRecordEncoder {
         }
 
         mutating func sound(_ sound: SoundRecord) -> Bool {
+            guard sound.file == nil else { return false }   // a desktop sound file: Codable writes it
             raw("{")
             key("isCritical", first: true); bool(sound.isCritical)
             key("isRingtone"); bool(sound.isRingtone)

@@ -16,6 +16,10 @@ public struct DeliveredRecord: Sendable, Hashable, Codable {
     /// Removed from the Notification Center list (by the app, by acting on it, or replaced), but
     /// still in history.
     public var isRemovedFromList: Bool
+    /// `true` when the center itself took care of the `.sound` (played it through the sound
+    /// server, or its settings silence every sound): user interfaces then ring no terminal bell.
+    /// Only on the `.delivered` event; history does not keep it.
+    public var isSoundHandledByCenter: Bool?
 
     public init(deliveryID: Int64 = 0, bundleIdentifier: String, request: RequestRecord, date: Date,
                 presentation: UNNotificationPresentationOptions, isRead: Bool = false,

@@ -86,7 +86,8 @@ extension AppModel {
             if replaced.map({ replaceBanner(deliveryID: $0, with: record) }) != true { enqueueBanner(record) }
         }
         if presentation.contains(.sound), let sound = record.content.sound {
-            if !isMuted { effects.append(.bell) }
+            // The center may have played it through the sound server: then no bell as well.
+            if !isMuted && record.isSoundHandledByCenter != true { effects.append(.bell) }
             if sound.isCritical || record.content.interruptionLevel == .critical { effects.append(.flash) }
         }
         return effects

@@ -137,6 +137,7 @@ extension ContentRecord: WireFastCodable {
 
 extension SoundRecord: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+        guard file == nil else { throw WireFastPathMiss() }   // a desktop sound file: Codable writes it
         writer.beginObject()
         writer.key("isCritical")
         writer.bool(isCritical)

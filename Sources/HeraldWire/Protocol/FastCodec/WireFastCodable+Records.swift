@@ -112,6 +112,7 @@ extension UNNotificationPresentationOptions: WireFastCodable {
 
 extension DeliveredRecord: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+        guard isSoundHandledByCenter == nil else { throw WireFastPathMiss() }   // Codable writes it
         writer.beginObject()
         writer.key("bundleIdentifier")
         writer.string(bundleIdentifier)

@@ -1,0 +1,31 @@
+import Foundation
+import HeraldCore
+import HeraldDaemon
+
+/// The daemon's ways out besides its doors: the programs `[rule]`s run (`exec`), fed each
+/// notification as environment variables and as one row of `herald history --json` on standard
+/// input.
+enum DaemonOutputs {
+    /// Sets `configuration`'s hooks for the rules' programs.
+    static func install(into configuration: inout EngineConfiguration, log: @escaping @Sendable (String) -> Void) {
+        if configuration.rules.contains(where: { $0.command != nil }) {
+            let runner = RuleProgramRunner(log: log)
+            configuration.ruleCommands = { commands, record, appName in
+                let input = programInput(record)
+                for command in commands {
+                    runner.run(command, environment: RuleProgramEnvironment.variables(for: record, appName: appName,
+                                                                                      command: command),
+                               input: input)
+                }
+            }
+        }
+    }
+
+    /// The notification as `herald history --json` shows it (one object, one line).
+    static func programInput(_ record: DeliveredRecord) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return ((try? encoder.encode(HistoryItem(record, responses: []))) ?? Data("{}".utf8)) + Data("\n".utf8)
+    }
+}
