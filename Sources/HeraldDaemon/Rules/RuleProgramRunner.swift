@@ -69,7 +69,7 @@ public final class RuleProgramRunner: Sendable {
         case .now: launch(job)
         case .later: break
         case .never:
-            log("\(command.ruleDescription): \(limits.running) programs running and \(limits.waiting) waiting: "
+            log("\(command.ruleDescription): too many programs (\(limits.running) running, \(limits.waiting) waiting): "
                 + "\(command.program) not run for this notification")
         }
     }
