@@ -41,6 +41,8 @@ import Glibc
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
+///     CCanberra            ─▶ —  (libcanberra's function shapes; the library is loaded at run time)
+///     HeraldSound          ─▶ HeraldCore, HeraldSystem, CCanberra  (notification sounds through the sound server)
 ///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
@@ -49,7 +51,7 @@ import Glibc
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
-///                             HeraldBroker
+///                             HeraldBroker, HeraldSound
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
 ///                             HeraldDBus, DBusHarness
@@ -136,6 +138,8 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // libcanberra's function shapes only; the library is loaded at run time (no link).
+        .systemLibrary(name: "CCanberra", path: "Sources/CCanberra"),
         // epoll and malloc_trim: Linux calls Glibc's module leaves out (the daemon's event loop).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
@@ -171,6 +175,8 @@ let package = Package(
         .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
+        // Way out: notification sounds through the user's sound server (libcanberra at run time).
+        .target(name: "HeraldSound", dependencies: ["HeraldCore", "HeraldSystem", "CCanberra"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
 
@@ -178,7 +184,7 @@ let package = Package(
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldSound"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",

@@ -17,6 +17,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let jobs = SerialJobs()
     private let serverVersion: String
     private let postLimiter: PostRateLimiter?
+    private let playsSounds: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
@@ -26,8 +27,9 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
-         postLimiter: PostRateLimiter?, log: @escaping @Sendable (String) -> Void) {
+         postLimiter: PostRateLimiter?, playsSounds: @escaping @Sendable () -> Bool, log: @escaping @Sendable (String) -> Void) {
         self.bus = bus
+        self.playsSounds = playsSounds
         self.serverVersion = serverVersion
         self.postLimiter = postLimiter
         self.log = log
@@ -93,7 +95,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 close(UInt32(truncatingIfNeeded: id), reason: .closedByCall)
                 bus.reply(to: message, [])
             case (NotificationsInterface.interface, "GetCapabilities"), ("", "GetCapabilities"):
-                bus.reply(to: message, [.strings(NotificationsInterface.capabilities)])
+                bus.reply(to: message, [.strings(NotificationsInterface.capabilities(playingSounds: playsSounds()))])
             case (NotificationsInterface.interface, "GetServerInformation"), ("", "GetServerInformation"):
                 bus.reply(to: message, [.string("Herald"), .string("Herald"), .string(serverVersion),
                                         .string(NotificationsInterface.specVersion)])

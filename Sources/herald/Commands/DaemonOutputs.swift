@@ -1,13 +1,18 @@
 import Foundation
 import HeraldCore
 import HeraldDaemon
+import HeraldSound
 
-/// The daemon's ways out besides its doors: the programs `[rule]`s run (`exec`), fed each
-/// notification as environment variables and as one row of `herald history --json` on standard
-/// input.
+/// The daemon's ways out besides its doors: sounds through the sound server, and the programs
+/// `[rule]`s run (`exec`), fed each notification as environment variables and as one row of
+/// `herald history --json` on standard input.
 enum DaemonOutputs {
-    /// Sets `configuration`'s hooks for the rules' programs.
-    static func install(into configuration: inout EngineConfiguration, log: @escaping @Sendable (String) -> Void) {
+    /// Sets `configuration`'s hooks for sounds and the rules' programs; returns the sound player
+    /// (the D-Bus door asks it whether to list the `sound` capability).
+    static func install(into configuration: inout EngineConfiguration,
+                        log: @escaping @Sendable (String) -> Void) -> NotificationSoundPlayer {
+        let player = NotificationSoundPlayer(log: log)
+        configuration.soundOutput = { player.take($0) }
         if configuration.rules.contains(where: { $0.command != nil }) {
             let runner = RuleProgramRunner(log: log)
             configuration.ruleCommands = { commands, record, appName in
@@ -19,6 +24,7 @@ enum DaemonOutputs {
                 }
             }
         }
+        return player
     }
 
     /// The notification as `herald history --json` shows it (one object, one line).
