@@ -42,9 +42,10 @@ final class IsolatedCenter: @unchecked Sendable {
     }
 
     /// Starts `herald daemon ARGS` in the background, its output in `log` (inside the root).
-    func startDaemon(_ arguments: [String] = [], log: String) throws -> ChildProcess {
-        try ChildProcess(herald, ["daemon"] + arguments, environment: environment, unsetting: Self.unsetting,
-                         streams: .logFile(root.path + "/" + log))
+    /// `extra` is added to its environment (a sound server, `XDG_DATA_HOME`).
+    func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(herald, ["daemon"] + arguments, environment: environment.merging(extra) { $1 },
+                         unsetting: Self.unsetting, streams: .logFile(root.path + "/" + log))
     }
 
     /// A file of the root (a log), or "".
