@@ -229,6 +229,8 @@ let package = Package(
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldSoundTests", dependencies: ["HeraldSound", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem", "HeraldCore", "TestSupport"],
