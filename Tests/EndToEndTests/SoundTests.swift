@@ -35,12 +35,19 @@ struct SoundTests {
         return Data(bytes)
     }
 
-    /// A center whose daemon plays through `pulse`, with `data` as its XDG data directory.
-    static func center(_ pulse: PulseAudioServer, data: TemporaryDirectory) throws -> (IsolatedCenter, ChildProcess) {
+    /// Runs `body` with a sound server, a data directory (`dataDirectory`) and a center whose
+    /// daemon plays through that server; stops and removes them all afterwards.
+    static func withCenter(_ body: (PulseAudioServer, IsolatedCenter) throws -> Void) throws {
+        let pulse = try PulseAudioServer()
+        defer { pulse.stop() }
+        let data = try dataDirectory()
+        defer { data.remove() }
         let center = try IsolatedCenter()
+        defer { center.close() }
         let daemon = try center.startDaemon(log: "daemon.log", extra: pulse.environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
+        defer { daemon.stop() }
         try center.waitUntil("the daemon's socket") { FileManager.default.fileExists(atPath: center.socketPath) }
-        return (center, daemon)
+        try body(pulse, center)
     }
 
     static func post(_ center: IsolatedCenter, _ arguments: [String]) throws {
@@ -49,55 +56,46 @@ struct SoundTests {
     }
 
     @Test func theDefaultANamedAndAThemeSoundPlay() throws {
-        let pulse = try PulseAudioServer()
-        defer { pulse.stop() }
-        let data = try Self.dataDirectory()
-        defer { data.remove() }
-        let (center, daemon) = try Self.center(pulse, data: data)
-        defer { daemon.stop(); center.close() }
-
-        try Self.post(center, ["--title", "Default"])
-        #expect(try pulse.waitForStreams(1) == ["message-new-instant"])
-        try Self.post(center, ["--title", "From the app's folder", "--sound", "chime.wav"])
-        #expect(try pulse.waitForStreams(2).last == "chime.wav")
-        try Self.post(center, ["--title", "From the theme", "--sound", "complete.caf"])
-        #expect(try pulse.waitForStreams(3).last == "complete")
-        try Self.post(center, ["--title", "Not there", "--sound", "nowhere.caf"])
-        #expect(try pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
-        try center.waitUntil("the log line about the missing sound") { center.text("daemon.log").contains("nowhere.caf") }
-        let log = center.text("daemon.log")
-        #expect(log.contains("sound: through unix:\(pulse.socketPath) (libcanberra)"), "\(log)")
-        #expect(log.contains("sound \"nowhere.caf\" of \(Self.app) not found ("), "\(log)")
-        #expect(log.contains("the default sound played"))
+        try Self.withCenter { pulse, center in
+            try Self.post(center, ["--title", "Default"])
+            #expect(try pulse.waitForStreams(1) == ["message-new-instant"])
+            try Self.post(center, ["--title", "From the app's folder", "--sound", "chime.wav"])
+            #expect(try pulse.waitForStreams(2).last == "chime.wav")
+            try Self.post(center, ["--title", "From the theme", "--sound", "complete.caf"])
+            #expect(try pulse.waitForStreams(3).last == "complete")
+            try Self.post(center, ["--title", "Not there", "--sound", "nowhere.caf"])
+            #expect(try pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
+            try center.waitUntil("the log line about the missing sound") { center.text("daemon.log").contains("nowhere.caf") }
+            let log = center.text("daemon.log")
+            #expect(log.contains("sound: through unix:\(pulse.socketPath) (libcanberra)"), "\(log)")
+            #expect(log.contains("sound \"nowhere.caf\" of \(Self.app) not found ("), "\(log)")
+            #expect(log.contains("the default sound played"))
+        }
     }
 
     /// `--sound none`, the app's sounds off, do-not-disturb and a passive level silence the
     /// sound; a critical one breaks through do-not-disturb. Sounds play in order, so once the
     /// last one has played the server has seen every one before it.
     @Test func settingsSilenceTheSound() throws {
-        let pulse = try PulseAudioServer()
-        defer { pulse.stop() }
-        let data = try Self.dataDirectory()
-        defer { data.remove() }
-        let (center, daemon) = try Self.center(pulse, data: data)
-        defer { daemon.stop(); center.close() }
-        func herald(_ arguments: [String]) throws {
-            let result = try center.run(arguments, extra: ["HERALD_NO_SPAWN": "1"])
-            #expect(result.status == 0, "herald \(arguments): \(result.stderr)")
-        }
+        try Self.withCenter { pulse, center in
+            func herald(_ arguments: [String]) throws {
+                let result = try center.run(arguments, extra: ["HERALD_NO_SPAWN": "1"])
+                #expect(result.status == 0, "herald \(arguments): \(result.stderr)")
+            }
 
-        try Self.post(center, ["--title", "No sound asked", "--sound", "none"])
-        try herald(["app", Self.app, "--sounds", "off"])
-        try Self.post(center, ["--title", "Sounds off", "--sound", "bell"])
-        try herald(["app", Self.app, "--sounds", "on"])
-        try Self.post(center, ["--title", "Passive", "--sound", "bell", "--level", "passive"])
-        try herald(["dnd", "on"])
-        try Self.post(center, ["--title", "During do-not-disturb", "--sound", "bell"])
-        try Self.post(center, ["--title", "Critical", "--sound", "complete", "--level", "critical"])
-        try herald(["dnd", "off"])
-        try Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
-        #expect(try pulse.waitForStreams(2) == ["complete", "chime.wav"])
-        #expect(try center.historyTitles().count == 7)
+            try Self.post(center, ["--title", "No sound asked", "--sound", "none"])
+            try herald(["app", Self.app, "--sounds", "off"])
+            try Self.post(center, ["--title", "Sounds off", "--sound", "bell"])
+            try herald(["app", Self.app, "--sounds", "on"])
+            try Self.post(center, ["--title", "Passive", "--sound", "bell", "--level", "passive"])
+            try herald(["dnd", "on"])
+            try Self.post(center, ["--title", "During do-not-disturb", "--sound", "bell"])
+            try Self.post(center, ["--title", "Critical", "--sound", "complete", "--level", "critical"])
+            try herald(["dnd", "off"])
+            try Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
+            #expect(try pulse.waitForStreams(2) == ["complete", "chime.wav"])
+            #expect(try center.historyTitles().count == 7)
+        }
     }
 
     /// notify-send's sound hints: `sound-file` (a FIFO is never opened: the default plays),
