@@ -26,6 +26,9 @@ public final class NotificationSoundPlayer: Sendable {
         public var waiting = 2
         /// Seconds before trying a sound server again after it could not be reached.
         public var retryDelay: TimeInterval = 30
+        /// Seconds a sound may take to start before the server counts as stuck: sounds then
+        /// leave the bell to user interfaces until it answers.
+        public var startLimit: TimeInterval = 10
         public init() {}
     }
 
@@ -34,6 +37,8 @@ public final class NotificationSoundPlayer: Sendable {
         var waiting = 0
         var nextID: UInt32 = 0
         var unreachableUntil: Date?
+        /// When the sound now being started began (a sound server that never answers holds it).
+        var playingSince: Date?
     }
 
     /// The context, touched only on `queue`.
@@ -75,20 +80,29 @@ public final class NotificationSoundPlayer: Sendable {
     }
 
     /// Takes `record`'s sound: `true` when it will play here (or a burst already has sounds
-    /// waiting), `false` when user interfaces should ring the bell. Never blocks.
+    /// waiting), `false` when user interfaces should ring the bell — also while a sound has
+    /// not started for `Limits.startLimit` seconds (a sound server that does not answer).
+    /// Never blocks.
     public func take(_ record: DeliveredRecord) -> Bool {
         guard let sound = record.content.sound, isAvailable else { return false }
-        let id: UInt32? = state.withLock { state in
-            guard state.waiting < limits.waiting else { return nil }
+        enum Turn: Equatable { case play(UInt32), burst, stuck }
+        let startLimit = limits.startLimit
+        let turn: Turn = state.withLock { state in
+            if let since = state.playingSince, Date().timeIntervalSince(since) > startLimit { return .stuck }
+            guard state.waiting < limits.waiting else { return .burst }
             state.waiting += 1
             state.nextID &+= 1
-            return state.nextID
+            return .play(state.nextID)
         }
-        guard let id else { return true }
+        guard case .play(let id) = turn else { return turn == .burst }
         let bundleIdentifier = record.bundleIdentifier
         queue.async { [self] in
+            state.withLock { $0.playingSince = Date() }
             play(sound, bundleIdentifier: bundleIdentifier, id: id)
-            state.withLock { $0.waiting -= 1 }
+            state.withLock { state in
+                state.waiting -= 1
+                state.playingSince = nil
+            }
         }
         return true
     }
@@ -139,7 +153,7 @@ public final class NotificationSoundPlayer: Sendable {
                 return
             }
         }
-        log("sound of \(bundleIdentifier): nothing could be played (\(reasons.joined(separator: "; ")))")
+        unreachable("nothing could be played for \(bundleIdentifier) (\(reasons.joined(separator: "; ")))")
     }
 
     /// Plays on the open context (opening one first; once more when the server went away).
