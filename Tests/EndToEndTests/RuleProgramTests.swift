@@ -17,7 +17,7 @@ extension EndToEnd {
         cat > "$out/stdin.json"
         printf '%s' "$HERALD_TITLE" > "$out/title.txt"
         printf '%s' "$HERALD_BODY" > "$out/body.txt"
-        printf '%s|%s|%s|%s' "$HERALD_ID" "$HERALD_APP" "$HERALD_LEVEL" "$HERALD_RULE" > "$out/fields.txt"
+        printf '%s|%s|%s|%s|%s' "$HERALD_ID" "$HERALD_APP" "$HERALD_LEVEL" "$HERALD_RULE" "$HERALD_SOCKET" > "$out/fields.txt"
         printf 'seen %s\\n' "$HERALD_APP"
         printf 'esc \\033[2J\\n'
         echo "to stderr" >&2
@@ -67,7 +67,8 @@ extension EndToEnd {
         #expect(input["body"] as? String == body)
         #expect(input["app"] as? String == "com.example.ci")
         let id = try #require(input["id"] as? Int)
-        #expect(try String(contentsOfFile: out + "/fields.txt", encoding: .utf8) == "\(id)|com.example.ci|active|rule \"record\"")
+        #expect(try String(contentsOfFile: out + "/fields.txt", encoding: .utf8)
+                    == "\(id)|com.example.ci|active|rule \"record\"|\(center.socketPath)")
 
         let log = center.text("daemon.log")
         #expect(log.contains("rule \"record\" output: seen com.example.ci"), "\(log)")

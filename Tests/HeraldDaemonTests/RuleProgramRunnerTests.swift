@@ -40,9 +40,9 @@ import TestSupport
         limits.killGrace = 0.5
         let runner = RuleProgramRunner(limits: limits, log: log.write)
         let pidFile = directory.path + "/child.pid"
-        runner.run(Self.script("sleep 300 & echo $! > \(pidFile); wait", timeLimit: 1), environment: [:], input: Data())
+        runner.run(Self.script("sleep 300 & echo $! > \(pidFile); wait", timeLimit: 3), environment: [:], input: Data())
         #expect(await eventually { log.contains("/bin/sh was stopped") }, "\(log.all)")
-        #expect(log.contains("rule \"test\": /bin/sh still running after 1 s: stopped"))
+        #expect(log.contains("rule \"test\": /bin/sh still running after 3 s: stopped"))
         let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)
                                         .trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await eventually { Self.hasEnded(pid) }, "the sleep the program started is still running")

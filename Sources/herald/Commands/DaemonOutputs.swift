@@ -8,19 +8,20 @@ import HeraldSound
 /// `herald history --json` on standard input.
 enum DaemonOutputs {
     /// Sets `configuration`'s hooks for sounds and the rules' programs; returns the sound player
-    /// (the D-Bus door asks it whether to list the `sound` capability).
-    static func install(into configuration: inout EngineConfiguration,
+    /// (the D-Bus door asks it whether to list the `sound` capability). The programs get
+    /// `HERALD_HOME` and `HERALD_SOCKET` of `location`, so a `herald` they run reaches this center.
+    static func install(into configuration: inout EngineConfiguration, location: CenterLocation,
                         log: @escaping @Sendable (String) -> Void) -> NotificationSoundPlayer {
         let player = NotificationSoundPlayer(log: log)
         configuration.soundOutput = { player.take($0) }
         if configuration.rules.contains(where: { $0.command != nil }) {
             let runner = RuleProgramRunner(log: log)
+            let center = ["HERALD_HOME": location.home.url.path, "HERALD_SOCKET": location.socketPath]
             configuration.ruleCommands = { commands, record, appName in
                 let input = programInput(record)
                 for command in commands {
-                    runner.run(command, environment: RuleProgramEnvironment.variables(for: record, appName: appName,
-                                                                                      command: command),
-                               input: input)
+                    let variables = RuleProgramEnvironment.variables(for: record, appName: appName, command: command)
+                    runner.run(command, environment: variables.merging(center) { $1 }, input: input)
                 }
             }
         }
