@@ -148,7 +148,8 @@ enum DaemonCommand: HeraldCommand {
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
-        let sounds = DaemonOutputs.install(into: &configuration, location: location, log: { DaemonLog.write($0) })
+        let sounds = DaemonOutputs.install(into: &configuration, home: location.home.url.path, socketPath: location.socketPath,
+                                           log: { DaemonLog.write($0) })
         // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
         let unattendedAnswer: Bool? = switch options.prompt {
         case .wait: nil

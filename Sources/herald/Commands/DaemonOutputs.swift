@@ -3,20 +3,21 @@ import HeraldCore
 import HeraldDaemon
 import HeraldSound
 
-/// The daemon's ways out besides its doors: sounds through the sound server, and the programs
+/// The center's ways out besides its doors (in `herald daemon` and `herald demo`): sounds through the sound server, and the programs
 /// `[rule]`s run (`exec`), fed each notification as environment variables and as one row of
 /// `herald history --json` on standard input.
 enum DaemonOutputs {
     /// Sets `configuration`'s hooks for sounds and the rules' programs; returns the sound player
     /// (the D-Bus door asks it whether to list the `sound` capability). The programs get
-    /// `HERALD_HOME` and `HERALD_SOCKET` of `location`, so a `herald` they run reaches this center.
-    static func install(into configuration: inout EngineConfiguration, location: CenterLocation,
+    /// `HERALD_HOME` and `HERALD_SOCKET` (the center's `home` and `socketPath`), so a `herald`
+    /// they run reaches this center.
+    static func install(into configuration: inout EngineConfiguration, home: String, socketPath: String,
                         log: @escaping @Sendable (String) -> Void) -> NotificationSoundPlayer {
         let player = NotificationSoundPlayer(log: log)
         configuration.soundOutput = { player.take($0) }
         if configuration.rules.contains(where: { $0.command != nil }) {
             let runner = RuleProgramRunner(log: log)
-            let center = ["HERALD_HOME": location.home.url.path, "HERALD_SOCKET": location.socketPath]
+            let center = ["HERALD_HOME": home, "HERALD_SOCKET": socketPath]
             configuration.ruleCommands = { commands, record, appName in
                 let input = programInput(record)
                 for command in commands {
