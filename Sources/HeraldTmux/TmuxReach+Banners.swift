@@ -1,0 +1,113 @@
+import Foundation
+import HeraldCore
+import HeraldWire
+
+extension TmuxReach {
+    /// A delivery, on the queue: a popup, a message line, or nothing (`TmuxBannerPolicy`).
+    func present(_ record: DeliveredRecord) {
+        let settings = configuration.settings
+        let (app, isFocusOn) = state.withLock { ($0.apps[record.bundleIdentifier], $0.focus != nil) }
+        let isMuted = !configuration.rules.isEmpty
+            && configuration.rules.outcome(bundleIdentifier: record.bundleIdentifier, content: record.content).mute
+        switch TmuxBannerPolicy.kind(for: record, app: app, settings: settings, isFocusOn: isFocusOn, isMuted: isMuted) {
+        case .nothing:
+            return
+        case .message:
+            showMessage(record, app: app)
+        case .popup:
+            let overflow = state.withLock { state -> Bool in
+                guard state.showing != nil else { return false }
+                guard state.waiting.count < Self.maximumWaiting else { return true }
+                state.waiting.append(record)
+                return false
+            }
+            if overflow { showMessage(record, app: app) }
+            if state.withLock({ $0.showing == nil }) { showPopup(record, app: app) }
+        }
+    }
+
+    /// The client to show a banner on: the most recently active one, unless its screen shows
+    /// a `herald` UI (which shows the banner itself). `nil`: none.
+    func targetClient() -> (TmuxServer, TmuxScreen.Client)? {
+        guard let server = configuration.server, let screen = TmuxScreen.read(from: server),
+              let client = screen.activeClient else { return nil }
+        let socket = Self.canonicalPath(server.socketPath)
+        let showsInterface = configuration.interfacePanes().contains { place in
+            Self.canonicalPath(place.socket) == socket && screen.isVisible(pane: place.pane, on: client)
+        }
+        return showsInterface ? nil : (server, client)
+    }
+
+    static func canonicalPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// One line on the client's status line.
+    func showMessage(_ record: DeliveredRecord, app: AppRecord?) {
+        guard let (server, client) = targetClient() else { return }
+        let text = TmuxMessageLine.text(for: record, appName: app?.displayName ?? AppRecord.defaultDisplayName(for: record.bundleIdentifier),
+                                        showsPreviews: app?.settings.showPreviews != .never, width: client.width)
+        let result = server.run([TmuxMessageLine.command(text, client: client.name, seconds: configuration.settings.timeout)])
+        if let result, result.status != 0 {
+            configuration.log("tmux: could not show a message line: \(result.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+    }
+
+    /// A popup for `record` on the client, watched on a thread of its own until it closes
+    /// (`display-popup` returns then); the next waiting banner follows.
+    func showPopup(_ record: DeliveredRecord, app: AppRecord?) {
+        guard let (server, client) = targetClient() else {
+            showNextWaiting()
+            return
+        }
+        let settings = configuration.settings
+        let width = min(settings.width, client.width)
+        let marker = state.withLock { state -> String in
+            state.showing = record
+            state.showingSettled = false
+            state.nextMarker += 1
+            return configuration.markerDirectory + "/tmux-popup-\(getpid())-\(state.nextMarker)"
+        }
+        try? FileManager.default.removeItem(atPath: marker)
+        let request = TmuxPopupRequest(client: client, deliveryID: record.deliveryID, width: width,
+                                       height: settings.height ?? configuration.popupHeight(record, app, width),
+                                       position: settings.position, herald: configuration.herald,
+                                       environment: configuration.popupEnvironment, shownMarker: marker)
+        let thread = Thread { [self] in
+            let status = server.runUntilDone([request.command])
+            let shown = FileManager.default.fileExists(atPath: marker)
+            try? FileManager.default.removeItem(atPath: marker)
+            queue.async { self.popupClosed(record, app: app, shown: shown, status: status) }
+        }
+        thread.name = "herald-tmux-popup"
+        thread.start()
+    }
+
+    /// The popup went: when tmux never ran it (the client shows another popup or a menu), a
+    /// message line says what it was, unless it was answered meanwhile; then the next waiting
+    /// banner.
+    func popupClosed(_ record: DeliveredRecord, app: AppRecord?, shown: Bool, status: Int32?) {
+        let settled = state.withLock { state -> Bool in
+            defer {
+                state.showing = nil
+                state.showingSettled = false
+            }
+            return state.showingSettled
+        }
+        if !shown && !settled {
+            if status == nil { configuration.log("tmux: could not run \(configuration.server?.executable ?? "tmux")") }
+            showMessage(record, app: app)
+        }
+        showNextWaiting()
+    }
+
+    /// Shows the oldest waiting banner, if any.
+    func showNextWaiting() {
+        let next = state.withLock { state -> (DeliveredRecord, AppRecord?)? in
+            guard state.showing == nil, !state.waiting.isEmpty else { return nil }
+            let record = state.waiting.removeFirst()
+            return (record, state.apps[record.bundleIdentifier])
+        }
+        if let (record, app) = next { showPopup(record, app: app) }
+    }
+}
