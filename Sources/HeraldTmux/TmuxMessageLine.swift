@@ -10,8 +10,11 @@ import TerminalKit
 /// // "✉ CI: Build 1234 passed — all 312 tests green"
 /// ```
 public enum TmuxMessageLine {
-    /// The line for `record` in `width` columns, ready for `display-message`.
-    public static func text(for record: DeliveredRecord, appName: String, showsPreviews: Bool, width: Int) -> String {
+    /// The line for `record` in `width` columns, ready for `display-message`; with a `count` over
+    /// one it stands for that many notifications that came together (a flood is one line), of
+    /// which `record` is the latest.
+    public static func text(for record: DeliveredRecord, appName: String, showsPreviews: Bool, width: Int,
+                            count: Int = 1) -> String {
         let content = record.content
         var parts: [String] = []
         if showsPreviews {
@@ -20,7 +23,8 @@ public enum TmuxMessageLine {
                 .filter { !$0.isEmpty }
         }
         if parts.isEmpty { parts = ["Notification"] }
-        let line = "✉ " + TerminalText.sanitize(appName) + ": " + parts.joined(separator: " — ")
+        let prefix = count > 1 ? "✉ \(count) new · " : "✉ "
+        let line = prefix + TerminalText.sanitize(appName) + ": " + parts.joined(separator: " — ")
         return TmuxText.format(TextLayout.truncate(line, to: max(10, width - 1)))
     }
 

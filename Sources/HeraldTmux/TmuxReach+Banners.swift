@@ -13,7 +13,7 @@ extension TmuxReach {
         case .nothing:
             return
         case .message:
-            showMessage(record, app: app)
+            showMessage(record)
         case .popup:
             let overflow = state.withLock { state -> Bool in
                 guard state.showing != nil else { return false }
@@ -21,7 +21,7 @@ extension TmuxReach {
                 state.waiting.append(record)
                 return false
             }
-            if overflow { showMessage(record, app: app) }
+            if overflow { showMessage(record) }
             if state.withLock({ $0.showing == nil }) { showPopup(record, app: app) }
         }
     }
@@ -29,7 +29,7 @@ extension TmuxReach {
     /// The client to show a banner on: the most recently active one, unless its screen shows
     /// a `herald` UI (which shows the banner itself). `nil`: none.
     func targetClient() -> (TmuxServer, TmuxScreen.Client)? {
-        guard let server = configuration.server, let screen = TmuxScreen.read(from: server),
+        guard let server = configuration.server, server.isUp, let screen = currentScreen(of: server),
               let client = screen.activeClient else { return nil }
         let socket = Self.canonicalPath(server.socketPath)
         let showsInterface = configuration.interfacePanes().contains { place in
@@ -38,15 +38,52 @@ extension TmuxReach {
         return showsInterface ? nil : (server, client)
     }
 
+    /// The clients and panes, read again when the last reading is older than `screenLifetime`.
+    func currentScreen(of server: TmuxServer) -> TmuxScreen? {
+        if let cached = state.withLock({ $0.screen }), -cached.at.timeIntervalSinceNow < Self.screenLifetime {
+            return cached.screen
+        }
+        let screen = TmuxScreen.read(from: server)
+        state.withLock { $0.screen = (screen, Date()) }
+        return screen
+    }
+
     static func canonicalPath(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
-    /// One line on the client's status line.
-    func showMessage(_ record: DeliveredRecord, app: AppRecord?) {
-        guard let (server, client) = targetClient() else { return }
-        let text = TmuxMessageLine.text(for: record, appName: app?.displayName ?? AppRecord.defaultDisplayName(for: record.bundleIdentifier),
-                                        showsPreviews: app?.settings.showPreviews != .never, width: client.width)
+    /// One line on the client's status line — soon: lines asked for within `messageInterval`
+    /// of the last are shown together, as one.
+    func showMessage(_ record: DeliveredRecord) {
+        let delay = state.withLock { state -> TimeInterval? in
+            state.messages.append(record)
+            guard !state.messageScheduled else { return nil }
+            state.messageScheduled = true
+            return max(0, state.lastMessage.addingTimeInterval(Self.messageInterval).timeIntervalSinceNow)
+        }
+        guard let delay else { return }
+        if delay == 0 {
+            flushMessages()
+        } else {
+            queue.asyncAfter(deadline: .now() + delay) { self.flushMessages() }
+        }
+    }
+
+    /// Shows the message lines waiting: the one, or how many with the latest.
+    func flushMessages() {
+        let (records, apps) = state.withLock { state -> ([DeliveredRecord], [String: AppRecord]) in
+            defer {
+                state.messages = []
+                state.messageScheduled = false
+                state.lastMessage = Date()
+            }
+            return (state.messages, state.apps)
+        }
+        guard let latest = records.last, let (server, client) = targetClient() else { return }
+        let app = apps[latest.bundleIdentifier]
+        let text = TmuxMessageLine.text(for: latest, appName: app?.displayName ?? AppRecord.defaultDisplayName(for: latest.bundleIdentifier),
+                                        showsPreviews: app?.settings.showPreviews != .never, width: client.width,
+                                        count: records.count)
         let result = server.run([TmuxMessageLine.command(text, client: client.name, seconds: configuration.settings.timeout)])
         if let result, result.status != 0 {
             configuration.log("tmux: could not show a message line: \(result.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
@@ -77,7 +114,7 @@ extension TmuxReach {
             let status = server.runUntilDone([request.command])
             let shown = FileManager.default.fileExists(atPath: marker)
             try? FileManager.default.removeItem(atPath: marker)
-            queue.async { self.popupClosed(record, app: app, shown: shown, status: status) }
+            queue.async { self.popupClosed(record, shown: shown, status: status) }
         }
         thread.name = "herald-tmux-popup"
         thread.start()
@@ -86,7 +123,7 @@ extension TmuxReach {
     /// The popup went: when tmux never ran it (the client shows another popup or a menu), a
     /// message line says what it was, unless it was answered meanwhile; then the next waiting
     /// banner.
-    func popupClosed(_ record: DeliveredRecord, app: AppRecord?, shown: Bool, status: Int32?) {
+    func popupClosed(_ record: DeliveredRecord, shown: Bool, status: Int32?) {
         let settled = state.withLock { state -> Bool in
             defer {
                 state.showing = nil
@@ -96,7 +133,7 @@ extension TmuxReach {
         }
         if !shown && !settled {
             if status == nil { configuration.log("tmux: could not run \(configuration.server?.executable ?? "tmux")") }
-            showMessage(record, app: app)
+            showMessage(record)
         }
         showNextWaiting()
     }

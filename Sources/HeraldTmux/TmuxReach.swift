@@ -64,6 +64,10 @@ public final class TmuxReach: Sendable {
     public static let maximumWaiting = 8
     /// The status options are set at most this often (seconds) under a flood of changes.
     static let statusInterval: TimeInterval = 0.25
+    /// Message lines are shown at most this often (seconds); what comes meanwhile is one line.
+    static let messageInterval: TimeInterval = 1
+    /// How long (seconds) one reading of the clients and panes serves (a flood asks tmux once).
+    static let screenLifetime: TimeInterval = 0.5
 
     struct State {
         var apps: [String: AppRecord] = [:]
@@ -79,6 +83,12 @@ public final class TmuxReach: Sendable {
         var showing: DeliveredRecord?
         var showingSettled = false
         var waiting: [DeliveredRecord] = []
+        /// Message lines not shown yet (they are shown together), and when the last one was.
+        var messages: [DeliveredRecord] = []
+        var messageScheduled = false
+        var lastMessage: Date = .distantPast
+        /// The last reading of the clients and panes, and when it was taken.
+        var screen: (screen: TmuxScreen?, at: Date)?
         var nextMarker = 0
         var observer: (engine: NotificationEngine, id: UInt64)?
     }
@@ -155,6 +165,7 @@ public final class TmuxReach: Sendable {
         queue.async {
             self.state.withLock { state in
                 state.waiting.removeAll(where: isSettled)
+                state.messages.removeAll(where: isSettled)
                 if let showing = state.showing, isSettled(showing) { state.showingSettled = true }
             }
         }
