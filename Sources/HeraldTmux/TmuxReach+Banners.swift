@@ -38,9 +38,11 @@ extension TmuxReach {
         return showsInterface ? nil : (server, client)
     }
 
-    /// The clients and panes, read again when the last reading is older than `screenLifetime`.
+    /// The clients and panes now — or, in a flood (deliveries waiting behind this one), the
+    /// last reading when it is younger than `screenLifetime`.
     func currentScreen(of server: TmuxServer) -> TmuxScreen? {
-        if let cached = state.withLock({ $0.screen }), -cached.at.timeIntervalSinceNow < Self.screenLifetime {
+        let (cached, isFlood) = state.withLock { ($0.screen, $0.unpresented > 1) }
+        if isFlood, let cached, -cached.at.timeIntervalSinceNow < Self.screenLifetime {
             return cached.screen
         }
         let screen = TmuxScreen.read(from: server)

@@ -66,7 +66,8 @@ public final class TmuxReach: Sendable {
     static let statusInterval: TimeInterval = 0.25
     /// Message lines are shown at most this often (seconds); what comes meanwhile is one line.
     static let messageInterval: TimeInterval = 1
-    /// How long (seconds) one reading of the clients and panes serves (a flood asks tmux once).
+    /// How long (seconds) one reading of the clients and panes serves deliveries that come in a
+    /// flood (more already waiting on the queue): a flood asks tmux about twice a second.
     static let screenLifetime: TimeInterval = 0.5
 
     struct State {
@@ -89,6 +90,8 @@ public final class TmuxReach: Sendable {
         var lastMessage: Date = .distantPast
         /// The last reading of the clients and panes, and when it was taken.
         var screen: (screen: TmuxScreen?, at: Date)?
+        /// Deliveries announced and not yet presented (more than one: a flood).
+        var unpresented = 0
         var nextMarker = 0
         var observer: (engine: NotificationEngine, id: UInt64)?
     }
@@ -129,7 +132,11 @@ public final class TmuxReach: Sendable {
     func observe(_ event: CenterEvent) {
         switch event {
         case .delivered(let record, _):
-            queue.async { self.present(record) }
+            state.withLock { $0.unpresented += 1 }
+            queue.async {
+                self.present(record)
+                self.state.withLock { $0.unpresented -= 1 }
+            }
         case .appChanged(let app):
             state.withLock { $0.apps[app.bundleIdentifier] = app }
         case .countsChanged(let app, let counts):
