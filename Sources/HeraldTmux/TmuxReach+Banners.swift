@@ -134,7 +134,18 @@ extension TmuxReach {
             return state.showingSettled
         }
         if !shown && !settled {
-            if status == nil { configuration.log("tmux: could not run \(configuration.server?.executable ?? "tmux")") }
+            if let status, status != 0 {
+                let first = state.withLock { state -> Bool in
+                    defer { state.popupFailureLogged = true }
+                    return !state.popupFailureLogged
+                }
+                if first {
+                    configuration.log("tmux: a popup did not show (exit status \(status); popups need tmux 3.3 or later); "
+                                      + "banners it cannot show go to the status line (logged once)")
+                }
+            } else if status == nil {
+                configuration.log("tmux: could not run \(configuration.server?.executable ?? "tmux")")
+            }
             showMessage(record)
         }
         showNextWaiting()

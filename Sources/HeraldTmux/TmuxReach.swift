@@ -93,6 +93,8 @@ public final class TmuxReach: Sendable {
         /// Deliveries announced and not yet presented (more than one: a flood).
         var unpresented = 0
         var nextMarker = 0
+        /// A failed `display-popup` (an older tmux) was logged once.
+        var popupFailureLogged = false
         var observer: (engine: NotificationEngine, id: UInt64)?
     }
 
