@@ -13,20 +13,35 @@ struct TmuxReachTests {
     static let passingOn = "Typing goes on to your pane"
     static let takesKeys = "Enter open"
 
-    /// A center whose daemon reaches `tmux`, configured with `[tmux]` `settings`.
-    private static func center(_ tmux: NestedTmux, settings: String = "", home: TemporaryDirectory) throws -> CenterSession {
-        let config = home.url.appendingPathComponent("config").path
-        try "[tmux]\ntimeout = 0\nkey-grace = 0.3\n\(settings)".write(toFile: config, atomically: true, encoding: .utf8)
-        return try CenterSession(uiCount: 0, daemonEnvironment: ["HERALD_TMUX": tmux.socketPath, "HERALD_CONFIG": config])
+    /// A user in tmux (`cat` in the pane) and a center whose daemon reaches that tmux, with
+    /// `[tmux]` `settings` after the tests' own (popups stay; a short key grace).
+    final class Setup {
+        let tmux: NestedTmux
+        let scratch: TemporaryDirectory
+        let config: String
+        private(set) var center: CenterSession!
+
+        init(settings: String = "", startCenter: Bool = true) throws {
+            tmux = try NestedTmux(command: ["cat"])
+            scratch = try TemporaryDirectory("herald-tmux")
+            config = scratch.url.appendingPathComponent("config").path
+            try "[tmux]\ntimeout = 0\nkey-grace = 0.3\n\(settings)".write(toFile: config, atomically: true, encoding: .utf8)
+            if startCenter { center = try CenterSession(uiCount: 0, daemonEnvironment: daemonEnvironment) }
+        }
+
+        var daemonEnvironment: [String: String] { ["HERALD_TMUX": tmux.socketPath, "HERALD_CONFIG": config] }
+
+        func close() {
+            center?.close()
+            tmux.kill()
+            scratch.remove()
+        }
     }
 
     @Test func aPopupInTheActiveClientAnswersPostWait() throws {
-        let tmux = try NestedTmux(command: ["cat"])
-        defer { tmux.kill() }
-        let scratch = try TemporaryDirectory("herald-tmux")
-        defer { scratch.remove() }
-        let center = try Self.center(tmux, home: scratch)
-        defer { center.close() }
+        let setup = try Setup()
+        defer { setup.close() }
+        let (tmux, center) = (setup.tmux, setup.center!)
         let post = try center.startPost(["--title", "Deploy to production?", "--body", "Build 1234 passed",
                                          "--action", "yes:Yes", "--wait"])
         try tmux.screen.waitFor("[1 Yes]")
@@ -39,12 +54,9 @@ struct TmuxReachTests {
     }
 
     @Test func aReplyTypedInThePopupReachesTheScript() throws {
-        let tmux = try NestedTmux(command: ["cat"])
-        defer { tmux.kill() }
-        let scratch = try TemporaryDirectory("herald-tmux")
-        defer { scratch.remove() }
-        let center = try Self.center(tmux, home: scratch)
-        defer { center.close() }
+        let setup = try Setup()
+        defer { setup.close() }
+        let (tmux, center) = (setup.tmux, setup.center!)
         let post = try center.startPost(["--title", "Deploy?", "--action", "approve:Approve",
                                          "--reply", "comment:Comment:Send:Say why…", "--wait"])
         try tmux.screen.waitFor(Self.takesKeys)
@@ -57,14 +69,11 @@ struct TmuxReachTests {
     /// A D-Bus sender (notify-send on a private bus) gets ActionInvoked for a key pressed in the
     /// popup, and NotificationReplied for a reply typed there.
     @Test func desktopSendersGetActionInvokedAndNotificationReplied() throws {
-        let tmux = try NestedTmux(command: ["cat"])
-        defer { tmux.kill() }
-        let scratch = try TemporaryDirectory("herald-tmux")
-        defer { scratch.remove() }
-        let config = scratch.url.appendingPathComponent("config").path
-        try "[tmux]\ntimeout = 0\nkey-grace = 0.3\n".write(toFile: config, atomically: true, encoding: .utf8)
-        guard let desktop = try DesktopSession.startIfAvailable(
-            daemonEnvironment: ["HERALD_TMUX": tmux.socketPath, "HERALD_CONFIG": config], uiCount: 0) else { return }
+        let setup = try Setup(startCenter: false)
+        defer { setup.close() }
+        let tmux = setup.tmux
+        guard let desktop = try DesktopSession.startIfAvailable(daemonEnvironment: setup.daemonEnvironment, uiCount: 0)
+        else { return }
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -92,12 +101,9 @@ struct TmuxReachTests {
     /// Someone typing when the popup opens keeps typing into their pane: keys go on to it until
     /// they pause, and the popup says so.
     @Test func keysTypedWhileThePopupOpensGoOnToThePane() throws {
-        let tmux = try NestedTmux(command: ["cat"])
-        defer { tmux.kill() }
-        let scratch = try TemporaryDirectory("herald-tmux")
-        defer { scratch.remove() }
-        let center = try Self.center(tmux, settings: "key-grace = 60\n", home: scratch)
-        defer { center.close() }
+        let setup = try Setup(settings: "key-grace = 60\n")
+        defer { setup.close() }
+        let (tmux, center) = (setup.tmux, setup.center!)
         #expect(try center.run(["post", "--title", "Deploy?", "--action", "yes:Yes"]).status == 0)
         try tmux.screen.waitFor(Self.passingOn)
         tmux.screen.send("x1q", "Enter")
@@ -146,13 +152,10 @@ struct TmuxReachTests {
     /// Passive notifications are a line on the status line; the status options follow the unread
     /// count and Focus, and the status line shows them without polling.
     @Test func passiveOnesAreAMessageLineAndTheStatusOptionsFollowTheCenter() throws {
-        let tmux = try NestedTmux(command: ["cat"])
-        defer { tmux.kill() }
+        let setup = try Setup()
+        defer { setup.close() }
+        let (tmux, center) = (setup.tmux, setup.center!)
         tmux.tmux(["set-option", "-g", "status-right", "unread=#{@herald_unread} focus=#{@herald_focus}"])
-        let scratch = try TemporaryDirectory("herald-tmux")
-        defer { scratch.remove() }
-        let center = try Self.center(tmux, home: scratch)
-        defer { center.close() }
         #expect(try center.run(["post", "--new-app", "ci", "--title", "Nightly #42 \u{1B}[31mgreen", "--level", "passive"]).status == 0)
         try tmux.screen.waitFor("✉ Ci: Nightly #42 green")
         tmux.screen.send("Escape")   // the line stays until a key (timeout = 0); then the status line is back
