@@ -10,13 +10,13 @@ extension DaemonCommand {
     /// popups running `herald popup` (this executable, on this center's socket) or message lines
     /// on the most recently active client, and the status options. Logs what it does.
     static func openTmuxReach(user: UserConfiguration, engine: NotificationEngine, server: IPCServer,
-                              socketPath: String) async -> TmuxReach {
+                              location: CenterLocation) async -> TmuxReach {
         let settings = user.tmux
         let tmux = TmuxServer.locate(settings.server, environment: ProcessInfo.processInfo.environment)
         let reach = TmuxReach(configuration: TmuxReach.Configuration(
             settings: settings, server: tmux, herald: DaemonLauncher.currentExecutable,
-            popupEnvironment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1", "HERALD_CONFIG": user.path],
-            markerDirectory: URL(fileURLWithPath: socketPath).deletingLastPathComponent().path, rules: user.rules,
+            popupEnvironment: ["HERALD_SOCKET": location.socketPath, "HERALD_NO_SPAWN": "1", "HERALD_CONFIG": user.path],
+            markerDirectory: location.home.url.path, rules: user.rules,
             popupHeight: { record, app, width in
                 PopupBanner(record: record, app: app, timeout: 0, keyGrace: 0, now: Date()).height(width: width)
             },

@@ -197,7 +197,7 @@ enum DaemonCommand: HeraldCommand {
         } else { nil as BrokerDoor? }
 
         // The way out to tmux: popups, message lines, status options.
-        let tmuxReach = await openTmuxReach(user: user, engine: engine, server: server, socketPath: location.socketPath)
+        let tmuxReach = await openTmuxReach(user: user, engine: engine, server: server, location: location)
 
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large

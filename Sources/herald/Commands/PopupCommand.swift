@@ -32,11 +32,11 @@ enum PopupCommand: HeraldCommand {
 
     Options:
       --pane PANE         the tmux pane keys go on to before the popup takes them (%3)
-      --timeout SECONDS   how long it stays (0: until acted on; default [tmux] timeout)
-      --grace SECONDS     pause needed before it takes keys (default [tmux] key-grace with
+      --timeout SECONDS   how long it stays, 0 until acted on (default: [tmux] timeout)
+      --grace SECONDS     the pause needed before it takes keys (default: [tmux] key-grace with
                           --pane, else 0)
-      --shown FILE        create FILE once the banner is on screen (the daemon's sign that tmux
-                          showed the popup: tmux refuses one while the client shows another)
+      --shown FILE        create FILE once the banner is on screen: the daemon's sign that tmux
+                          showed the popup (tmux refuses one while the client shows another)
 
     Exit status: 0 answered or closed, 3 no notification ID is in the list, 1 other errors
     (no daemon answers: it starts none), 2 usage error.
