@@ -203,7 +203,11 @@ public final class TmuxReach: Sendable {
             let options = TmuxStatusOptions(unread: state.counts.values.reduce(0) { $0 + $1.unread }, focus: state.focus?.name)
             return options == state.published ? nil : options
         }
-        guard let options, let server = configuration.server, server.isUp else { return }
+        guard let options, let server = configuration.server else { return }
+        guard server.isUp else {
+            state.withLock { $0.published = nil }   // a server that starts later gets them all
+            return
+        }
         let clients = server.run([["list-clients", "-F", "#{client_name}"]])?.output
             .split(separator: "\n").map(String.init) ?? []
         guard let result = server.run(options.commands(clients: clients)) else { return }
