@@ -41,6 +41,7 @@ import Glibc
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
+///     HeraldTmux           ─▶ HeraldCore, HeraldWire, HeraldSystem, TerminalKit  (banners and status options in tmux)
 ///     CCanberra            ─▶ —  (libcanberra's function shapes; the library is loaded at run time)
 ///     HeraldSound          ─▶ HeraldCore, HeraldSystem, CCanberra  (notification sounds through the sound server)
 ///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
@@ -51,7 +52,7 @@ import Glibc
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
-///                             HeraldBroker, HeraldSound
+///                             HeraldBroker, HeraldTmux, HeraldSound
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
 ///                             HeraldDBus, DBusHarness
@@ -179,12 +180,16 @@ let package = Package(
         .target(name: "HeraldSound", dependencies: ["HeraldCore", "HeraldSystem", "CCanberra"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
+        // A way out: banners as tmux popups or message lines, and tmux user options for status lines.
+        .target(name: "HeraldTmux", dependencies: ["HeraldCore", "HeraldWire", "HeraldSystem", "TerminalKit"],
+                swiftSettings: swiftSettings),
 
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldSound"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux",
+                                         "HeraldSound"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
@@ -230,6 +235,8 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldSoundTests", dependencies: ["HeraldSound", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
