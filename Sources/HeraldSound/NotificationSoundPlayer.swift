@@ -84,7 +84,7 @@ public final class NotificationSoundPlayer: Sendable {
     /// not started for `Limits.startLimit` seconds (a sound server that does not answer).
     /// Never blocks.
     public func take(_ record: DeliveredRecord) -> Bool {
-        guard let sound = record.content.sound, isAvailable else { return false }
+        guard let sound = record.soundToPlay, isAvailable else { return false }
         enum Turn: Equatable { case play(UInt32), burst, stuck }
         let startLimit = limits.startLimit
         let turn: Turn = state.withLock { state in

@@ -111,6 +111,17 @@ import Testing
         #expect(model.update(delivered(left)) == [.bell])
     }
 
+    /// A critical notification that broke through Focus gained `.sound` without a sound of its
+    /// own: the default critical sound rings (the bell, and the flash).
+    @Test func aCriticalBreakingThroughWithoutASoundRings() {
+        var model = Fixtures.model(history: [])
+        var critical = Fixtures.record(1, presentation: [.banner, .list, .sound])
+        critical.request.content.interruptionLevel = .critical
+        #expect(critical.soundToPlay == .defaultCritical)
+        #expect(model.update(delivered(critical)) == [.bell, .flash])
+        #expect(model.update(delivered(Fixtures.record(2, presentation: [.banner, .list, .sound]))).isEmpty)
+    }
+
     /// A rule's `timeout` (a timeout of the notification's own) wins over `[banners]`' for its
     /// level: 0 keeps it, a number lets even a level kept by the configuration go.
     @Test func aNotificationsOwnTimeoutWinsOverTheLevels() {

@@ -33,6 +33,14 @@ public struct DeliveredRecord: Sendable, Hashable, Codable {
         self.isRemovedFromList = isRemovedFromList
     }
 
+    /// The sound that rings for it: `nil` without `.sound` in the presentation; else the
+    /// content's, or — for a critical notification that gained `.sound` breaking through Focus
+    /// without one — the default critical sound, as Apple plays for a critical alert.
+    public var soundToPlay: SoundRecord? {
+        guard presentation.contains(.sound) else { return nil }
+        return content.sound ?? (content.interruptionLevel == .critical ? .defaultCritical : nil)
+    }
+
     public var identifier: String { request.identifier }
     public var content: ContentRecord { request.content }
 
