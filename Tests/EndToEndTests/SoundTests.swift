@@ -74,7 +74,8 @@ struct SoundTests {
     }
 
     /// `--sound none`, the app's sounds off, do-not-disturb and a passive level silence the
-    /// sound; a critical one breaks through do-not-disturb. Sounds play in order, so once the
+    /// sound; a critical one breaks through do-not-disturb, with the default critical sound
+    /// when it has none of its own. Sounds play in order, so once the
     /// last one has played the server has seen every one before it.
     @Test func settingsSilenceTheSound() throws {
         try Self.withCenter { pulse, center in
@@ -91,10 +92,12 @@ struct SoundTests {
             try herald(["dnd", "on"])
             try Self.post(center, ["--title", "During do-not-disturb", "--sound", "bell"])
             try Self.post(center, ["--title", "Critical", "--sound", "complete", "--level", "critical"])
+            // Breaking through without a sound of its own: the default critical sound.
+            try Self.post(center, ["--title", "Critical, no sound", "--sound", "none", "--level", "critical"])
             try herald(["dnd", "off"])
             try Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
-            #expect(try pulse.waitForStreams(2) == ["complete", "chime.wav"])
-            #expect(try center.historyTitles().count == 7)
+            #expect(try pulse.waitForStreams(3) == ["complete", "dialog-warning", "chime.wav"])
+            #expect(try center.historyTitles().count == 8)
         }
     }
 
