@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// A sound is taken only when libcanberra loads and a sound server is there
 /// (`SoundSession`); otherwise `take` answers `false` and user interfaces ring the terminal
-/// bell, as without this player. What is played: `SoundLookup`'s sources in order, then the
+/// bell, as without this player. `$HERALD_SOUND` overrides it: `bell` leaves every sound to the
+/// bell, `off` silences them (no bell either). What is played: `SoundLookup`'s sources in order, then the
 /// default sound. A critical sound plays at its volume (`criticalSoundNamed(_:withAudioVolume:)`);
 /// a sound is stopped after `Limits.maximumDuration`. Sounds play one after the other on one
 /// queue, and in a burst at most `Limits.waiting` wait: the rest of the burst is taken silently.
@@ -46,7 +47,18 @@ public final class NotificationSoundPlayer: Sendable {
         var context: CanberraContext?
     }
 
+    /// What `$HERALD_SOUND` asks for.
+    enum Mode: String {
+        /// Through the sound server when there is one, else the bell (the default).
+        case auto
+        /// Always the terminal bell of user interfaces.
+        case bell
+        /// No sound and no bell.
+        case off
+    }
+
     private let environment: [String: String]
+    private let mode: Mode
     private let lookup: SoundLookup
     private let limits: Limits
     private let log: @Sendable (String) -> Void
@@ -58,6 +70,7 @@ public final class NotificationSoundPlayer: Sendable {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, limits: Limits = Limits(),
                 log: @escaping @Sendable (String) -> Void) {
         self.environment = environment
+        self.mode = environment["HERALD_SOUND"].flatMap { Mode(rawValue: $0.lowercased()) } ?? .auto
         self.lookup = SoundLookup(environment: environment)
         self.limits = limits
         self.log = log
@@ -66,12 +79,17 @@ public final class NotificationSoundPlayer: Sendable {
     /// Whether sounds play through the sound server now (else the terminal bell rings): what
     /// the D-Bus front door advertises as its `sound` capability.
     public var isAvailable: Bool {
-        guard SoundSession.server(environment: environment) != nil, library() != nil else { return false }
+        guard mode == .auto, SoundSession.server(environment: environment) != nil, library() != nil else { return false }
         return state.withLock { $0.unreachableUntil.map { Date() >= $0 } ?? true }
     }
 
     /// One line for the daemon's log: how sounds are played.
     public var summary: String {
+        switch mode {
+        case .bell: return "HERALD_SOUND=bell: the terminal bell"
+        case .off: return "HERALD_SOUND=off: no sounds, no bell"
+        case .auto: break
+        }
         guard let server = SoundSession.server(environment: environment) else {
             return "no sound server (PULSE_SERVER unset, no $XDG_RUNTIME_DIR/pulse/native): the terminal bell"
         }
@@ -84,6 +102,7 @@ public final class NotificationSoundPlayer: Sendable {
     /// not started for `Limits.startLimit` seconds (a sound server that does not answer).
     /// Never blocks.
     public func take(_ record: DeliveredRecord) -> Bool {
+        guard mode != .off else { return true }   // silenced here: no bell either
         guard let sound = record.soundToPlay, isAvailable else { return false }
         enum Turn: Equatable { case play(UInt32), burst, stuck }
         let startLimit = limits.startLimit

@@ -259,7 +259,7 @@ extension EndToEnd {
         let runtime = try TemporaryDirectory("herald-no-sound-server")
         defer { runtime.remove() }
         guard let desktop = try DesktopSession.startIfAvailable(
-            daemonEnvironment: ["PULSE_SERVER": "", "XDG_RUNTIME_DIR": runtime.path]) else { return }
+            daemonEnvironment: ["PULSE_SERVER": "", "XDG_RUNTIME_DIR": runtime.path, "HERALD_SOUND": "auto"]) else { return }
         defer { desktop.close() }
         let caps = try desktop.call("GetCapabilities", [])
         for capability in ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence",

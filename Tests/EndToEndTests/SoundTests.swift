@@ -35,6 +35,11 @@ struct SoundTests {
         return Data(bytes)
     }
 
+    /// A daemon's environment for playing through `pulse` with `data` as its XDG data directory.
+    static func environment(_ pulse: PulseAudioServer, _ data: TemporaryDirectory) -> [String: String] {
+        pulse.environment.merging(["XDG_DATA_HOME": data.path, "HERALD_SOUND": "auto"]) { $1 }
+    }
+
     /// Runs `body` with a sound server, a data directory (`dataDirectory`) and a center whose
     /// daemon plays through that server; stops and removes them all afterwards.
     static func withCenter(_ body: (PulseAudioServer, IsolatedCenter) throws -> Void) throws {
@@ -44,7 +49,7 @@ struct SoundTests {
         defer { data.remove() }
         let center = try IsolatedCenter()
         defer { center.close() }
-        let daemon = try center.startDaemon(log: "daemon.log", extra: pulse.environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
+        let daemon = try center.startDaemon(log: "daemon.log", extra: environment(pulse, data))
         defer { daemon.stop() }
         try center.waitUntil("the daemon's socket") { FileManager.default.fileExists(atPath: center.socketPath) }
         try body(pulse, center)
@@ -109,7 +114,7 @@ struct SoundTests {
         let data = try Self.dataDirectory()
         defer { data.remove() }
         guard let desktop = try DesktopSession.startIfAvailable(
-            daemonEnvironment: pulse.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }) else { return }
+            daemonEnvironment: Self.environment(pulse, data)) else { return }
         defer { desktop.close() }
         let caps = try desktop.call("GetCapabilities", [])
         #expect(caps.stdout.contains("'sound'"), "\(caps.stdout)")
