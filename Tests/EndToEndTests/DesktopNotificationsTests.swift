@@ -61,15 +61,16 @@ extension EndToEnd {
         #expect(desktop.center.ui.capture().contains("Disk full"))
     }
 
-    @Test func iconFileBecomesAnAttachment() throws {
+    @Test func imagePathBecomesAnAttachment() throws {
         guard let desktop = try DesktopSession.startIfAvailable() else { return }
         defer { desktop.close() }
         let image = BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png").path
-        _ = try desktop.notifySend(["-i", image, "With a picture"])
+        _ = try desktop.notifySend(["-h", "string:image-path:\(image)", "With a picture"])
         try desktop.center.ui.waitFor("📎")
         let row = try #require(Self.rows(try desktop.history(), title: "With a picture").first)
         let attachment = try #require((row["attachments"] as? [[String: Any]])?.first)
         #expect(attachment["type"] as? String == "public.png")
+        #expect(attachment["fileName"] as? String == "photo.png")
         #expect(FileManager.default.fileExists(atPath: image))   // the sender's file is copied, not moved
     }
 

@@ -188,7 +188,7 @@ extension RequestDispatcher {
 
         // MARK: Command line
         d.on(Methods.registerCommandLineApp) { server, p, _ in
-            await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
+            try await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
         d.on(Methods.post) { server, p, _ in
