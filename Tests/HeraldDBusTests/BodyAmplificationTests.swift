@@ -40,6 +40,7 @@ import TestSupport
         let styles = record.request.content.traits?.bodyStyles ?? []
         #expect(!styles.isEmpty, "the markup's styles are kept, up to their limit")
         #expect(styles.count <= NotificationTraits.maximumBodyStyles)
+        if shape == "long link around runs" { #expect(styles.contains { $0.link != nil }, "the link is kept first") }
 
         // The door serves on.
         #expect(try await fixture.notifySend(["-a", "markup", "Next"]).status == 0)

@@ -10,7 +10,7 @@ import HeraldCore
 /// bold, italic and underline become runs that never overlap (nested tags merge into the run of
 /// their combined style), so the text the runs cover adds up to the body at most; links are runs
 /// of their own, each covering its text once. At most `NotificationTraits.maximumBodyStyles`
-/// runs are kept; the text after the last one is plain.
+/// runs are kept, links first (`StyledRuns`).
 ///
 /// ```swift
 /// BodyMarkup("<b>Build</b> &amp; <a href=\"https://ci\">log</a>")

@@ -6,8 +6,9 @@ import HeraldCore
 /// tags open around it, and a run lasts while that style does, so `<b><b><b>x</b></b></b>` is one
 /// run of one character, and runs never overlap. A link is a run of its own from `<a>` to `</a>`
 /// (links do not nest). Every run keeps the text it covers once, so the runs' text adds up to at
-/// most twice the body's (formatting once, links once); past `NotificationTraits.maximumBodyStyles`
-/// runs, no more are made.
+/// most twice the body's (formatting once, links once). At most
+/// `NotificationTraits.maximumBodyStyles` runs are kept: the links first (the detail view lists
+/// them), then formatting from the start of the body.
 ///
 /// ```swift
 /// var runs = StyledRuns()
@@ -39,9 +40,8 @@ struct StyledRuns {
     private var styleStart = 0
     /// The open link: where its text starts and its target.
     private var link: (start: Int, href: String)?
-    private var runs: [Run] = []
-    /// The last bold, italic or underline run in `runs`.
-    private var lastFormatting: Int?
+    private var formatting: [Run] = []
+    private var links: [Run] = []
 
     /// A `<b>`, `<i>` or `<u>`.
     mutating func open(_ tag: String) { change(tag, by: 1) }
@@ -57,7 +57,7 @@ struct StyledRuns {
         guard let open = link else { return }
         link = nil
         guard characters.count > open.start else { return }
-        add(Run(start: open.start, end: characters.count, link: open.href))
+        links.append(Run(start: open.start, end: characters.count, link: open.href))
     }
 
     /// One character of the text, in the style of the tags open now.
@@ -72,7 +72,9 @@ struct StyledRuns {
         endStyle()
         let text = String(characters)
         guard text.count == characters.count else { return (text, []) }
-        let styles = runs.map { run in
+        let kept = links.prefix(NotificationTraits.maximumBodyStyles)
+            + formatting.prefix(NotificationTraits.maximumBodyStyles - min(links.count, NotificationTraits.maximumBodyStyles))
+        let styles = kept.map { run in
             BodyStyle(start: run.start, length: run.end - run.start, text: String(characters[run.start..<run.end]),
                       isBold: run.isBold, isItalic: run.isItalic, isUnderlined: run.isUnderlined, link: run.link)
         }
@@ -95,20 +97,11 @@ struct StyledRuns {
         guard !depths.isPlain, characters.count > styleStart else { return }
         let run = Run(start: styleStart, end: characters.count, isBold: depths.bold > 0, isItalic: depths.italic > 0,
                       isUnderlined: depths.underline > 0)
-        if let index = lastFormatting, runs[index].end == run.start,
-           runs[index].isBold == run.isBold, runs[index].isItalic == run.isItalic,
-           runs[index].isUnderlined == run.isUnderlined {
-            runs[index].end = run.end
+        if let last = formatting.last, last.end == run.start, last.isBold == run.isBold, last.isItalic == run.isItalic,
+           last.isUnderlined == run.isUnderlined {
+            formatting[formatting.count - 1].end = run.end
             return
         }
-        if add(run) { lastFormatting = runs.count - 1 }
-    }
-
-    /// Adds a run unless there are enough; whether it did.
-    @discardableResult
-    private mutating func add(_ run: Run) -> Bool {
-        guard runs.count < NotificationTraits.maximumBodyStyles else { return false }
-        runs.append(run)
-        return true
+        formatting.append(run)
     }
 }
