@@ -19,10 +19,11 @@ final class DoorFixture: Sendable {
     let harness: EngineHarness
     let door: DesktopNotificationsDoor
 
-    /// The fixture, or `nil` (the reason printed) when dbus-daemon, notify-send or gdbus is missing.
+    /// The fixture, or `nil` (the reason printed) when dbus-daemon, notify-send, gdbus or
+    /// dbus-monitor is missing.
     static func startIfAvailable(configuration: EngineConfiguration = EngineConfiguration(),
                                  postLimiter: PostRateLimiter? = nil) async throws -> DoorFixture? {
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus"]) else { return nil }
+        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-monitor"]) else { return nil }
         do {
             let harness = try await EngineHarness(configuration: configuration)
             let outcome = await DesktopNotificationsDoor.open(

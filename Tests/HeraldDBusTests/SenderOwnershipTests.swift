@@ -29,9 +29,12 @@ import TestSupport
         }
         #expect(await fixture.harness.engine.deliveredNotifications(bundleIdentifier: "desktop.mail").count == 1)
 
-        // Its own sender still replaces and closes it.
+        // Its own sender still replaces and closes it, and hears NotificationClosed reason 3.
         #expect(try await owner.notify(app: "Mail", replacesID: id, summary: "Alice: lunch at 1?") == id)
+        let monitor = try BusMonitor(bus: fixture.bus, interface: "org.freedesktop.Notifications")
+        defer { monitor.close() }
         try await owner.closeNotification(id)
+        try await offThePool { try monitor.waitForSignal("NotificationClosed(\(id), 3)") }
         let engine = fixture.harness.engine
         try await fixture.waitUntil("the owner's close took it out of the list") {
             await engine.deliveredNotifications(bundleIdentifier: "desktop.mail").isEmpty
