@@ -28,23 +28,23 @@ import TestSupport
 
     @Test(arguments: ["nested bold", "long link around runs"])
     func storedIsASmallMultipleOfWhatWasSent(_ shape: String) async throws {
-        guard let fixture = try await DoorFixture.startIfAvailable() else { return }
-        let body = shape == "nested bold" ? Self.nestedBold(bytes: 65_535) : Self.longLinkAroundRuns(bytes: 65_535)
-        #expect(body.utf8.count == 65_535)
-        let run = try await fixture.notifySend(["-a", "markup", "Amplified?", body])
-        #expect(run.status == 0, "\(run.stderr)")
-        let record = try #require(try fixture.history().first)
-        let stored = try JSONEncoder().encode(record).count
-        let sent = body.utf8.count + "Amplified?".utf8.count + "markup".utf8.count
-        #expect(stored <= 4 * sent, "\(shape): \(sent) bytes sent, \(stored) bytes stored")
-        let styles = record.request.content.traits?.bodyStyles ?? []
-        #expect(!styles.isEmpty, "the markup's styles are kept, up to their limit")
-        #expect(styles.count <= NotificationTraits.maximumBodyStyles)
-        if shape == "long link around runs" { #expect(styles.contains { $0.link != nil }, "the link is kept first") }
+        try await DoorFixture.with { fixture in
+            let body = shape == "nested bold" ? Self.nestedBold(bytes: 65_535) : Self.longLinkAroundRuns(bytes: 65_535)
+            #expect(body.utf8.count == 65_535)
+            let run = try await fixture.notifySend(["-a", "markup", "Amplified?", body])
+            #expect(run.status == 0, "\(run.stderr)")
+            let record = try #require(try fixture.history().first)
+            let stored = try JSONEncoder().encode(record).count
+            let sent = body.utf8.count + "Amplified?".utf8.count + "markup".utf8.count
+            #expect(stored <= 4 * sent, "\(shape): \(sent) bytes sent, \(stored) bytes stored")
+            let styles = record.request.content.traits?.bodyStyles ?? []
+            #expect(!styles.isEmpty, "the markup's styles are kept, up to their limit")
+            #expect(styles.count <= NotificationTraits.maximumBodyStyles)
+            if shape == "long link around runs" { #expect(styles.contains { $0.link != nil }, "the link is kept first") }
 
-        // The door serves on.
-        #expect(try await fixture.notifySend(["-a", "markup", "Next"]).status == 0)
-        #expect(try fixture.history().first?.request.content.title == "Next")
-        await fixture.close()
+            // The door serves on.
+            #expect(try await fixture.notifySend(["-a", "markup", "Next"]).status == 0)
+            #expect(try fixture.history().first?.request.content.title == "Next")
+        }
     }
 }

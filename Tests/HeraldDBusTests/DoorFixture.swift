@@ -10,20 +10,33 @@ import TestSupport
 /// the cooperative pool.
 ///
 /// ```swift
-/// guard let fixture = try await DoorFixture.startIfAvailable() else { return }
-/// defer { await fixture.close() }
-/// let run = try await fixture.notifySend(["-a", "ci", "Build done"])
+/// try await DoorFixture.with { fixture in
+///     let run = try await fixture.notifySend(["-a", "ci", "Build done"])
+/// }
 /// ```
 final class DoorFixture: Sendable {
     let bus: PrivateBus
     let harness: EngineHarness
     let door: DesktopNotificationsDoor
 
-    /// The fixture, or `nil` (the reason printed) when dbus-daemon, notify-send, gdbus or
-    /// dbus-monitor is missing.
-    static func startIfAvailable(configuration: EngineConfiguration = EngineConfiguration(),
+    /// Runs `body` with a fixture, then closes it (also when `body` throws); runs nothing, the
+    /// reason printed, when dbus-daemon, notify-send, gdbus or dbus-monitor is missing.
+    static func with(configuration: EngineConfiguration = EngineConfiguration(), postLimiter: PostRateLimiter? = nil,
+                     _ body: (DoorFixture) async throws -> Void) async throws {
+        guard let fixture = try await startIfAvailable(configuration: configuration, postLimiter: postLimiter) else { return }
+        do {
+            try await body(fixture)
+        } catch {
+            await fixture.close()
+            throw error
+        }
+        await fixture.close()
+    }
+
+    private static func startIfAvailable(configuration: EngineConfiguration = EngineConfiguration(),
                                  postLimiter: PostRateLimiter? = nil) async throws -> DoorFixture? {
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-monitor"]) else { return nil }
+        guard let bus = try await offThePool({ try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-monitor"]) })
+        else { return nil }
         do {
             let harness = try await EngineHarness(configuration: configuration)
             let outcome = await DesktopNotificationsDoor.open(
@@ -33,7 +46,7 @@ final class DoorFixture: Sendable {
             guard case .serving(let door, _) = outcome else { throw TestFailure("the door did not open: \(outcome)") }
             return DoorFixture(bus: bus, harness: harness, door: door)
         } catch {
-            bus.stop()
+            await offThePool { bus.stop() }
             throw error
         }
     }
@@ -113,9 +126,16 @@ final class DoorFixture: Sendable {
         }
     }
 
+    /// A `dbus-monitor` watching the notifications interface's signals.
+    func monitor() async throws -> BusMonitor {
+        let bus = self.bus
+        return try await offThePool { try BusMonitor(bus: bus, interface: "org.freedesktop.Notifications") }
+    }
+
     func close() async {
         await door.close()
-        bus.stop()
+        let bus = self.bus
+        await offThePool { bus.stop() }
         harness.directory.remove()
     }
 }

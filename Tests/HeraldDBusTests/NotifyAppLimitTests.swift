@@ -12,18 +12,18 @@ import TestSupport
     @Test func aNewAppPastTheLimitIsRefusedNamingIt() async throws {
         var configuration = EngineConfiguration()
         configuration.appLimit = 2
-        guard let fixture = try await DoorFixture.startIfAvailable(configuration: configuration) else { return }
-        for app in ["first", "second"] {
-            let run = try await fixture.notifySend(["-a", app, "From \(app)"])
-            #expect(run.status == 0, "\(run.stderr)")
+        try await DoorFixture.with(configuration: configuration) { fixture in
+            for app in ["first", "second"] {
+                let run = try await fixture.notifySend(["-a", app, "From \(app)"])
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+            let refused = try await fixture.notifySend(["-a", "third", "From third"])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("org.freedesktop.DBus.Error.LimitsExceeded"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("the center already has 2 apps, its limit"), "\(refused.stderr)")
+            #expect(try await fixture.notifySend(["-a", "first", "Again"]).status == 0)
+            #expect(try await fixture.harness.engine.apps().map(\.bundleIdentifier).sorted() == ["desktop.first", "desktop.second"])
+            #expect(try fixture.history().map(\.request.content.title).sorted() == ["Again", "From first", "From second"])
         }
-        let refused = try await fixture.notifySend(["-a", "third", "From third"])
-        #expect(refused.status != 0)
-        #expect(refused.stderr.contains("org.freedesktop.DBus.Error.LimitsExceeded"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("the center already has 2 apps, its limit"), "\(refused.stderr)")
-        #expect(try await fixture.notifySend(["-a", "first", "Again"]).status == 0)
-        #expect(try await fixture.harness.engine.apps().map(\.bundleIdentifier).sorted() == ["desktop.first", "desktop.second"])
-        #expect(try fixture.history().map(\.request.content.title).sorted() == ["Again", "From first", "From second"])
-        await fixture.close()
     }
 }
