@@ -25,9 +25,11 @@ final class CenterSession: @unchecked Sendable {
     /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
     /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
     /// (never on the session bus of whoever runs the tests).
+    /// `home` is a state directory prepared beforehand (history written into it), else a new one.
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
-         daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:]) throws {
-        home = try TemporaryDirectory("herald-center")
+         daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
+         home: TemporaryDirectory? = nil) throws {
+        self.home = try home ?? TemporaryDirectory("herald-center")
         daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
                                       + (bus == nil ? ["--no-dbus"] : []),
                                   environment: (bus?.environment ?? [:]).merging(daemonEnvironment) { $1 },

@@ -1,0 +1,93 @@
+import Foundation
+import HeraldClient
+import HeraldCore
+import HeraldWire
+
+/// Clients that ask for the whole history and never read the answer. Each reply is at most
+/// one line of 1 MiB (a page; the client pages on), at most a few are put together at once, a
+/// client's unread output stops at 8 MiB, and the daemon's memory comes back when they go.
+///
+/// Full size: `herald-bench stress readers` (20 readers of `history` with `limit` 1,000,000
+/// over 2,000 notifications of 16 KiB; "before" is after one reader paged through it all).
+struct NonReadingReadersStress {
+    var readers = 20
+    var posts = 2_000
+    var bodyBytes = 16_384
+
+    struct Outcome {
+        var readers = 0
+        var posts = 0
+        /// Posts not acknowledged.
+        var failedPosts = 0
+        /// Readers that, once they read, found the answer to their request (a page, or an error).
+        var answered = 0
+        /// The longest line a reader received.
+        var longestLine = 0
+        /// Rows of the first page a reader got (of `posts`).
+        var firstPageRows = 0
+        var before = 0
+        var peak = 0
+        var after = 0
+    }
+
+    func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
+        let home = scratch.appendingPathComponent("readers")
+        let daemon = try StressDaemon(herald: herald, home: home, arguments: ["--rate-limit", "0"])
+        defer { daemon.stop(SIGTERM) }
+        try await daemon.waitUntilServing()
+        var outcome = Outcome(readers: readers, posts: posts)
+        let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress"))
+        defer { client.close() }
+        let body = String(repeating: "x", count: bodyBytes)
+        for n in 0..<posts {
+            let params = PostParams(bundleIdentifier: "com.example.stress.readers",
+                                    request: RequestRecord(identifier: "read-\(n)",
+                                                           content: ContentRecord(title: "History \(n)", body: body)))
+            do { _ = try await client.call(Methods.post, params) } catch { outcome.failedPosts += 1 }
+        }
+        // One reader that does read, page after page (the store and the read path warm up).
+        var offset = 0
+        while true {
+            let page = try await client.call(Methods.history, HistoryQuery(limit: HistoryQuery.pageLimit, offset: offset))
+            if page.isEmpty { break }
+            offset += page.count
+        }
+        try await Task.sleep(nanoseconds: 500_000_000)
+        outcome.before = daemon.footprint.residentBytes
+        log("before: \(daemon.footprint) (\(offset) rows read in pages)")
+
+        let pid = daemon.child.pid
+        let sampler = Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, Measure.residentBytes(pid: pid))
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+            return peak
+        }
+        var sleepers: [StressSocket] = []
+        for _ in 0..<readers {
+            let socket = try StressSocket(daemon.socketPath)
+            try socket.send(StressSocket.cliHello, #"{"id":1,"method":"history","params":{"limit":1000000}}"#)
+            sleepers.append(socket)
+        }
+        // They sleep while the daemon answers (the resident memory is sampled meanwhile).
+        try await Task.sleep(nanoseconds: 5_000_000_000)
+        for socket in sleepers {
+            let (lines, _) = socket.receive(seconds: 10, limit: 2)
+            outcome.longestLine = max(outcome.longestLine, socket.longestLine)
+            if let reply = lines.last.flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+               reply["id"] as? Int == 1 {
+                outcome.answered += 1
+                outcome.firstPageRows = max(outcome.firstPageRows, (reply["result"] as? [Any])?.count ?? 0)
+            }
+            socket.close()
+        }
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        sampler.cancel()
+        outcome.peak = max(await sampler.value, daemon.footprint.residentBytes)
+        outcome.after = daemon.footprint.residentBytes
+        log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
+        return outcome
+    }
+}
