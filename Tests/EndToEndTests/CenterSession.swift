@@ -28,8 +28,9 @@ final class CenterSession: @unchecked Sendable {
     /// `home` is a state directory prepared beforehand (history written into it), else a new one.
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
          daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
-         home: TemporaryDirectory? = nil) throws {
-        self.home = try home ?? TemporaryDirectory("herald-center")
+         home prepared: TemporaryDirectory? = nil) throws {
+        let home = try prepared ?? TemporaryDirectory("herald-center")
+        self.home = home
         daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
                                       + (bus == nil ? ["--no-dbus"] : []),
                                   environment: (bus?.environment ?? [:]).merging(daemonEnvironment) { $1 },

@@ -60,7 +60,7 @@ import Testing
     @Test func loadingAWindowPagesOnUntilItIsFull() async {
         let center = PagingCenter()
         let inbox = Inbox()
-        let runner = EffectRunner(center: center) { inbox.messages.withLock { list in list.append($0) } }
+        let runner = EffectRunner(center: center) { msg in inbox.messages.withLock { $0.append(msg) } }
         await runner.perform(.loadHistory(HistoryQuery(limit: 5)))
         let messages = inbox.messages.withLock { $0 }
         guard case .historyLoaded(_, let records, let total, let shortened)? = messages.first else {
