@@ -55,8 +55,10 @@ import Glibc
         let raw = try RawClient(center.socketPath)
         try raw.send(#"{"hello":{"protocol":1,"role":"cli"}}"#)
         _ = try await raw.receive()
-        try raw.send(#"{"id":5,"method":"history","params":{"limit":1000000}}"#)
-        #expect(try await raw.receive()["id"] == 5)
+        try raw.send(#"{"id":5,"method":"history","params":{"limit":1000000,"offset":0,"unreadOnly":false}}"#)
+        let reply = try await raw.receive()
+        #expect(reply["id"] == 5)
+        #expect((reply["result"]?.arrayValue?.count ?? 0) > 0, "\(reply)")
         #expect(raw.longestLine <= LineConnection.maximumLineLength, "a reply of \(raw.longestLine) bytes")
     }
 

@@ -11,20 +11,19 @@ import Testing
     /// A `userInfo` over the list form's 16 KiB: left out of the row.
     static let bigUserInfo: [String: JSONValue] = ["job": "nightly", "log": .string(String(repeating: "x", count: 20_000))]
 
-    /// A model whose window came with row 6 shortened.
-    static func model() -> (AppModel, whole: DeliveredRecord) {
+    /// A model whose window came with row 6 shortened, and the effects of that page's arrival.
+    static func model() -> (AppModel, whole: DeliveredRecord, effects: [Effect]) {
         let whole = Fixtures.record(6, title: "Report", body: "The nightly report is ready", userInfo: bigUserInfo)
         var model = AppModel(width: 80, height: 40, now: Fixtures.now, config: Fixtures.config)
         _ = model.update(.appsLoaded([Fixtures.messages, Fixtures.calendar]))
         let rows = [whole.shortenedForList()] + Fixtures.history.dropFirst()
-        _ = model.update(.historyLoaded(model.historyQuery, Array(rows), total: rows.count, shortened: [6]))
-        return (model, whole)
+        let effects = model.update(.historyLoaded(model.historyQuery, Array(rows), total: rows.count, shortened: [6]))
+        return (model, whole, effects)
     }
 
     @Test func theSelectedShortenedRowsWholeRecordIsAskedForOnceAndShown() throws {
-        var (model, whole) = Self.model()
+        var (model, whole, effects) = Self.model()
         // The first row is selected: its whole record is asked for, once.
-        let effects = model.update(.tick(Fixtures.now))
         #expect(effects.contains(.loadDetail(deliveryID: 6)))
         #expect(!model.update(.tick(Fixtures.now)).contains(.loadDetail(deliveryID: 6)))
         var screen = model.view().lines.joined(separator: "\n")

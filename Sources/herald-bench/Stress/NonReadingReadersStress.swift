@@ -19,7 +19,7 @@ struct NonReadingReadersStress {
         var posts = 0
         /// Posts not acknowledged.
         var failedPosts = 0
-        /// Readers that, once they read, found the answer to their request (a page, or an error).
+        /// Readers that, once they read, found their page of history.
         var answered = 0
         /// The longest line a reader received.
         var longestLine = 0
@@ -48,7 +48,8 @@ struct NonReadingReadersStress {
         // One reader that does read, page after page (the store and the read path warm up).
         var offset = 0
         while true {
-            let page = try await client.call(Methods.history, HistoryQuery(limit: HistoryQuery.pageLimit, offset: offset))
+            // (Pages of 50: what fits a line on a daemon that sends whole pages, too.)
+            let page = try await client.call(Methods.history, HistoryQuery(limit: 50, offset: offset))
             if page.isEmpty { break }
             offset += page.count
         }
@@ -68,7 +69,7 @@ struct NonReadingReadersStress {
         var sleepers: [StressSocket] = []
         for _ in 0..<readers {
             let socket = try StressSocket(daemon.socketPath)
-            try socket.send(StressSocket.cliHello, #"{"id":1,"method":"history","params":{"limit":1000000}}"#)
+            try socket.send(StressSocket.cliHello, #"{"id":1,"method":"history","params":{"limit":1000000,"offset":0,"unreadOnly":false}}"#)
             sleepers.append(socket)
         }
         // They sleep while the daemon answers (the resident memory is sampled meanwhile).
@@ -77,9 +78,9 @@ struct NonReadingReadersStress {
             let (lines, _) = socket.receive(seconds: 10, limit: 2)
             outcome.longestLine = max(outcome.longestLine, socket.longestLine)
             if let reply = lines.last.flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-               reply["id"] as? Int == 1 {
+               reply["id"] as? Int == 1, let rows = reply["result"] as? [Any] {
                 outcome.answered += 1
-                outcome.firstPageRows = max(outcome.firstPageRows, (reply["result"] as? [Any])?.count ?? 0)
+                outcome.firstPageRows = max(outcome.firstPageRows, rows.count)
             }
             socket.close()
         }
