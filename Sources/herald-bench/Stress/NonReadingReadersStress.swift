@@ -38,13 +38,8 @@ struct NonReadingReadersStress {
         var outcome = Outcome(readers: readers, posts: posts)
         let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress"))
         defer { client.close() }
-        let body = String(repeating: "x", count: bodyBytes)
-        for n in 0..<posts {
-            let params = PostParams(bundleIdentifier: "com.example.stress.readers",
-                                    request: RequestRecord(identifier: "read-\(n)",
-                                                           content: ContentRecord(title: "History \(n)", body: body)))
-            do { _ = try await client.call(Methods.post, params) } catch { outcome.failedPosts += 1 }
-        }
+        outcome.failedPosts = await client.postStress(app: "com.example.stress.readers", count: posts,
+                                                      body: String(repeating: "x", count: bodyBytes), tag: "read")
         // One reader that does read, page after page (the store and the read path warm up).
         var offset = 0
         while true {
@@ -57,15 +52,7 @@ struct NonReadingReadersStress {
         outcome.before = daemon.footprint.residentBytes
         log("before: \(daemon.footprint) (\(offset) rows read in pages)")
 
-        let pid = daemon.child.pid
-        let sampler = Task {
-            var peak = 0
-            while !Task.isCancelled {
-                peak = max(peak, Measure.residentBytes(pid: pid))
-                try? await Task.sleep(nanoseconds: 20_000_000)
-            }
-            return peak
-        }
+        let sampler = daemon.samplePeak()
         var sleepers: [StressSocket] = []
         for _ in 0..<readers {
             let socket = try StressSocket(daemon.socketPath)
@@ -85,8 +72,7 @@ struct NonReadingReadersStress {
             socket.close()
         }
         try await Task.sleep(nanoseconds: 1_000_000_000)
-        sampler.cancel()
-        outcome.peak = max(await sampler.value, daemon.footprint.residentBytes)
+        outcome.peak = await sampler.finish()
         outcome.after = daemon.footprint.residentBytes
         log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
         return outcome
