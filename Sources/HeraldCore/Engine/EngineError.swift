@@ -81,7 +81,9 @@ public enum RequestLimits {
             throw EngineError.invalidBundleIdentifier(bundleIdentifier, reason: "must not be empty")
         }
         if containsNUL(bundleIdentifier) {
-            throw EngineError.invalidBundleIdentifier(LogText.escaped(bundleIdentifier), reason: "must not contain NUL (U+0000)")
+            // (Shown up to the NUL: the rest reaches no terminal or log unescaped either way.)
+            throw EngineError.invalidBundleIdentifier(String(bundleIdentifier.prefix { $0 != "\0" }) + "…",
+                                                      reason: "must not contain NUL (U+0000)")
         }
         if bundleIdentifier.utf8.count > bundleIdentifierBytes {
             throw EngineError.invalidBundleIdentifier(
