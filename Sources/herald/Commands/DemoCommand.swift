@@ -7,6 +7,7 @@ import HeraldStore
 import HeraldSystem
 import HeraldUI
 import HeraldWire
+import TerminalKit
 import UserNotifications
 
 /// `herald demo`: the terminal UI with three built-in demo apps, all in one process.
@@ -60,7 +61,7 @@ enum DemoCommand: HeraldCommand {
         // lines go to the log pane.
         let sounds = DaemonOutputs.install(into: &engineConfiguration, home: home.url.path,
                                            socketPath: DaemonEndpoint(explicitHome: home.url.path).socketPath,
-                                           log: { inbox.log(LogText.escaped($0)) })
+                                           log: { inbox.log(TerminalText.escaped($0)) })
         // No prompter: the permission prompts wait for the UI's answer (`answerPrompt`).
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: home.attachmentsDirectory,
