@@ -42,7 +42,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         case .notStored(let identifier, let reason):
             return "notification \"\(identifier)\" was not stored: \(reason)"
         case .tooManyApps(let identifier, let limit):
-            return "the center already has \(limit) apps, its limit: no new app (\"\(String(identifier.prefix(80)))\") "
+            return "the center already has \(limit) apps, its limit: no new app (\"\(identifier.prefix(80))\") "
                 + "is added; the apps it has are served as before"
         }
     }
