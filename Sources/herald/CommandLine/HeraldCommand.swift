@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 /// One `herald` subcommand. Each lives in its own file under `Commands/` and is listed in
 /// `CommandRegistry.all`.
@@ -55,7 +56,7 @@ enum ExitStatus {
     static let notificationsOff: Int32 = 5
 }
 
-/// Writes to standard error.
+/// Writes to standard error (a message that cannot be written is dropped: `LineWriter`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    LineWriter.standardError.write(message)
 }

@@ -80,6 +80,9 @@ enum DaemonCommand: HeraldCommand {
         // SIGUSR2 asks a daemon started on demand to hand over (`serve` watches it); it never
         // stops any other daemon.
         signal(SIGUSR2, SIG_IGN)
+        // A log on a pipe whose reader left fails its writes (dropped, `LineWriter`) instead of
+        // killing the daemon; sockets never raise it (`MSG_NOSIGNAL`).
+        signal(SIGPIPE, SIG_IGN)
         let user = UserConfiguration()
         let options: DaemonOptions
         do {
@@ -254,10 +257,11 @@ enum DaemonCommand: HeraldCommand {
 }
 
 /// One line per event on standard error, with the time; clients' text in it is escaped
-/// (`LogText`), never written raw.
+/// (`LogText`), never written raw. A line that cannot be written (the log's disk is full) is
+/// dropped and counted, and the daemon serves on (`LineWriter`).
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
+        LineWriter.standardError.write("\(stamp) herald: \(LogText.escaped(message))")
     }
 }
