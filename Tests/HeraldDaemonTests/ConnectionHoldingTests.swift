@@ -34,9 +34,9 @@ import Glibc
                 clients.append(client)
             }
             // Served meanwhile.
-            let apps = try await runBuiltProgram("herald", ["--home", daemon.home.path, "apps"],
+            let post = try await runBuiltProgram("herald", ["--home", daemon.home.path, "post", "--title", "Served"],
                                                  environment: daemon.appEnvironment(bundleIdentifier: "x"))
-            #expect(apps.status == 0, "\(apps.stderr)")
+            #expect(post.status == 0, "\(post.stderr)")
             var told = 0
             for client in clients {
                 if try await client.receiveErrorReason() == "incompleteLine" { told += 1 }
@@ -45,15 +45,15 @@ import Glibc
         }
     }
 
-    /// 256 clients said hello and wait for nothing: the 257th — the real `herald apps` — is
+    /// 256 clients said hello and wait for nothing: the 257th — the real `herald post` — is
     /// served, and the client silent longest is told it made room.
     @Test func aNewcomerGetsInPastAFullHouseOfIdleClients() async throws {
         try await SpawnedDaemon.with { daemon in
             var clients: [RawClient] = []
             for _ in 0..<256 { clients.append(try await greeted(daemon.socketPath)) }
-            let apps = try await runBuiltProgram("herald", ["--home", daemon.home.path, "apps"],
+            let post = try await runBuiltProgram("herald", ["--home", daemon.home.path, "post", "--title", "Let in"],
                                                  environment: daemon.appEnvironment(bundleIdentifier: "x"))
-            #expect(apps.status == 0, "\(apps.stderr)")
+            #expect(post.status == 0, "\(post.stderr)")
             let told = try await clients[0].receive()["error"]?.objectValue
             #expect(told?["reason"] == "tooManyConnections")
             #expect(told?["message"]?.stringValue?.contains("silent longest") == true)
