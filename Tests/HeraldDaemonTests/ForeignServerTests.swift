@@ -13,9 +13,10 @@ import Glibc
     static let canSwitchUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/perl")
 
-    /// Listens at ARGV[0], says hello like a daemon, appends what it reads to ARGV[1].
+    /// Listens at ARGV[0], says hello like a daemon, appends what it reads to ARGV[1], and closes
+    /// a client silent for 2 s (so a client that did send is not left waiting for a reply).
     private static let fakeServer = #"""
-        use IO::Socket::UNIX; use Socket;
+        use IO::Socket::UNIX; use IO::Select; use Socket;
         $SIG{PIPE} = 'IGNORE';
         my ($path, $log) = @ARGV;
         my $server = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $path, Listen => 8) or die "listen: $!";
@@ -23,8 +24,11 @@ import Glibc
         open(my $ready, '>', "$log.ready"); close $ready;
         while (my $client = $server->accept) {
             syswrite($client, qq({"hello":{"protocol":1,"server":"herald","pid":1}}\n));
-            my $buffer;
-            while (sysread($client, $buffer, 65536)) { open(my $out, '>>', $log); print $out $buffer; close $out; }
+            my ($buffer, $ready) = ('', IO::Select->new($client));
+            while ($ready->can_read(2) && sysread($client, $buffer, 65536)) {
+                open(my $out, '>>', $log); print $out $buffer; close $out;
+            }
+            close $client;
         }
         """#
 
