@@ -280,16 +280,18 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     private func notePartialLine(afterLines linesEnded: Bool) {
         let bytes = input.withLock { $0.partialLineBytes }
         let now = Date()
-        let current = partial.withLock { partial -> PartialLine? in
+        let (previous, current) = partial.withLock { partial -> (PartialLine?, PartialLine?) in
+            let previous = partial
             guard let bytes else {
                 partial = nil
-                return nil
+                return (previous, nil)
             }
             let since = linesEnded ? now : partial?.since ?? now
             partial = PartialLine(bytes: bytes, since: since)
-            return partial
+            return (previous, partial)
         }
-        guard let budget else { return }
+        // (Whole lines only, before and after: nothing to tell the budget.)
+        guard let budget, previous != nil || current != nil else { return }
         let over = budget.record(self, bytes: current?.bytes ?? 0, since: current?.since ?? now)
         for connection in over {
             connection.giveUpPartialLine(.overBudget(connection.partialLine ?? PartialLine(bytes: 0, since: now),
