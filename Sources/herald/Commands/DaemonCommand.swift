@@ -179,6 +179,9 @@ enum DaemonCommand: HeraldCommand {
             serverConfiguration.onHandOver = { pid in stop.yield("handing over to pid \(pid)") }
         }
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
+        // SIGINT and SIGTERM are watched before anyone can see the daemon serve: one sent as
+        // soon as a client got an answer is never lost while the watcher is set up.
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in stop.yield("signal \(number)") }
         do {
             try await server.start(inherited: listener)
         } catch let error as IPCError {
@@ -220,7 +223,6 @@ enum DaemonCommand: HeraldCommand {
             Task { DaemonLog.write(await engine.takeCommitGroupStatistics().description) }
         }
         statistics.resume()
-        Task { stop.yield("signal \(await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM]))") }
         // SIGUSR2: a daemon whose supervisor passed it the socket takes the center over.
         if options.onDemand {
             Task {
@@ -231,6 +233,7 @@ enum DaemonCommand: HeraldCommand {
         }
         var reasons = stops.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
+        signals.cancel()   // (a second signal now has its default action: the process ends at once)
         statistics.cancel()
         DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
