@@ -30,6 +30,9 @@ actor DesktopEngineBridge {
         self.log = log
     }
 
+    /// The name an attachment made from `image-data` pixels shows.
+    static let pixelsFileName = "image.png"
+
     /// Where a notification's image comes from.
     enum ImageSource: Sendable {
         case pixels(RawImage)
@@ -42,6 +45,7 @@ actor DesktopEngineBridge {
     func post(_ notification: DesktopNotification, image: ImageSource?) async throws {
         let bundle = notification.app.bundleIdentifier
         if registeredNames[bundle] != notification.app.displayName {
+            try await engine.admitApp(bundleIdentifier: bundle)
             await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
             registeredNames[bundle] = notification.app.displayName
         }
@@ -111,20 +115,26 @@ actor DesktopEngineBridge {
         let late = UNError(.attachmentMoveIntoDataStoreFailed,
                            detail: "the image could not be read within \(UntrustedFile.readTimeLimit.formatted()) s")
         do {
+            let pixelsName = Self.pixelsFileName
             return try await FileWork.run(timeLimit: UntrustedFile.readTimeLimit + 1, timeoutError: late, {
                 try FileManager.default.createDirectory(at: stagingDirectory, withIntermediateDirectories: true)
                 let staged: URL
+                // The name the attachment shows: the file's own, or "image.png" for pixels.
+                let name: String
                 switch resolved {
                 case .pixels(let raw):
-                    staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString).png")
+                    name = pixelsName
+                    staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
                     try raw.png().write(to: staged)
                 case .file(let path):
-                    let name = URL(fileURLWithPath: path).lastPathComponent
+                    name = URL(fileURLWithPath: path).lastPathComponent
                     staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
                     try UntrustedFile(opening: path).copy(to: staged.path, limit: AttachmentValidator.Kind.image.maximumSize)
                 }
                 do {
-                    return try AttachmentValidator.validate(identifier: "image", url: staged)
+                    var attachment = try AttachmentValidator.validate(identifier: "image", url: staged)
+                    attachment.fileName = name
+                    return attachment
                 } catch {
                     try? FileManager.default.removeItem(at: staged)
                     throw error

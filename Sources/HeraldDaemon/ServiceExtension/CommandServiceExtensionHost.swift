@@ -60,7 +60,7 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
         do {
             process = try ChildProcess("/bin/sh", ["-c", command], streams: .pipes)
         } catch {
-            LineWriter.standardError.write("herald: service extension '\(LogText.escaped(command))' did not start: \(error)")
+            LineWriter.standardError.write("herald: service extension '\(command)' did not start: \(error)")
             finish(original)
             return
         }
@@ -72,21 +72,21 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
             let (output, errors) = process.readOutputs(input: input)
             let status = process.wait()
             _ = self?.running.withLock { $0.removeValue(forKey: key) }
-            // The extension's own messages, one log line each, escaped like any outside text.
+            // The extension's own messages, one log line each.
             for line in String(decoding: errors, as: UTF8.self).split(separator: "\n") {
-                LineWriter.standardError.write("herald: service extension: " + LogText.escaped(String(line)))
+                LineWriter.standardError.write("herald: service extension: " + line)
             }
             guard status == 0 else {
                 LineWriter.standardError.write(
-                    "herald: service extension '\(LogText.escaped(command))' failed (status \(status)); delivering the original content")
+                    "herald: service extension '\(command)' failed (status \(status)); delivering the original content")
                 finish(original)
                 return
             }
             do {
                 finish(try CommandServiceExtensionHost.merge(output, into: original))
             } catch {
-                LineWriter.standardError.write("herald: service extension '\(LogText.escaped(command))' printed no usable JSON "
-                    + "content (\(LogText.escaped(WireCoding.explain(error)))); delivering the original content")
+                LineWriter.standardError.write("herald: service extension '\(command)' printed no usable JSON "
+                    + "content (\(WireCoding.explain(error))); delivering the original content")
                 finish(original)
             }
         }

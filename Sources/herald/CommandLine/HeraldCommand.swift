@@ -1,5 +1,6 @@
 import Foundation
 import HeraldSystem
+import TerminalKit
 
 /// One `herald` subcommand. Each lives in its own file under `Commands/` and is listed in
 /// `CommandRegistry.all`.
@@ -56,7 +57,17 @@ enum ExitStatus {
     static let notificationsOff: Int32 = 5
 }
 
-/// Writes to standard error (a message that cannot be written is dropped: `LineWriter`).
+/// Writes to standard error, through the sanitising gate: an error can quote what the center
+/// or another program sent (an identifier, an app's name), and no control character or escape
+/// sequence in it reaches the terminal (line breaks are kept). A message that cannot be written
+/// is dropped (`LineWriter`), never a trap.
 func printError(_ message: String) {
-    LineWriter.standardError.write(message)
+    LineWriter.standardError.write(TerminalText.sanitize(message, keepingNewlines: true))
+}
+
+/// Prints JSON made by a command (`--json`): characters an encoder leaves raw that a terminal
+/// could act on — C1 controls, bidirectional controls — are written as `\uXXXX` escapes
+/// (`TerminalText.inertJSON`); the JSON reads the same.
+func printInertJSON(_ json: Data) {
+    print(TerminalText.inertJSON(String(decoding: json, as: UTF8.self)))
 }

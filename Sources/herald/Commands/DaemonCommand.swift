@@ -7,6 +7,7 @@ import HeraldDBus
 import HeraldStore
 import HeraldSystem
 import HeraldWire
+import TerminalKit
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -264,11 +265,12 @@ enum DaemonCommand: HeraldCommand {
 }
 
 /// One line per event on standard error, with the time; clients' text in it is escaped
-/// (`LogText`), never written raw. A line that cannot be written (the log's disk is full) is
-/// dropped and counted, and the daemon serves on (`LineWriter`).
+/// (`TerminalText.escaped`: control characters, escape sequences and bidirectional controls
+/// shown as `\u{1B}`), never written raw. A line that cannot be written (the log's disk is
+/// full) is dropped and counted, and the daemon serves on (`LineWriter`).
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        LineWriter.standardError.write("\(stamp) herald: \(LogText.escaped(message))")
+        LineWriter.standardError.write("\(stamp) herald: \(TerminalText.escaped(message))")
     }
 }
