@@ -63,7 +63,7 @@ public final class BrokerPublisher: Sendable {
         box.value = publisher
         connection.start()
         let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
             let place = "\(settings.address.host):\(settings.address.port)"
             publisher.settleConnect(.failure(BrokerError.timedOut("the broker at \(place) did not answer within \(Int(timeout)) s")))
         }
@@ -129,7 +129,7 @@ public final class BrokerPublisher: Sendable {
     public func answer(timeout: TimeInterval?) async -> ResponseRecord? {
         let timer = timeout.map { seconds in
             Task { [weak self] in
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try await Task.sleep(nanoseconds: Seconds.nanoseconds(seconds))
                 self?.settleAnswer(nil)
             }
         }

@@ -1,6 +1,7 @@
 import CMosquitto
 import Dispatch
 import Foundation
+import HeraldCore
 import Synchronization
 
 /// One libmosquitto client and the thread that runs its network loop (`mosquitto_loop_forever`:
@@ -203,7 +204,7 @@ final class MQTTConnection: @unchecked Sendable {
     /// Returns when the broker has acknowledged message `mid` (PUBACK); throws after `timeout`.
     func acknowledgement(of mid: Int32, within timeout: TimeInterval) async throws {
         let timer = Task { [weak self] in
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
             let waiter = self?.state.withLock { $0.ackWaiters.removeValue(forKey: mid) }
             waiter?.resume(throwing: BrokerError.timedOut("the broker did not acknowledge the message within \(Int(timeout)) s"))
         }

@@ -90,15 +90,7 @@ extension NotificationEngine {
             latch.close()
         }
         guard var content = modified, content.hasAlertText else { return request.content }
-        var attachments: [AttachmentRecord] = []
-        for attachment in content.attachments {
-            guard let checked = try? AttachmentValidator.revalidate(attachment),
-                  let stored = try? attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier)
-            else { continue }
-            attachments.append(stored)
-            attachmentStore.removeOriginals(of: [checked])
-        }
-        content.attachments = attachments
+        content.attachments = await takeValidAttachments(content.attachments, bundleIdentifier: bundleIdentifier)
         return content
     }
 }

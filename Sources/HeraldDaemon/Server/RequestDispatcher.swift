@@ -221,6 +221,7 @@ extension RequestDispatcher {
             return try await server.push(p)
         }
         d.on(Methods.wait) { server, p, _ in
+            try WaitParams.validate(timeout: p.timeout)
             let response = await server.waiters.wait(bundleIdentifier: p.bundleIdentifier, identifier: p.identifier,
                                                       since: p.since, timeout: p.timeout)
             return WaitResult(response: response, timedOut: response == nil)

@@ -145,6 +145,10 @@ enum PostCommand: SynchronousCommand {
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
+        if let timeout, timeout > WaitParams.maximumTimeout {
+            throw UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
+                + "(365 days); leave it out to wait until the notification is answered")
+        }
         if broker != nil && !attachments.isEmpty {
             throw UsageError("--attach cannot go through --broker (the file is on this machine, not the receivers')")
         }
@@ -333,38 +337,6 @@ enum PostCommand: SynchronousCommand {
         }
         if repeats { throw UsageError("--repeat needs --in or --at") }
         return nil
-    }
-
-    /// Checks the file as `UNNotificationAttachment` would (a regular file of a supported type
-    /// and size; directories, devices and FIFOs are refused before anything is copied), then
-    /// copies it to one private temporary file, which the center moves into its store (`run`
-    /// removes a copy the center did not take).
-    static func copyAttachment(_ path: String) throws -> AttachmentRecord {
-        let source = URL(fileURLWithPath: path)
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw UsageError("--attach \(path): there is no such file") }
-        if let other = AttachmentValidator.nonRegularKind(status.st_mode) {
-            throw UsageError("--attach \(path) is \(other), not a file; attach an image (png, jpg, gif), "
-                                 + "audio (aiff, wav, mp3, m4a) or movie (mpg, m2v, mp4, avi) file")
-        }
-        var record: AttachmentRecord
-        do {
-            record = try AttachmentValidator.validate(identifier: "", url: source)
-        } catch let error as UNError {
-            throw UsageError("--attach \(path): \(error.detail ?? error.description)")
-        }
-        let copy = FileManager.default.temporaryDirectory
-            .appendingPathComponent("herald-attach-\(UUID().uuidString).\(source.pathExtension)")
-        do {
-            try FileManager.default.copyItem(at: source, to: copy)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy.path)
-        } catch {
-            try? FileManager.default.removeItem(at: copy)
-            throw CommandError("--attach \(path): could not copy it to \(copy.path) (\(ErrorSentence.describe(error)))")
-        }
-        record.path = copy.path
-        record.fileName = source.lastPathComponent
-        return record
     }
 }
 
