@@ -60,8 +60,9 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
         return BrokerAttachment(fileName: record.fileName, type: record.type, data: bytes.base64EncodedString())
     }
 
-    /// Decodes and checks the bytes, writes them to a new file (0600) in `folder` and returns the
-    /// attachment as the engine takes it (the engine moves the file into its store). Throws
+    /// Decodes and checks the bytes, writes them to a new file (0600) named `fileName` in a new
+    /// folder of its own in `folder`, and returns the attachment as the engine takes it (the
+    /// engine moves the file into its store; `discardStaged` removes what is left). Throws
     /// `BrokerError.invalid` naming `field` and the limit; nothing is left in `folder` then.
     package func stage(in folder: URL, field: String) throws -> AttachmentRecord {
         try checkFileName(field: field)
@@ -75,21 +76,27 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
             throw BrokerError.invalid("\(field).data: not base64 (RFC 4648, with padding, no line breaks)")
         }
         guard !bytes.isEmpty else { throw BrokerError.invalid("\(field).data: empty") }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+        let own = folder.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let file = folder.appendingPathComponent("\(UUID().uuidString)-\(fileName)")
-        try write(bytes, to: file.path, field: field)
+        let file = own.appendingPathComponent(fileName)
         do {
+            try write(bytes, to: file.path, field: field)
             var record = try AttachmentValidator.validate(
                 identifier: identifier ?? "", url: file, typeHint: type, thumbnailHidden: thumbnailHidden ?? false,
                 thumbnailClippingRect: thumbnailClippingRect)
             record.fileName = fileName
             return record
         } catch {
-            unlink(file.path)
+            try? FileManager.default.removeItem(at: own)
             if let error = error as? UNError { throw BrokerError.invalid("\(field): \(error.detail ?? error.description)") }
             throw error
         }
+    }
+
+    /// Removes what `stage` left of `record` (the engine moved the file, or never took it).
+    package static func discardStaged(_ record: AttachmentRecord) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: record.path).deletingLastPathComponent())
     }
 
     private func checkFileName(field: String) throws {
@@ -129,9 +136,7 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
                 let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
-                    let reason = String(cString: strerror(errno))
-                    unlink(path)
-                    throw BrokerError.failed("\(field): cannot write \(path): \(reason)")
+                    throw BrokerError.failed("\(field): cannot write \(path): \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }

@@ -170,7 +170,7 @@ public final class BrokerDoor: Sendable {
                 try await $0.post(params)
             }
             // Staged bytes the engine did not take (a refused post) go.
-            for attachment in params.request.content.attachments { unlink(attachment.path) }
+            params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
         case .push(let sender, let identifier, let bundleIdentifier):
             let key = BrokerJournal.key(topic: topic, payload: payload)
             guard !journal.hasTaken(key) else { return }
@@ -232,7 +232,7 @@ public final class BrokerDoor: Sendable {
                 params.request.content.attachments.append(try attachment.stage(in: attachmentsFolder, field: "attachments[\(index)]"))
             }
         } catch {
-            for staged in params.request.content.attachments { unlink(staged.path) }
+            params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
             return refuse("\(error)")
         }
         return params
