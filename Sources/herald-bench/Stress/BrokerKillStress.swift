@@ -53,7 +53,7 @@ struct BrokerKillStress {
         for kill in 1...kills {
             let daemon = try StressDaemon(herald: herald, home: home, arguments: arguments)
             try await waitForLog(daemon, "Broker: connected", count: kill + 1)
-            try await Task.sleep(nanoseconds: UInt64.random(in: 100_000_000...1_500_000_000, using: &random))
+            try await Task.sleep(nanoseconds: UInt64.random(in: 50_000_000...800_000_000, using: &random))
             daemon.stop(SIGKILL)
             outcome.kills += 1
             log("kill \(kill): \(try count(home).kept) of \(posts) taken so far")
