@@ -15,19 +15,32 @@ extension EndToEnd {
 @Suite struct BrokerTrustTests {
     static let herald = BuiltProducts.path("herald")
 
+    /// `herald daemon --broker` in a home of its own, once it is connected.
+    static func receivingDaemon(_ broker: MosquittoBroker) throws -> (TemporaryDirectory, ChildProcess) {
+        let home = try TemporaryDirectory("herald-receiving")
+        let daemon = try BrokerTests.startDaemon(home: home, arguments: ["--broker", broker.url()])
+        do {
+            try BrokerTests.waitForLog({ BrokerTests.log(of: home) }, "Broker: connected")
+        } catch {
+            stop(daemon, home)
+            throw error
+        }
+        return (home, daemon)
+    }
+
+    static func stop(_ daemon: ChildProcess, _ home: TemporaryDirectory) {
+        daemon.signal(SIGTERM)
+        _ = daemon.wait()
+        home.remove()
+    }
+
     /// A post naming one of the daemon user's files is refused and the file stays; a file
     /// posted with `--attach` travels as bytes and is stored on the receiving machine.
     @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() throws {
         guard let broker = try BrokerTests.broker() else { return }
         defer { broker.stop() }
-        let home = try TemporaryDirectory("herald-receiving")
-        defer { home.remove() }
-        let daemon = try BrokerTests.startDaemon(home: home, arguments: ["--broker", broker.url()])
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.wait()
-        }
-        try BrokerTests.waitForLog({ BrokerTests.log(of: home) }, "Broker: connected")
+        let (home, daemon) = try Self.receivingDaemon(broker)
+        defer { Self.stop(daemon, home) }
         let song = home.url.appendingPathComponent("x.mp3")
         let bytes = Data(repeating: 0x55, count: 8192)
         try bytes.write(to: song)
@@ -64,14 +77,8 @@ extension EndToEnd {
     @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() throws {
         guard let broker = try BrokerTests.broker() else { return }
         defer { broker.stop() }
-        let home = try TemporaryDirectory("herald-receiving")
-        defer { home.remove() }
-        let daemon = try BrokerTests.startDaemon(home: home, arguments: ["--broker", broker.url()])
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.wait()
-        }
-        try BrokerTests.waitForLog({ BrokerTests.log(of: home) }, "Broker: connected")
+        let (home, daemon) = try Self.receivingDaemon(broker)
+        defer { Self.stop(daemon, home) }
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try RunningCommand(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "deploy",
