@@ -50,8 +50,6 @@ public final class BrokerDoor: Sendable {
     /// Apps being held back to their post rate (logged once when that starts).
     private let heldBack = Mutex<Set<String>>([])
 
-    /// The largest post accepted, its attachments' bytes included (`BrokerPost.maximumBytes`).
-    public static let maximumPostBytes = BrokerPost.maximumBytes
     /// The journal's file in the state directory.
     public static let journalFileName = "broker-journal"
     /// The folder in the state directory where posted attachments' bytes wait for the engine,
