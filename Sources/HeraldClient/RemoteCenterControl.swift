@@ -26,10 +26,15 @@ public final class RemoteCenterControl: CenterControl {
     }
 
     private let state = Mutex(State())
+    /// The tmux pane this user interface runs in, told to the daemon when it subscribes (so the
+    /// daemon's tmux popups do not double the banners shown here).
+    private let tmuxPane: TmuxPlace?
 
-    /// Wraps a connected client (usually made with `role: .ui`).
-    public init(client: IPCClient) {
+    /// Wraps a connected client (usually made with `role: .ui`); `tmuxPane` is where this user
+    /// interface runs in tmux, if it does (`TmuxPlace.current(environment:)`).
+    public init(client: IPCClient, tmuxPane: TmuxPlace? = nil) {
         self.client = client
+        self.tmuxPane = tmuxPane
         client.onEvent { [weak self] event in
             guard let self else { return }
             let streams = self.state.withLock { Array($0.streams.values) }
@@ -113,7 +118,9 @@ public final class RemoteCenterControl: CenterControl {
             _ = self?.state.withLock { $0.streams.removeValue(forKey: key) }
         }
         if client.isClosed { continuation.finish() }
-        if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true)) }
+        if mustSubscribe {
+            _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true, tmuxPane: tmuxPane))
+        }
         return stream
     }
 

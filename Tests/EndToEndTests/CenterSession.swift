@@ -24,13 +24,15 @@ final class CenterSession: @unchecked Sendable {
 
     /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
     /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
-    /// (never on the session bus of whoever runs the tests).
+    /// (never on the session bus of whoever runs the tests), and shows nothing in tmux unless
+    /// `daemonEnvironment` names a server (`HERALD_TMUX`).
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
          daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:]) throws {
         home = try TemporaryDirectory("herald-center")
         daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
                                       + (bus == nil ? ["--no-dbus"] : []),
-                                  environment: (bus?.environment ?? [:]).merging(daemonEnvironment) { $1 },
+                                  environment: (bus?.environment ?? [:]).merging(["HERALD_TMUX": "off"]) { $1 }
+                                      .merging(daemonEnvironment) { $1 },
                                   streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         try waitForSocket()
         for _ in 0..<uiCount {

@@ -158,6 +158,12 @@ public final class IPCServer: Sendable {
     /// The number of clients connected now.
     public var connectionCount: Int { state.withLock { $0.sessions.count } }
 
+    /// The tmux panes of the user interfaces attached now (those that said where they run): the
+    /// daemon's tmux popups stay away from a client showing one of them.
+    public var attachedInterfacePanes: [TmuxPlace] {
+        state.withLock { Array($0.sessions.values) }.compactMap(\.attachedTmuxPane)
+    }
+
     /// Binds the socket (removing a stale one, refusing when another daemon answers) and starts
     /// serving on background threads. Returns once clients can connect. `inherited`: a listening
     /// socket passed to this process (`InheritedListener`), served instead of binding one; the

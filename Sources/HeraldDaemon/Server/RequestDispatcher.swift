@@ -161,6 +161,7 @@ extension RequestDispatcher {
         d.on(Methods.changeFocus) { server, p, _ in try await server.backend.changeFocus(p) }
         d.on(Methods.subscribe) { server, p, session in
             session.subscribe(bundleIdentifier: p.bundleIdentifier)
+            if let place = p.tmuxPane { session.setTmuxPane(place) }
             let attendance = server.configuration.promptAttendance
             if p.prompts == true {
                 // The prompts waiting now, then every prompt event: none missed, none twice.

@@ -20,6 +20,8 @@ final class ServerSession: Sendable {
         var subscription: String??
         /// Whether it shows permission prompts (gets prompt events).
         var showsPrompts = false
+        /// The tmux pane a user interface said it runs in (`subscribe`'s `tmuxPane`).
+        var tmuxPane: TmuxPlace?
         var nextCallID: Int64 = 0
         var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
         var requests: [Int64: InFlight] = [:]
@@ -74,6 +76,11 @@ final class ServerSession: Sendable {
         }
     }
     func setShowsPrompts(_ shows: Bool) { state.withLock { $0.showsPrompts = shows } }
+    func setTmuxPane(_ place: TmuxPlace) { state.withLock { $0.tmuxPane = place } }
+    /// The tmux pane of a user interface attached now (it shows prompts, hence banners).
+    var attachedTmuxPane: TmuxPlace? {
+        state.withLock { $0.showsPrompts && !$0.isClosed ? $0.tmuxPane : nil }
+    }
 
     /// Whether this session wants `event`.
     func wants(_ event: CenterEvent) -> Bool {

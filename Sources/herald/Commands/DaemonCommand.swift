@@ -196,6 +196,9 @@ enum DaemonCommand: HeraldCommand {
                                         center: backend, log: { DaemonLog.write($0) })
         } else { nil as BrokerDoor? }
 
+        // The way out to tmux: popups, message lines, status options.
+        let tmuxReach = await openTmuxReach(user: user, engine: engine, server: server, location: location)
+
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large
         // history takes seconds to check).
@@ -228,6 +231,7 @@ enum DaemonCommand: HeraldCommand {
         statistics.cancel()
         DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
+        await tmuxReach.stop()
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
