@@ -4,13 +4,15 @@ import Synchronization
 
 /// Gives up on a broker connection that brings no whole packet for `timeout` seconds.
 ///
-/// libmosquitto's keepalive alone does not: a packet being read counts as traffic for as long
-/// as any byte of it trickles in, so a broker (or anyone on the path of a plain `mqtt://`
-/// connection) that declares a 256 MB PUBLISH and sends a byte now and then holds the
-/// connection — and every message queued behind it — forever. On a live connection a whole
-/// packet arrives at least every keepalive interval (the broker's PINGRESP, when nothing else
-/// comes), so a connection silent for several intervals is dead or stalled, and is dropped to be
-/// made again (the broker then sends again what was not acknowledged).
+/// libmosquitto's keepalive alone does not while the client has something to send: a packet
+/// being read counts as traffic for as long as any byte of it trickles in, and a PINGREQ (whose
+/// missing answer would end the connection) goes out only after an interval with nothing sent.
+/// So a broker (or anyone on the path of a plain `mqtt://` connection) that declares a 256 MB
+/// PUBLISH and sends a byte of it now and then holds the connection — and every message queued
+/// behind it — for as long as the daemon publishes read marks and answers. On a live connection
+/// a whole packet arrives at least every keepalive interval (the broker's PINGRESP, when nothing
+/// else comes), so a connection silent for several intervals is dead or stalled, and is dropped
+/// to be made again (the broker then sends again what was not acknowledged).
 ///
 /// It learns of the connection from libmosquitto's debug log, which names every packet sent or
 /// received (`Client … sending CONNECT`, `Client … received PINGRESP`); the clock runs from a
