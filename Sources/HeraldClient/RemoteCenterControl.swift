@@ -62,6 +62,16 @@ public final class RemoteCenterControl: CenterControl {
         try await client.call(Methods.history, query)
     }
 
+    /// The list's page (`historyPage`); from a center older than this client, which does not
+    /// know it, the whole records of `history` (a complete page).
+    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
+        do {
+            return try await client.call(Methods.historyPage, query)
+        } catch let error as WireError where error.reason == IPCProtocolReason.unknownMethod.rawValue {
+            return HistoryPage(records: try await history(query))
+        }
+    }
+
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await client.call(Methods.historyCount, query) }
 
     public func historyCounts() async throws -> [String: HistoryCounts] { try await client.call(Methods.historyCounts, Empty()) }

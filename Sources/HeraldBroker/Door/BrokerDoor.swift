@@ -219,7 +219,7 @@ public final class BrokerDoor: Sendable {
         }
         var params = post.params
         if let named = params.request.content.attachments.first {
-            return refuse("request.content.attachments: names a file on this machine (\(LogText.escaped(named.path))); "
+            return refuse("request.content.attachments: names a file on this machine (\(named.path)); "
                           + "a post through the broker carries the file's bytes in attachments[].data instead")
         }
         guard post.attachments.count <= RequestLimits.attachmentCount else {

@@ -74,6 +74,8 @@ public final class IPCServer: Sendable {
     let postQueue = AsyncSerialQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
+    /// History replies being put together at once (`IPCServer+History.swift`).
+    let historyGate = ReplyGate(limit: IPCServer.historyRepliesAtOnce)
     /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
     /// of this daemon: the socket's `post`, `add` and `push` (refused `rateLimited`), the broker
     /// door's posts (held back to it: `BrokerCommandLine.postLimiter`) and D-Bus `Notify`

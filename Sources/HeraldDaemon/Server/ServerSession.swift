@@ -222,13 +222,31 @@ final class ServerSession: Sendable {
 
     // MARK: Sending
 
-    func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
+    func sendReply<R: Codable & Sendable>(id: Int64, result: R, method: String) {
         guard !dropsLateReply(id) else { return }
         do {
-            connection.send(try ResultEnvelope(id: id, result: result).line())
+            sendLine(try ResultEnvelope(id: id, result: result).line(), id: id, method: method)
         } catch {
             sendError(id: id, WireError(domain: WireError.heraldDomain, message: "could not encode the result: \(error)"))
         }
+    }
+
+    /// A reply whose result is JSON already (`RequestDispatcher.onEncoded`).
+    func sendEncodedReply(id: Int64, result json: Data, method: String) {
+        guard !dropsLateReply(id) else { return }
+        sendLine(EncodedResultLine.line(id: id, result: json), id: id, method: method)
+    }
+
+    /// Sends a reply's line — or, when it is longer than a client may read (the line limit),
+    /// `replyTooLarge` naming the limit instead: a client never gets a line it must drop.
+    private func sendLine(_ line: Data, id: Int64, method: String) {
+        let limit = LineConnection.maximumLineLength
+        guard line.count <= limit else {
+            sendError(id: id, .protocolError(.replyTooLarge, "\(method): the reply would be \(line.count) bytes, over the "
+                + "line limit of \(limit) bytes (1 MiB); ask for less"))
+            return
+        }
+        connection.send(line)
     }
 
     func sendError(id: Int64?, _ error: WireError) {

@@ -7,6 +7,7 @@ import HeraldDBus
 import HeraldStore
 import HeraldSystem
 import HeraldWire
+import TerminalKit
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -258,10 +259,11 @@ enum DaemonCommand: HeraldCommand {
 }
 
 /// One line per event on standard error, with the time; clients' text in it is escaped
-/// (`LogText`), never written raw.
+/// (`TerminalText.escaped`: control characters, escape sequences and bidirectional controls
+/// shown as `\u{1B}`), never written raw.
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(TerminalText.escaped(message))\n".utf8))
     }
 }

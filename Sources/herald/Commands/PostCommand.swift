@@ -181,7 +181,7 @@ enum PostCommand: SynchronousCommand {
             if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(identifier)
+                print(TerminalText.sanitize(identifier))
             }
             return ExitStatus.success
         }
@@ -236,7 +236,7 @@ enum PostCommand: SynchronousCommand {
     }
 
     static func printJSON(_ value: JSONValue) {
-        print(String(decoding: (try? JSONValue.encoder.encode(value)) ?? Data(), as: UTF8.self))
+        printInertJSON((try? JSONValue.encoder.encode(value)) ?? Data())
     }
 
     // MARK: Parsing
