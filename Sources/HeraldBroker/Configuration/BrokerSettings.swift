@@ -16,6 +16,14 @@ public struct BrokerSettings: Sendable {
     /// PEM client certificate and its key, for brokers that require one.
     public var certificateFile: String?
     public var keyFile: String?
+    /// Seconds without traffic before a PINGREQ (MQTT's keepalive; 5 at least). A connection that
+    /// brings no whole packet for `packetTimeout` is dropped and made again.
+    public var keepAlive: Int32 = 30
+
+    /// 4 × `keepAlive` (2 minutes): on a live connection a whole packet — the broker's PINGRESP,
+    /// if nothing else — arrives at least every keepalive interval; a packet being read must
+    /// arrive whole within this time (8 MiB, the largest post, at 70 KB/s).
+    public var packetTimeout: TimeInterval { TimeInterval(keepAlive) * 4 }
 
     /// The environment variable read for the password when no file is given.
     public static let passwordVariable = "HERALD_BROKER_PASSWORD"

@@ -52,7 +52,14 @@ extension NotificationEngine {
                                    nextFireDate: TriggerSchedule.firstFireDate(trigger, scheduledAt: now))
         joinCommitGroup()
         do {
-            try store.savePending(record)
+            if let receipt = StoreReceipt.current {
+                try store.batch {
+                    try store.savePending(record)
+                    try receipt.write(to: store)
+                }
+            } else {
+                try store.savePending(record)
+            }
         } catch {
             attachmentStore.deleteFiles(of: request.content.attachments)
             throw error
