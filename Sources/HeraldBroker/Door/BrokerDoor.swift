@@ -151,8 +151,9 @@ public final class BrokerDoor: Sendable {
             let params: PostParams
             do {
                 // As the socket reads a post's params: the hand-written codec, the decoder's
-                // reading (and its errors, naming the field) when the bytes are beyond it.
-                params = try WireCoding.decode(BrokerPost.self, from: Data(payload)).params
+                // reading (and its errors, naming the field) when the bytes are beyond it; its
+                // identifiers in NFC, as the socket's dispatcher puts them.
+                params = try WireCoding.decode(BrokerPost.self, from: Data(payload)).params.withCanonicalIdentifiers()
             } catch {
                 log("Broker: post from \(sender) rejected: badParams: post: \(WireCoding.explain(error))")
                 return
@@ -168,7 +169,7 @@ public final class BrokerDoor: Sendable {
                 return
             }
             let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
-                                    headers: PushHeaders(collapseID: identifier))
+                                    headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             take(key: key, sender: sender, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
         case .handled(let sender):
             guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {

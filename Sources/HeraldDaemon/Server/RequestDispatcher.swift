@@ -19,12 +19,14 @@ struct RequestDispatcher: Sendable {
         handlers[name] = handler
     }
 
-    mutating func on<P, R>(_ method: Method<P, R>,
-                           _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
+    /// Registers `body` for `method`. Its params reach it with their identifiers in NFC
+    /// (`CanonicalIdentifiers`): the one place the socket's identifiers take that form.
+    mutating func on<P: CanonicalIdentifiers, R>(_ method: Method<P, R>,
+                                                 _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
         handlers[method.name] = { server, id, payload, session in
             let params: P
             do {
-                params = try payload.params(P.self)
+                params = try payload.params(P.self).withCanonicalIdentifiers()
             } catch {
                 // (A 30-digit integer makes the decoder blame the whole line: name the number.)
                 var reason = WireCoding.explain(error)

@@ -41,7 +41,9 @@ enum HistoryCommand: HeraldCommand {
         let json = arguments.flag("--json")
         try arguments.finish()
 
+        // The app's name in NFC, as the center stores it (`CanonicalIdentifier`).
         let query = HistoryQuery(bundleIdentifier: app, search: search, limit: limit, offset: offset, unreadOnly: unread)
+            .withCanonicalIdentifiers()
         do { try query.validate() } catch { throw UsageError("\(error)") }
         let store = try StoreCommandSupport.openStore(context)
         try StoreCommandSupport.requireKnownApp(app, in: store)
