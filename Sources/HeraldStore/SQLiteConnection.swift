@@ -182,7 +182,11 @@ package final class SQLiteConnection {
             throw error
         }
         transactionDepth -= 1
-        if depth == 0 {
+        if depth == 0 && !write {
+            // Ending a read cannot undo what it read: a damaged file may fail the COMMIT that
+            // closes a read that went around the damage (it is rolled back then).
+            try? commitOutermost()
+        } else if depth == 0 {
             try commitOutermost()
         } else {
             try execute("RELEASE \(savepoint)")

@@ -105,6 +105,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
             ? nil : WALCheckpointer(path: path, threshold: options.checkpointPages, fileWatch: fileWatch)
 
         if options.mode == .readOnly {
+            if options.salvage { try connection.executeScript("PRAGMA writable_schema = ON") }
             let version = try Migrations.version(of: connection)   // also detects a corrupt file
             if version > Schema.currentVersion {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
