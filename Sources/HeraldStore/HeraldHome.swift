@@ -57,12 +57,12 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
     /// Why `path` (or something in it) cannot be reached: "permission denied: DIR belongs to
     /// USER (mode 0700)" when it is about permissions, the system's words otherwise.
     private static func denial(_ error: Int32, at path: String) -> String {
-        let words = String(cString: strerror(error))
+        let words = String(cString: strerror(error)).lowercased()
         var status = stat()
         guard error == EACCES || error == EPERM, stat(path, &status) == 0 else { return words }
         let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
             ?? "uid \(status.st_uid)"
-        return "\(words.lowercased()): \(path) belongs to \(owner) (mode \(String(format: "%04o", Int(status.st_mode & 0o7777))))"
+        return "\(words): \(path) belongs to \(owner) (mode \(String(format: "%04o", Int(status.st_mode & 0o7777))))"
     }
 
     /// Creates the directory (and missing parents) and the attachments directory, mode 0700.
