@@ -47,7 +47,12 @@ struct StoreFileLostTests {
 
         let second = try await SpawnedDaemon(reusing: first.home)
         let ui = try await second.ui()
-        let kept = try await ui.history(HistoryQuery(bundleIdentifier: Self.app, limit: 10_000)).map(\.identifier)
+        var kept: [String] = []
+        while true {   // pages of 500: a reply stays well within the line limit
+            let page = try await ui.history(HistoryQuery(bundleIdentifier: Self.app, limit: 500, offset: kept.count))
+            kept += page.map(\.identifier)
+            if page.count < 500 { break }
+        }
         let posted = try await Self.postOne(second)
         await second.stop()
         let missing = Set(acknowledged).subtracting(kept)
