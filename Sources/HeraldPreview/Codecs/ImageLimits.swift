@@ -17,18 +17,22 @@ public struct ImageLimits: Sendable, Hashable {
     /// Most decoding work of a JPEG: scans × the frame's pixels (each scan is a pass over the
     /// whole picture). 512 M: 32 scans of the largest picture, 500 of a 1 Mpixel one.
     public var maxScanWork: Int
+    /// Most seconds `AttachmentPreviewer.render(_:limits:)` waits for one picture (decoding and
+    /// drawing) before giving it up (`PreviewDeadline`).
+    public var maxSeconds: Double
 
     public init(maxFileBytes: Int = 16 << 20, maxPixels: Int = 16 << 20, maxDimension: Int = 16_384,
-                maxScans: Int = 500, maxScanWork: Int = 512 << 20) {
+                maxScans: Int = 500, maxScanWork: Int = 512 << 20, maxSeconds: Double = 10) {
         self.maxFileBytes = maxFileBytes
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.maxScans = maxScans
         self.maxScanWork = maxScanWork
+        self.maxSeconds = maxSeconds
     }
 
     /// 16 MB files, 16 Mpixel images (64 MB decoded), 16,384 pixels a side; JPEGs of at most 500
-    /// scans and 512 M pixels decoded over all scans.
+    /// scans and 512 M pixels decoded over all scans; 10 s for a picture.
     public static let standard = ImageLimits()
 
     /// The most scans a JPEG frame of `width` × `height` may have: `maxScans`, fewer for a
