@@ -21,9 +21,11 @@ struct IdentifierFormAcrossRestartTests {
         let first = try await SpawnedDaemon()
         let environment = first.appEnvironment(bundleIdentifier: Self.composedApp)
         // The same request twice, 8 s ahead: the second (other spellings) replaces the first.
-        for (app, id, title) in [(Self.decomposedApp, Self.decomposedID, "first"), (Self.composedApp, Self.composedID, "second")] {
+        let posts = [(Self.decomposedApp, Self.decomposedID, "first", "caf\u{E9}-thread"),
+                     (Self.composedApp, Self.composedID, "second", "cafe\u{301}-thread")]
+        for (app, id, title, thread) in posts {
             let posted = try await runBuiltProgram("herald", ["post", "--new-app", app, "--id", id, "--title", title,
-                                                              "--thread", "caf\u{E9}-thread", "--in", "8"],
+                                                              "--thread", thread, "--in", "8"],
                                                    environment: environment)
             #expect(posted.status == 0, "\(posted.stdout)\(posted.stderr)")
         }
@@ -47,6 +49,7 @@ struct IdentifierFormAcrossRestartTests {
         #expect(delivered.map(\.content.title) == ["second"])
         #expect(delivered.map { Array($0.bundleIdentifier.utf8) } == [Array(Self.composedApp.utf8)])
         #expect(delivered.map { Array($0.identifier.utf8) } == [Array(Self.composedID.utf8)])
+        #expect(delivered.map { Array($0.content.threadIdentifier.utf8) } == [Array("caf\u{E9}-thread".utf8)])
         #expect(apps.count == 1)
     }
 

@@ -16,12 +16,18 @@ import Foundation
 public enum CanonicalIdentifier {
     /// `identifier` in NFC; ASCII (the usual case) is returned as it is, without a copy.
     public static func form(_ identifier: String) -> String {
-        var isASCII = true
-        for byte in identifier.utf8 where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        return isASCII ? identifier : identifier.precomposedStringWithCanonicalMapping
+        isASCII(identifier) ? identifier : identifier.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `identifier` is in NFC already, byte for byte (`==` cannot tell: it calls both
+    /// spellings equal).
+    public static func isCanonical(_ identifier: String) -> Bool {
+        isASCII(identifier) || identifier.precomposedStringWithCanonicalMapping.utf8.elementsEqual(identifier.utf8)
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x80 { return false }
+        return true
     }
 
     /// `identifiers` in NFC.
@@ -41,8 +47,8 @@ extension RequestRecord: CanonicalIdentifiers {
     public func withCanonicalIdentifiers() -> RequestRecord {
         var request = self
         request.identifier = CanonicalIdentifier.form(identifier)
-        let content = request.content.withCanonicalIdentifiers()
-        if content != request.content { request.content = content }
+        // The content is shared, not copied, unless one of its identifiers changes.
+        if !content.hasCanonicalIdentifiers { request.content = content.withCanonicalIdentifiers() }
         return request
     }
 }
@@ -57,6 +63,13 @@ extension ContentRecord: CanonicalIdentifiers {
             content.attachments[index].identifier = CanonicalIdentifier.form(content.attachments[index].identifier)
         }
         return content
+    }
+
+    /// Whether every identifier it holds is in NFC already.
+    var hasCanonicalIdentifiers: Bool {
+        CanonicalIdentifier.isCanonical(categoryIdentifier) && CanonicalIdentifier.isCanonical(threadIdentifier)
+            && (targetContentIdentifier.map(CanonicalIdentifier.isCanonical) ?? true)
+            && attachments.allSatisfy { CanonicalIdentifier.isCanonical($0.identifier) }
     }
 }
 

@@ -2,35 +2,55 @@ import HeraldCore
 
 // Every request's params put their identifiers in NFC (`CanonicalIdentifier`): the server's
 // dispatcher does it once, right after decoding, for every method (it only accepts params
-// that conform). Params without identifiers return themselves.
+// that conform).
 
-extension AppParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> AppParams {
-        AppParams(bundleIdentifier: CanonicalIdentifier.form(bundleIdentifier))
-    }
+/// Params whose one identifier is their app's.
+protocol AppIdentifiedParams: CanonicalIdentifiers {
+    var bundleIdentifier: String { get set }
 }
 
-extension OptionalAppParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> OptionalAppParams {
-        OptionalAppParams(bundleIdentifier: CanonicalIdentifier.form(bundleIdentifier))
-    }
-}
-
-extension ForegroundParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> ForegroundParams {
+extension AppIdentifiedParams {
+    public func withCanonicalIdentifiers() -> Self {
         var params = self
         params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
         return params
     }
 }
 
-extension AuthorizationParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> AuthorizationParams {
+/// Params whose one identifier is an app's, or none (every app).
+protocol OptionalAppIdentifiedParams: CanonicalIdentifiers {
+    var bundleIdentifier: String? { get set }
+}
+
+extension OptionalAppIdentifiedParams {
+    public func withCanonicalIdentifiers() -> Self {
         var params = self
         params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
         return params
     }
 }
+
+/// Params without identifiers.
+protocol ParamsWithoutIdentifiers: CanonicalIdentifiers {}
+
+extension ParamsWithoutIdentifiers {
+    public func withCanonicalIdentifiers() -> Self { self }
+}
+
+extension AppParams: AppIdentifiedParams {}
+extension ForegroundParams: AppIdentifiedParams {}
+extension AuthorizationParams: AppIdentifiedParams {}
+extension BadgeParams: AppIdentifiedParams {}
+extension ServiceExtensionParams: AppIdentifiedParams {}
+extension ServiceExtensionCommandParams: AppIdentifiedParams {}
+extension SettingsParams: AppIdentifiedParams {}
+extension OptionalAppParams: OptionalAppIdentifiedParams {}
+extension SubscribeParams: OptionalAppIdentifiedParams {}
+extension Empty: ParamsWithoutIdentifiers {}
+extension MarkReadParams: ParamsWithoutIdentifiers {}
+extension DeliveryIDsParams: ParamsWithoutIdentifiers {}
+extension DoNotDisturbParams: ParamsWithoutIdentifiers {}
+extension AnswerPromptParams: ParamsWithoutIdentifiers {}
 
 extension CategoriesParams: CanonicalIdentifiers {
     public func withCanonicalIdentifiers() -> CategoriesParams {
@@ -52,51 +72,9 @@ extension IdentifiersParams: CanonicalIdentifiers {
     }
 }
 
-extension BadgeParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> BadgeParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        return params
-    }
-}
-
-extension ServiceExtensionParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> ServiceExtensionParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        return params
-    }
-}
-
-extension ServiceExtensionCommandParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> ServiceExtensionCommandParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        return params
-    }
-}
-
 extension RespondParams: CanonicalIdentifiers {
     public func withCanonicalIdentifiers() -> RespondParams {
-        var params = self
-        params.action = action.withCanonicalIdentifiers()
-        return params
-    }
-}
-
-extension SettingsParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> SettingsParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        return params
-    }
-}
-
-extension SubscribeParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> SubscribeParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        return params
+        RespondParams(deliveryID: deliveryID, action: action.withCanonicalIdentifiers())
     }
 }
 
@@ -123,29 +101,7 @@ extension PushParams: CanonicalIdentifiers {
 
 extension WaitParams: CanonicalIdentifiers {
     public func withCanonicalIdentifiers() -> WaitParams {
-        var params = self
-        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
-        params.identifier = CanonicalIdentifier.form(identifier)
-        return params
+        WaitParams(bundleIdentifier: CanonicalIdentifier.form(bundleIdentifier), identifier: CanonicalIdentifier.form(identifier),
+                   since: since, timeout: timeout)
     }
-}
-
-extension Empty: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> Empty { self }
-}
-
-extension MarkReadParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> MarkReadParams { self }
-}
-
-extension DeliveryIDsParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> DeliveryIDsParams { self }
-}
-
-extension DoNotDisturbParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> DoNotDisturbParams { self }
-}
-
-extension AnswerPromptParams: CanonicalIdentifiers {
-    public func withCanonicalIdentifiers() -> AnswerPromptParams { self }
 }
