@@ -26,6 +26,7 @@ extension NotificationEngine {
         }
         try RequestLimits.validate(bundleIdentifier: bundle)
         try options.validate(for: parsed)
+        try admitApp(bundle)
         ensureApp(bundle)
         if let token = options.deviceToken {
             let expected = await deviceToken(bundleIdentifier: bundle)

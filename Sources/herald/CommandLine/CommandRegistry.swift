@@ -18,6 +18,7 @@ enum CommandRegistry {
         ClearCommand.self,
         DoNotDisturbCommand.self,
         FocusCommand.self,
+        PopupCommand.self,
         AppCommand.self,
         ConfigCommand.self,
         CompletionsCommand.self,
