@@ -250,12 +250,19 @@ package final class SQLiteConnection {
 
     /// Copies every commit in the log this connection has open — unlinked from the directory,
     /// still readable through its descriptor — into the database file (a `FULL` checkpoint:
-    /// written and synced); whether all of it was.
+    /// written and synced); whether all of it was. Tried again while another connection holds
+    /// the checkpoint (the background one, finishing), for up to the busy timeout.
     private func saveLostLog() -> Bool {
-        var logFrames: Int32 = -1
-        var copied: Int32 = -1
-        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_FULL, &logFrames, &copied)
-        return code == SQLITE_OK && logFrames == copied
+        let deadline = Date().addingTimeInterval(max(busyTimeout, 1))
+        repeat {
+            var logFrames: Int32 = -1
+            var copied: Int32 = -1
+            let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_FULL, &logFrames, &copied)
+            if code == SQLITE_OK && logFrames == copied { return true }
+            guard code & 0xff == SQLITE_BUSY || code == SQLITE_OK else { return false }
+            usleep(10_000)
+        } while Date() < deadline
+        return false
     }
 
     /// Schedules `action` to run after the outermost transaction commits (dropped on rollback).

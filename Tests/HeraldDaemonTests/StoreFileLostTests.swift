@@ -56,7 +56,7 @@ struct StoreFileLostTests {
         let posted = try await Self.postOne(second)
         await second.stop()
         let missing = Set(acknowledged).subtracting(kept)
-        #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged posts lost")
+        #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged posts lost; \(refusals.first ?? "")")
         #expect(posted, "the restarted daemon stores again")
     }
 
