@@ -9,7 +9,8 @@ extension EndToEnd {
 /// far as it goes (and says so), a search over a damaged page serves the readable matches, and
 /// another user's state directory is "permission denied" — never an empty history.
 @Suite struct DamagedStateCommandTests {
-    /// A state directory with `count` notifications in its database, checkpointed and closed.
+    /// A state directory with `count` notifications in its database file (checkpointed: none
+    /// left in the log, which the damage would miss).
     static func home(count: Int) throws -> (directory: TemporaryDirectory, home: HeraldHome) {
         let directory = try TemporaryDirectory("herald-damaged")
         let home = HeraldHome(path: directory.path + "/home")
@@ -21,6 +22,8 @@ extension EndToEnd {
             }
         }
         _ = try store.history(HistoryQuery(search: "lunch", limit: 1))   // indexes them for search
+        let connection = try SQLiteConnection(path: home.databaseURL.path, access: .readWrite, busyTimeout: 10)
+        try connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
         return (directory, home)
     }
 
