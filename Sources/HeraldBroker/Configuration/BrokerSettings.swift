@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Everything needed to reach the broker: the address, the password (from a file or
 /// `$HERALD_BROKER_PASSWORD`, never the command line) and the TLS files.
@@ -79,8 +80,7 @@ public struct BrokerSettings: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw BrokerError.invalid("--broker-password-file: \(path) is not UTF-8 text")
         }
-        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        let password = ConfigFile.lines(text).first.map(String.init) ?? ""   // LF, CRLF or CR
         guard !password.isEmpty else { throw BrokerError.invalid("--broker-password-file: \(path) is empty") }
         return password
     }

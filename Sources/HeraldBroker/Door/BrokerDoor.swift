@@ -177,7 +177,7 @@ public final class BrokerDoor: Sendable {
                 return
             }
             let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
-                                    headers: PushHeaders(collapseID: identifier))
+                                    headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
                                             identifier: identifier)
             take(entry, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
@@ -217,7 +217,8 @@ public final class BrokerDoor: Sendable {
         guard besides <= BrokerPost.maximumBytesBesidesAttachments else {
             return refuse("it is \(besides) bytes besides its attachments; the limit is \(BrokerPost.maximumBytesBesidesAttachments)")
         }
-        var params = post.params
+        // Its identifiers in NFC, as the socket's dispatcher puts them.
+        var params = post.params.withCanonicalIdentifiers()
         if let named = params.request.content.attachments.first {
             return refuse("request.content.attachments: names a file on this machine (\(named.path)); "
                           + "a post through the broker carries the file's bytes in attachments[].data instead")

@@ -61,9 +61,10 @@ public enum ImageDecoder {
         return try decode(data, limits: limits)
     }
 
-    /// A baseline JPEG of `image` (libturbojpeg's encoder; test fixtures and the benchmark).
-    public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90) throws -> Data {
-        try JPEGCodec.encode(image, quality: quality)
+    /// A baseline (or progressive) JPEG of `image` (libturbojpeg's encoder; test fixtures and
+    /// the benchmark).
+    public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90, progressive: Bool = false) throws -> Data {
+        try JPEGCodec.encode(image, quality: quality, progressive: progressive)
     }
 
     /// Writes a one-frame GIF (giflib's encoder; test fixtures and the benchmark).
