@@ -78,7 +78,7 @@ struct BrokerKillStress {
     /// Distinct posts in history, and the highest delivery id.
     private func count(_ home: URL) throws -> (kept: Int, deliveries: Int64) {
         let heraldHome = HeraldHome(path: home.path)
-        guard heraldHome.databaseExists else { return (0, 0) }
+        guard try heraldHome.databaseExists() else { return (0, 0) }
         let store = try SQLiteStore(home: heraldHome, options: SQLiteStoreOptions(mode: .readOnly, applyRetentionOnOpen: false))
         let records = try store.history(HistoryQuery(limit: posts * 2))
         return (Set(records.map(\.identifier)).count, records.map(\.deliveryID).max() ?? 0)
