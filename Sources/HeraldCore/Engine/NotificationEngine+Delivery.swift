@@ -117,6 +117,7 @@ extension NotificationEngine {
         }
         if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
         emit(.delivered(record, replacedDeliveryID: replacedID))
+        if replacedID != nil || presentation.normalized.contains(.banner) { noteBannerShown(record, replaced: replacedID) }
         if record.deliveryID != 0 {
             // The store's retention may have removed the app's oldest rows to make room.
             let trimmed = removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero

@@ -174,7 +174,8 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`.
+/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`, and
+/// `bannersClosed` and `bannerRestored` are written and read by `Codable` whole.
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
@@ -270,6 +271,8 @@ extension WireEvent: WireFastCodable {
             writer.key("promptID")
             writer.integer(promptID)
             writer.endObject()
+        case .bannersClosed, .bannerRestored:
+            throw WireFastPathMiss()   // rare: Codable writes them
         }
         writer.endObject()
     }
