@@ -52,7 +52,7 @@ enum RelayCommand: SynchronousCommand {
         }
         let terminal = RelayTerminal.current(chosen: chosen)
         var first = "herald relay: sending banners to this terminal as \(terminal.name) — Ctrl-C stops"
-        if terminal.throughTmux, terminal.tmuxPassthrough == "off" {
+        if terminal.throughTmux, ["off", "0"].contains(terminal.tmuxPassthrough) {
             first += "\nherald relay: tmux passes them on only with `set -g allow-passthrough on` (it is off here)"
         }
         _ = StandardOutput.writeLine(first)

@@ -8,7 +8,8 @@ import TerminalKit
 struct RelayTerminal: Sendable, Hashable {
     var kind: TerminalNotification.Kind
     var throughTmux: Bool
-    /// tmux's `allow-passthrough` for this pane (`on`, `all`, `off`), when tmux said.
+    /// tmux's `allow-passthrough` for this pane (`on`, `all`, `off`; `1` or `0` before tmux
+    /// 3.4), when tmux said.
     var tmuxPassthrough: String?
 
     /// The terminal the relay runs in: `chosen` (`--osc`, the file's `[relay] osc`) or a guess.
@@ -25,14 +26,9 @@ struct RelayTerminal: Sendable, Hashable {
         throughTmux ? TerminalNotification.tmuxPassthrough(sequence) : sequence
     }
 
-    /// "OSC 99 (kitty)", for the relay's first line.
+    /// "OSC 99 through tmux", for the relay's first line.
     var name: String {
-        let terminals: String = switch kind {
-        case .osc99: "kitty"
-        case .osc9: "iTerm2, WezTerm, Windows Terminal, kitty, Ghostty"
-        case .osc777: "foot, WezTerm, Ghostty, urxvt"
-        }
-        return "OSC \(kind.rawValue) (\(terminals))" + (throughTmux ? " through tmux" : "")
+        "OSC \(kind.rawValue)" + (throughTmux ? " through tmux" : "")
     }
 
     /// What tmux says of its client terminal and of passthrough (tmux 3.2 and later).
