@@ -121,6 +121,12 @@ extension EndToEnd {
         let wrong = try center.run(["relay", "--osc", "42"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("--osc: give auto, 777, 9 or 99, not '42'"))
+        // `herald config` checks [relay] too.
+        try "[relay]\nosc = 42\ncolour = yes\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try ProcessRunner.runSeparately(center.herald, ["config"], environment: ["HERALD_CONFIG": config])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(config):2: [relay] osc: give auto, 777, 9 or 99, not '42'"))
+        #expect(check.stderr.contains("\(config):3: [relay] has no setting 'colour' (known: osc)"))
     }
 
     /// Inside tmux the sequence goes through tmux's passthrough — and a real tmux, with
