@@ -82,13 +82,26 @@ extension EndToEnd {
         let line = try watch.waitForLine(after: 1) { $0.contains(#""unread":1"#) }
         #expect(try object(line)["text"] as? String == "1")
         #expect(!line.unicodeScalars.contains { $0.value == 0x1B })
-        // Idle: no line, and the process never runs — its context switches stay as they are.
+        // Idle: no line, and the process never runs — its context switches stay as they are,
+        // while a program that polls (the control) is seen waking in the same window.
+        let polling = try LineFollower("/bin/sh", ["-c", "echo ready; while :; do sleep 0.2; done"], environment: [:])
+        defer { polling.stop() }
+        try polling.waitForLine { $0 == "ready" }
+        // (Whatever the post still sets off — the app's record, counts — has come and gone.)
+        var settled = watch.contextSwitches()
+        for _ in 0..<20 {
+            Thread.sleep(forTimeInterval: 0.5)
+            let now = watch.contextSwitches()
+            if now.switches == settled.switches { break }
+            settled = now
+        }
         let lines = watch.all.count
-        let before = watch.contextSwitches()
+        let before = watch.contextSwitches(), pollingBefore = polling.contextSwitches()
         Thread.sleep(forTimeInterval: 3)
-        let after = watch.contextSwitches()
+        let after = watch.contextSwitches(), pollingAfter = polling.contextSwitches()
         #expect(before.threads == 1)
         #expect(after.switches == before.switches)
+        #expect(pollingAfter.switches > pollingBefore.switches)
         #expect(watch.all.count == lines)
         // Read elsewhere: the count goes down.
         _ = try center.run(["clear"])

@@ -174,8 +174,7 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`, and
-/// `bannersClosed` and `bannerRestored` are written and read by `Codable` whole.
+/// `appChanged`, `focusChanged`, `promptRequested` carry records (the banner events all) through `Codable`.
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
