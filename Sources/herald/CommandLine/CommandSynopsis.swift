@@ -177,7 +177,8 @@ struct CommandSynopsis: Equatable, Sendable {
         return entries.map { OptionEntry(head: $0.head, summary: firstSentence($0.description.joined(separator: " "))) }
     }
 
-    /// The first sentence of a description, at most about 80 characters.
+    /// The first sentence of a description, at most about 80 characters: a parenthetical aside
+    /// that does not fit is left out whole; otherwise the sentence is cut at a word and ends "…".
     static func firstSentence(_ text: String) -> String {
         var sentence = text
         if let end = sentence.range(of: ". ") ?? sentence.range(of: "; ") {
@@ -185,8 +186,13 @@ struct CommandSynopsis: Equatable, Sendable {
         }
         if sentence.hasSuffix(".") { sentence.removeLast() }
         guard sentence.count > 80 else { return sentence }
-        let cut = sentence.prefix(80)
-        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+        let cut = sentence.prefix(81)
+        if let aside = cut.range(of: " (", options: .backwards), !cut[aside.upperBound...].contains(")"),
+           cut.distance(from: cut.startIndex, to: aside.lowerBound) >= 20 {
+            return String(cut[..<aside.lowerBound])
+        }
+        let words = cut.prefix(80)
+        return String(words[..<(words.lastIndex(of: " ") ?? words.endIndex)]) + "…"
     }
 
     private mutating func readOptionEntry(_ entry: OptionEntry) {
