@@ -11,14 +11,9 @@ struct CenterFollower {
     /// The client's name in its hello (the daemon's log).
     let name: String
 
-    /// What the session says when it returns.
-    enum Outcome {
-        /// Stop with this exit status.
-        case finish(Int32)
-    }
-
-    /// Runs sessions until one finishes, or `lost` says to stop (returning an exit status).
-    func run(lost: (_ error: any Error) -> Int32?, session: (BlockingIPCClient) throws -> Outcome) -> Int32 {
+    /// Runs sessions until one returns (its exit status: the command is done), or `lost` says to
+    /// stop (returning an exit status; `nil` connects again).
+    func run(lost: (_ error: any Error) -> Int32?, session: (BlockingIPCClient) throws -> Int32) -> Int32 {
         var pause = 0.1
         while true {
             do {
@@ -26,9 +21,7 @@ struct CenterFollower {
                 defer { client.close() }
                 pause = 0.1
                 _ = try client.call(Methods.subscribe, SubscribeParams(bundleIdentifier: nil))
-                switch try session(client) {
-                case .finish(let status): return status
-                }
+                return try session(client)
             } catch {
                 if let status = lost(error) { return status }
                 Thread.sleep(forTimeInterval: pause)

@@ -54,15 +54,15 @@ struct TerminalRelay {
                 var fds = [pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)]
                 if input != nil { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
                 if !client.hasQueuedEvent {
-                    guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return .finish(ExitStatus.failure) }
+                    guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return ExitStatus.failure }
                 }
                 if client.hasQueuedEvent || fds[0].revents != 0 {
-                    guard handle(try client.nextEvent(), &state) else { return .finish(ExitStatus.success) }
+                    guard handle(try client.nextEvent(), &state) else { return ExitStatus.success }
                 }
                 if fds.count > 1, fds[1].revents != 0 {
                     var chunk = [UInt8](repeating: 0, count: 1024)
                     let count = read(STDIN_FILENO, &chunk, chunk.count)
-                    guard count > 0 else { return .finish(ExitStatus.success) }   // the terminal went
+                    guard count > 0 else { return ExitStatus.success }   // the terminal went
                     for report in scanner.feed(Array(chunk[0..<count])) { answer(report, state, client) }
                 }
             }

@@ -24,7 +24,7 @@ struct StatusWatch {
         return follower.run(lost: { _ in show(output.offlineLine()) ? nil : ExitStatus.success }) { client in
             var status = try Self.settledSnapshot(client)
             while true {
-                guard show(output.line(status)) else { return .finish(ExitStatus.success) }
+                guard show(output.line(status)) else { return ExitStatus.success }
                 var stale = status.apply(try client.nextEvent())
                 // The rest of a burst first: one line for all of it.
                 while client.hasQueuedEvent || StandardOutput.isReadable(client.descriptor) {
