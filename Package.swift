@@ -41,6 +41,7 @@ import Glibc
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
+///     HeraldTmux           ─▶ HeraldCore, HeraldWire, HeraldSystem, TerminalKit  (banners and status options in tmux)
 ///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
@@ -49,7 +50,7 @@ import Glibc
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
-///                             HeraldBroker
+///                             HeraldBroker, HeraldTmux
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
 ///                             HeraldDBus, DBusHarness
@@ -173,12 +174,15 @@ let package = Package(
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
+        // A way out: banners as tmux popups or message lines, and tmux user options for status lines.
+        .target(name: "HeraldTmux", dependencies: ["HeraldCore", "HeraldWire", "HeraldSystem", "TerminalKit"],
+                swiftSettings: swiftSettings),
 
         // Executables: argument parsing and wiring only.
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
@@ -223,6 +227,8 @@ let package = Package(
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem", "HeraldCore", "TestSupport"],

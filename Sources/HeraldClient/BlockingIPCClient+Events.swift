@@ -25,7 +25,9 @@ extension BlockingIPCClient {
         if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
         while true {
             let line = try nextLine()
-            if case .event(let event)? = try? ServerLine.parse(line) { return event.event }
+            if case .event(let event)? = ServerLine.parse(line, maximumLineLength: LineConnection.maximumLineLength) {
+                return event.event
+            }
         }
     }
 }

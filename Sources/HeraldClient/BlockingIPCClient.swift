@@ -37,7 +37,7 @@ public final class BlockingIPCClient {
     private var nextID: Int64 = 0
     private var framing = LineBuffer(maximumLineLength: LineConnection.maximumLineLength)
     /// Lines read but not handled yet, oldest first.
-    var unread: [Data] = []
+    var unread: [LineBuffer.Item] = []
     /// Events read while a call waited for its reply, oldest first (`nextEvent` takes them).
     var queuedEvents: [CenterEvent] = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -90,8 +90,10 @@ public final class BlockingIPCClient {
     /// Reads until the reply to `id` arrives (checking the server's hello on the way).
     private func reply(to id: Int64) throws -> EncodedPayload {
         while true {
-            let line = try nextLine()
-            guard let parsed = try? ServerLine.parse(line) else { continue }   // (as IPCClient: unreadable lines are skipped)
+            // (As IPCClient: unreadable lines are skipped; one too long to read is its request's error.)
+            guard let parsed = ServerLine.parse(try nextLine(), maximumLineLength: LineConnection.maximumLineLength) else {
+                continue
+            }
             switch parsed {
             case .hello(let hello):
                 if let refusal = hello.refusal { throw refusal }
@@ -111,8 +113,9 @@ public final class BlockingIPCClient {
         }
     }
 
-    /// The next line from the server; throws `IPCError.connectionClosed` at the end of the stream.
-    func nextLine() throws -> Data {
+    /// The next line from the server (or a line's report of being too long); throws
+    /// `IPCError.connectionClosed` at the end of the stream.
+    func nextLine() throws -> LineBuffer.Item {
         while unread.isEmpty {
             let count: Int
             do {
@@ -123,7 +126,7 @@ public final class BlockingIPCClient {
                 throw IPCError.connectionClosed
             }
             let items = count == 0 ? framing.finish() : framing.append(Data(chunk[0..<count]))
-            for case .line(let line) in items { unread.append(line) }
+            unread += items
             if count == 0 && unread.isEmpty { throw IPCError.connectionClosed }
         }
         return unread.removeFirst()

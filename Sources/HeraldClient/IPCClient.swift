@@ -210,7 +210,7 @@ private final class ClientBox: Sendable {
     }
 
     func received(_ item: LineBuffer.Item) {
-        guard case .line(let data) = item, let line = try? ServerLine.parse(data) else { return }
+        guard let line = ServerLine.parse(item, maximumLineLength: LineConnection.maximumLineLength) else { return }
         let target = preHello.withLock { state -> IPCClient? in
             if state.client == nil { state.buffered.append(line) }
             return state.client

@@ -152,6 +152,7 @@ public final class ReconnectingCenterControl: CenterControl {
 
     public func apps() async throws -> [AppRecord] { try await remote().apps() }
     public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] { try await remote().history(query) }
+    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage { try await remote().historyPage(query) }
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await remote().historyCount(query) }
     public func historyCounts() async throws -> [String: HistoryCounts] { try await remote().historyCounts() }
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {

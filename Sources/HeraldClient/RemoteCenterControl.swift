@@ -26,10 +26,15 @@ public final class RemoteCenterControl: CenterControl {
     }
 
     private let state = Mutex(State())
+    /// The tmux pane this user interface runs in, told to the daemon when it subscribes (so the
+    /// daemon's tmux popups do not double the banners shown here).
+    private let tmuxPane: TmuxPlace?
 
-    /// Wraps a connected client (usually made with `role: .ui`).
-    public init(client: IPCClient) {
+    /// Wraps a connected client (usually made with `role: .ui`); `tmuxPane` is where this user
+    /// interface runs in tmux, if it does (`TmuxPlace.current(environment:)`).
+    public init(client: IPCClient, tmuxPane: TmuxPlace? = nil) {
         self.client = client
+        self.tmuxPane = tmuxPane
         client.onEvent { [weak self] event in
             guard let self else { return }
             let streams = self.state.withLock { Array($0.streams.values) }
@@ -55,6 +60,16 @@ public final class RemoteCenterControl: CenterControl {
 
     public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] {
         try await client.call(Methods.history, query)
+    }
+
+    /// The list's page (`historyPage`); from a center older than this client, which does not
+    /// know it, the whole records of `history` (a complete page).
+    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
+        do {
+            return try await client.call(Methods.historyPage, query)
+        } catch let error as WireError where error.reason == IPCProtocolReason.unknownMethod.rawValue {
+            return HistoryPage(records: try await history(query))
+        }
     }
 
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await client.call(Methods.historyCount, query) }
@@ -113,7 +128,9 @@ public final class RemoteCenterControl: CenterControl {
             _ = self?.state.withLock { $0.streams.removeValue(forKey: key) }
         }
         if client.isClosed { continuation.finish() }
-        if mustSubscribe { _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true)) }
+        if mustSubscribe {
+            _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true, tmuxPane: tmuxPane))
+        }
         return stream
     }
 

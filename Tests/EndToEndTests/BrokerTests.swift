@@ -53,7 +53,7 @@ extension EndToEnd {
 
     /// `herald --home HOME daemon --broker …` with its log in HOME/daemon.log.
     static func startDaemon(home: TemporaryDirectory, arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(herald, ["--home", home.path, "daemon"] + arguments,
+        try ChildProcess(herald, ["--home", home.path, "daemon"] + arguments, environment: ["HERALD_TMUX": "off"],
                          streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
     }
 
@@ -89,7 +89,7 @@ extension EndToEnd {
         let config = home.url.appendingPathComponent("config")
         try "[broker]\nurl = \(broker.url())\n".write(to: config, atomically: true, encoding: .utf8)
         let daemon = try ChildProcess(Self.herald, ["--home", home.path, "daemon"],
-                                      environment: ["HERALD_CONFIG": config.path, "HERALD_BROKER": ""],
+                                      environment: ["HERALD_CONFIG": config.path, "HERALD_BROKER": "", "HERALD_TMUX": "off"],
                                       streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         defer {
             daemon.signal(SIGTERM)

@@ -24,13 +24,18 @@ final class CenterSession: @unchecked Sendable {
 
     /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
     /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
-    /// (never on the session bus of whoever runs the tests).
+    /// (never on the session bus of whoever runs the tests), and shows nothing in tmux unless
+    /// `daemonEnvironment` names a server (`HERALD_TMUX`). `home` is a state directory prepared
+    /// beforehand (history written into it), else a new one.
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
-         daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:]) throws {
-        home = try TemporaryDirectory("herald-center")
+         daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
+         home prepared: TemporaryDirectory? = nil) throws {
+        let home = try prepared ?? TemporaryDirectory("herald-center")
+        self.home = home
         daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
                                       + (bus == nil ? ["--no-dbus"] : []),
-                                  environment: (bus?.environment ?? [:]).merging(daemonEnvironment) { $1 },
+                                  environment: (bus?.environment ?? [:]).merging(["HERALD_TMUX": "off"]) { $1 }
+                                      .merging(daemonEnvironment) { $1 },
                                   streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         try waitForSocket()
         for _ in 0..<uiCount {

@@ -46,8 +46,7 @@ extension EndToEnd {
         try bus.waitForNotificationServer(named: "Herald")
     }
 
-    /// `notify-send -i NAME` with an icon-theme name: the PNG from the theme becomes the
-    /// attachment.
+    /// An `image-path` that is an icon-theme name: the PNG from the theme becomes the attachment.
     @Test func anIconThemeNameBecomesAnAttachment() throws {
         let share = try TemporaryDirectory("herald-icons")
         defer { share.remove() }
@@ -58,7 +57,7 @@ extension EndToEnd {
         try FileManager.default.copyItem(at: BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png"), to: icon)
         guard let desktop = try DesktopSession.startIfAvailable(daemonEnvironment: ["XDG_DATA_DIRS": share.path]) else { return }
         defer { desktop.close() }
-        _ = try desktop.notifySend(["-i", "herald-test-icon", "Themed icon"])
+        _ = try desktop.notifySend(["-h", "string:image-path:herald-test-icon", "Themed icon"])
         try desktop.center.ui.waitFor("📎")
         let row = try #require(DesktopNotificationsTests.rows(try desktop.history(), title: "Themed icon").first)
         let attachment = try #require((row["attachments"] as? [[String: Any]])?.first)

@@ -15,20 +15,24 @@ final class DesktopSession: @unchecked Sendable {
     let center: CenterSession
 
     /// The session, or `nil` (with the reason printed) when dbus-daemon or the clients are missing.
-    static func startIfAvailable(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:]) throws -> DesktopSession? {
+    /// `uiCount` UIs are attached (0: the center reaches the user some other way, as tmux).
+    static func startIfAvailable(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:],
+                                 uiCount: Int = 1) throws -> DesktopSession? {
         guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-send", "dbus-monitor"])
         else { return nil }
         do {
-            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment)
+            return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment,
+                                      uiCount: uiCount)
         } catch {
             bus.stop()
             throw error
         }
     }
 
-    private init(bus: PrivateBus, bannerSeconds: Int, daemonEnvironment: [String: String]) throws {
+    private init(bus: PrivateBus, bannerSeconds: Int, daemonEnvironment: [String: String], uiCount: Int) throws {
         self.bus = bus
-        center = try CenterSession(bannerSeconds: bannerSeconds, bus: bus, daemonEnvironment: daemonEnvironment)
+        center = try CenterSession(uiCount: uiCount, bannerSeconds: bannerSeconds, bus: bus,
+                                   daemonEnvironment: daemonEnvironment)
         try waitForName()
     }
 

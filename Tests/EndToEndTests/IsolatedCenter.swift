@@ -28,8 +28,8 @@ final class IsolatedCenter: @unchecked Sendable {
     var socketPath: String { home + "/herald.sock" }
 
     /// The environment of every process of this center (the caller's session bus left out: a
-    /// daemon here never takes the desktop's notification name).
-    var environment: [String: String] { ["HERALD_HOME": home, "HERALD_CONFIG": configPath] }
+    /// daemon here never takes the desktop's notification name; nor does it reach any tmux).
+    var environment: [String: String] { ["HERALD_HOME": home, "HERALD_CONFIG": configPath, "HERALD_TMUX": "off"] }
     static let unsetting = ["HERALD_NO_SPAWN", "HERALD_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "LISTEN_PID", "LISTEN_FDS"]
 
     /// Runs `herald ARGS` to completion.

@@ -27,7 +27,8 @@ extension EndToEnd {
         defer { home.remove() }
         let herald = BuiltProducts.path("herald")
         func daemon() throws -> ChildProcess {
-            let child = try ChildProcess(herald, ["--home", home.path, "daemon"], environment: nil, captureOutput: false)
+            let child = try ChildProcess(herald, ["--home", home.path, "daemon"], environment: ["HERALD_TMUX": "off"],
+                                         captureOutput: false)
             try Self.waitForDaemon(herald, home)
             return child
         }

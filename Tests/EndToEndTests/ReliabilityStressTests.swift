@@ -47,6 +47,14 @@ extension EndToEnd {
         #expect(result.output.contains("8 told queueOverflow"), "\(result.output)")
     }
 
+    /// Clients that ask for the whole history and never read: every reply is one page within
+    /// the line limit, each reader finds it when it reads, and the daemon's memory comes back.
+    @Test func readersThatNeverReadGetPagesAndMemoryComesBack() async {
+        let result = await Self.stress(["readers", "--size", "300"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("20 answered") && result.output.contains("over the limit 0"), "\(result.output)")
+    }
+
     /// Item 3: clients that vanish in every state leave no thread and no descriptor behind.
     @Test func vanishingClientsLeaveNothingBehind() async {
         let result = await Self.stress(["vanishing", "--size", "120"])

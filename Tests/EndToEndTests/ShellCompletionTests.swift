@@ -64,8 +64,8 @@ extension EndToEnd {
         #expect(syntax.status == 0, "\(syntax.stderr)")
 
         #expect(try Set(Self.bashOffers(script, ["herald", ""])) == Set(Self.commands()))
-        #expect(try Self.bashOffers(script, ["herald", "po"]) == ["post"])
-        #expect(try Self.bashOffers(script, ["herald", "--home", "/tmp/h", "po"]) == ["post"])
+        #expect(try Self.bashOffers(script, ["herald", "pos"]) == ["post"])
+        #expect(try Self.bashOffers(script, ["herald", "--home", "/tmp/h", "pos"]) == ["post"])
         #expect(try Self.bashOffers(script, ["herald", "--ver"]) == ["--version"])
         #expect(try Self.bashOffers(script, ["herald", "post", "--le"]) == ["--level"])
         #expect(try Self.bashOffers(script, ["herald", "post", "--level", ""]) == ["passive", "active", "time-sensitive", "critical"])
@@ -97,7 +97,7 @@ extension EndToEnd {
         }
         #expect(try offers("herald post --le") == ["--level\tinterruption level: passive, active (default), time-sensitive, critical"])
         #expect(try offers("herald dnd ") == ["off", "on", "toggle"])
-        #expect(try offers("herald --home /tmp po").first?.hasPrefix("post\tpost a notification") == true)
+        #expect(try offers("herald --home /tmp pos").first?.hasPrefix("post\tpost a notification") == true)
         #expect(try offers("herald daemon --prompt ").map { String($0.prefix { $0 != "\t" }) } == Self.promptChoices().sorted())
         for command in try Self.commands() {
             let offered = Set(try offers("herald \(command) --").map { String($0.prefix { $0 != "\t" }) })

@@ -79,12 +79,3 @@ import TestSupport
         }
     }
 }
-
-/// The daemon's log shows clients' control characters as escapes.
-@Suite struct LogTextTests {
-    @Test func controlCharactersAreEscaped() {
-        #expect(LogText.escaped("probe\u{1B}[31mRED\u{7}\n") == "probe\\u{1B}[31mRED\\u{7}\\u{A}")
-        #expect(LogText.escaped("caf\u{E9} \u{9B}x") == "caf\u{E9} \\u{9B}x")
-        #expect(LogText.escaped("plain") == "plain")
-    }
-}

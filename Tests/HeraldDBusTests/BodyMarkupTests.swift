@@ -37,4 +37,30 @@ import Testing
     @Test func plainTextIsUntouched() {
         #expect(BodyMarkup("no markup at all").text == "no markup at all")
     }
+
+    /// Nesting is counted, not stacked: runs never overlap, so however deep the tags, the text
+    /// the runs carry adds up to the body's at most.
+    @Test func nestedTagsMakeRunsThatDoNotOverlap() {
+        let deep = BodyMarkup(String(repeating: "<b>", count: 2000) + "deep" + String(repeating: "</b>", count: 2000))
+        #expect(deep.text == "deep")
+        #expect(deep.styles.map(\.text) == ["deep"])
+        let mixed = BodyMarkup("<b>x<i>y</i>z</b>")
+        #expect(mixed.styles.map(\.text) == ["x", "y", "z"])
+        #expect(mixed.styles.map(\.isItalic) == [false, true, false])
+        #expect(mixed.styles.allSatisfy { $0.isBold })
+        #expect(BodyMarkup("<b>a</b><b>b</b>").styles.map(\.text) == ["ab"])
+    }
+
+    @Test func runsAreCappedAndLinksAreKeptFirst() {
+        let body = "<a href=\"https://ci.example/run\">" + String(repeating: "<b>x</b>y", count: 1000) + "</a>"
+        let markup = BodyMarkup(body)
+        #expect(markup.styles.count == NotificationTraits.maximumBodyStyles)
+        #expect(NotificationTraits(bodyStyles: markup.styles).links.map(\.url) == ["https://ci.example/run"])
+        #expect(markup.styles.reduce(0) { $0 + $1.text.count } <= 2 * markup.text.count)
+    }
+
+    @Test func aLinkInsideALinkIsBrokenMarkup() {
+        let body = "<a href=\"a\">x<a href=\"b\">y</a></a>"
+        #expect(BodyMarkup(body).text == body)
+    }
 }

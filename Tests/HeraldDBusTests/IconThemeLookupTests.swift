@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import HeraldDBus
 
-/// Icon-theme names (`app_icon`, `image-path`) found in a theme tree made for the test.
+/// Icon-theme names (`image-path`) found in a theme tree made for the test.
 @Suite struct IconThemeLookupTests {
     /// `share/icons/{default → Test → hicolor}` and `share/pixmaps`, with empty files as icons.
     private static func makeTree(_ root: URL) throws {

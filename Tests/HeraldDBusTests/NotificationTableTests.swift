@@ -4,14 +4,14 @@ import Testing
 @Suite struct NotificationTableTests {
     @Test func idsCountUpAndReplacementKeepsTheIdentifier() {
         var table = NotificationTable(run: "r")
-        let first = table.assign(replacesID: 0, stackTag: nil, bundleIdentifier: "desktop.a")
+        let first = table.assign(replacesID: 0, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1")
         let entry = table.record(id: first, bundleIdentifier: "desktop.a", sender: ":1.1", actionKeys: [],
                                  isResident: false, isTransient: false, stackTag: nil)
         #expect(first == 1)
         #expect(entry.identifier == "fdo-r-1")
-        #expect(table.assign(replacesID: 1, stackTag: nil, bundleIdentifier: "desktop.a") == 1)
-        #expect(table.assign(replacesID: 77, stackTag: nil, bundleIdentifier: "desktop.a") == 2)   // unknown: new
-        let again = table.record(id: 1, bundleIdentifier: "desktop.a", sender: ":1.2", actionKeys: [],
+        #expect(table.assign(replacesID: 1, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1") == 1)
+        #expect(table.assign(replacesID: 77, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1") == 2)   // unknown: new
+        let again = table.record(id: 1, bundleIdentifier: "desktop.a", sender: ":1.1", actionKeys: [],
                                  isResident: false, isTransient: false, stackTag: nil)
         #expect(again.generation == 2)
         #expect(table.id(forIdentifier: "fdo-r-1") == 1)
@@ -20,16 +20,16 @@ import Testing
 
     @Test func stackTagsReplaceWithinOneApp() {
         var table = NotificationTable(run: "r")
-        let id = table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a")
+        let id = table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.1")
         _ = table.record(id: id, bundleIdentifier: "desktop.a", sender: ":1.1", actionKeys: [], isResident: false,
                          isTransient: false, stackTag: "vol")
-        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a") == id)
-        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.b") != id)
+        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.1") == id)
+        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.b", sender: ":1.1") != id)
     }
 
     @Test func closingOnceAndSendersLeaving() {
         var table = NotificationTable(run: "r")
-        let id = table.assign(replacesID: 0, stackTag: nil, bundleIdentifier: "desktop.a")
+        let id = table.assign(replacesID: 0, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1")
         _ = table.record(id: id, bundleIdentifier: "desktop.a", sender: ":1.9", actionKeys: ["ok"], isResident: false,
                          isTransient: false, stackTag: nil)
         #expect(table.close(id) != nil)
@@ -37,5 +37,29 @@ import Testing
         table.delivered(identifier: "fdo-r-\(id)", deliveryID: 42)
         #expect(table.senderLeft(":1.9").map(\.deliveryID) == [42])
         #expect(table[id]?.senderGone == true)
+    }
+
+    /// Another connection's `replaces_id` or stack tag makes a new notification, and its close is
+    /// refused; once the sender has left, a later connection of the same app replaces it (any
+    /// connection closes it); another app never replaces it.
+    @Test func aNotificationBelongsToItsSender() {
+        var table = NotificationTable(run: "r")
+        let id = table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.1")
+        _ = table.record(id: id, bundleIdentifier: "desktop.a", sender: ":1.1", actionKeys: [], isResident: false,
+                         isTransient: false, stackTag: "vol")
+        #expect(table.assign(replacesID: id, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.2") != id)
+        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.2") != id)
+        #expect(table.refusalToClose(id, sender: ":1.2")
+                == "notification \(id) belongs to another sender (:1.1), which is still connected; only its sender can close it")
+        #expect(table.refusalToClose(id, sender: ":1.1") == nil)
+        #expect(table.refusalToClose(99, sender: ":1.1") == "notification 99 is not open: it does not exist or has already closed")
+
+        _ = table.senderLeft(":1.1")
+        #expect(table.assign(replacesID: id, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.3") == id)
+        #expect(table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.3") == id)
+        #expect(table.assign(replacesID: id, stackTag: nil, bundleIdentifier: "desktop.b", sender: ":1.3") != id)
+        #expect(table.refusalToClose(id, sender: ":1.3") == nil)
+        _ = table.close(id)
+        #expect(table.refusalToClose(id, sender: ":1.1") == "notification \(id) is not open: it does not exist or has already closed")
     }
 }

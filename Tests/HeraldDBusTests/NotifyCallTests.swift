@@ -95,5 +95,7 @@ import Testing
         #expect(app.displayName == "Thunderbird")
         #expect(DesktopApp(appName: "My App!", desktopEntry: nil).bundleIdentifier == "desktop.my-app-")
         #expect(DesktopApp(appName: "Evil\u{1B}[2J", desktopEntry: nil).displayName == "Evil[2J")
+        // C1 controls (a C1 CSI, NEL) and bidirectional overrides are dropped as well.
+        #expect(DesktopApp(appName: "Evil\u{9B}2J\u{85}\u{202E}gnp.exe", desktopEntry: nil).displayName == "Evil2Jgnp.exe")
     }
 }

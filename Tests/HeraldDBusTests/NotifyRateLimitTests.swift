@@ -58,3 +58,38 @@ import TestSupport
         #expect(error.message == "desktop.flood is posting faster than its limit")
     }
 }
+
+/// One connection that gives a new `app_name` with every call is held to the rate too: the limit
+/// holds per sender connection as well as per app. Real bus, door and engine; a stopped clock.
+@Suite struct SenderRateLimitTests {
+    @Test func rotatingAppNamesOnOneConnectionIsRefusedPastTheRate() async throws {
+        let limiter = PostRateLimiter(RateLimit(perSecond: 1, burst: 3), now: { NotifyRateLimitTests.stopped })
+        try await DoorFixture.with(postLimiter: limiter) { fixture in
+            let rotating = try await fixture.sender()
+            var accepted: [String] = []
+            var refusals: [String] = []
+            for n in 1...5 {
+                do {
+                    _ = try await rotating.notify(app: "rotating-\(n)", summary: "Rotating \(n)")
+                    accepted.append("rotating-\(n)")
+                } catch {
+                    refusals.append("\(error)")
+                }
+            }
+            #expect(accepted == ["rotating-1", "rotating-2", "rotating-3"], "\(refusals)")
+            #expect(refusals.count == 2)
+            for refusal in refusals {
+                #expect(refusal.contains("org.freedesktop.DBus.Error.LimitsExceeded"), "\(refusal)")
+                #expect(refusal.contains("is posting faster than its limit of 1 a second (bursts of 3)"), "\(refusal)")
+                #expect(refusal.contains("connection"), "\(refusal)")
+            }
+            // Another connection (and app) is served.
+            let calm = try await fixture.sender()
+            #expect(try await calm.notify(app: "calm", summary: "Still served") > 0)
+            let titles = try fixture.history().map(\.request.content.title).sorted()
+            #expect(titles == ["Rotating 1", "Rotating 2", "Rotating 3", "Still served"])
+            rotating.close()
+            calm.close()
+        }
+    }
+}

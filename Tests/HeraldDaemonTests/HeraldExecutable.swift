@@ -74,7 +74,7 @@ final class DaemonProcess: Sendable {
     init(home: String? = nil, daemonArguments: [String] = []) async throws {
         self.home = try home ?? TemporaryDirectory("herald-e2e").path
         process = try ChildProcess(HeraldExecutable.path, ["--home", self.home, "daemon"] + daemonArguments,
-                                   unsetting: ["HERALD_SOCKET"], streams: .null)
+                                   environment: ["HERALD_TMUX": "off"], unsetting: ["HERALD_SOCKET"], streams: .null)
         let path = self.home + "/herald.sock"
         let up = await eventually(timeout: 20) {
             guard let client = try? await IPCClient.connect(socketPath: path, hello: ClientHello(role: .cli)) else { return false }

@@ -23,12 +23,14 @@ final class InProcessCenter: Sendable {
     var socketPath: String { server.socketPath }
 
     init(appCallTimeout: TimeInterval = 5, allowedUserID: UInt32 = getuid(), attendance: PromptAttendance? = nil,
-         configure: (inout IPCServer.Configuration) -> Void = { _ in }) async throws {
+         appLimit: Int? = nil, configure: (inout IPCServer.Configuration) -> Void = { _ in }) async throws {
         directory = try TemporaryDirectory("herald-ipc")
         self.attendance = attendance
+        var engineConfiguration = EngineConfiguration(delegateTimeout: appCallTimeout)
+        if let appLimit { engineConfiguration.appLimit = appLimit }
         engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: attendance == nil ? prompter : nil,
                                         attachmentsDirectory: directory.url.appendingPathComponent("attachments"),
-                                        configuration: EngineConfiguration(delegateTimeout: appCallTimeout))
+                                        configuration: engineConfiguration)
         backend = try EngineBackend(engine: engine, commandsFile: nil)
         var configuration = IPCServer.Configuration()
         configuration.appCallTimeout = appCallTimeout

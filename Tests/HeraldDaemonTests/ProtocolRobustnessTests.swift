@@ -14,6 +14,8 @@ final class RawClient: @unchecked Sendable {
     let socket: UnixSocket
     private var buffer = LineBuffer(maximumLineLength: 8 << 20)
     private var lines: [Data] = []
+    /// The longest line received so far, in bytes.
+    private(set) var longestLine = 0
 
     init(_ path: String) throws {
         socket = try UnixSocket.connect(to: SocketAddress(path: path))
@@ -39,7 +41,10 @@ final class RawClient: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = try chunk.withUnsafeMutableBytes { try socket.read(into: $0) }
             guard count > 0 else { throw TestFailure("connection closed") }
-            for case .line(let line) in buffer.append(Data(chunk[0..<count])) { lines.append(line) }
+            for case .line(let line) in buffer.append(Data(chunk[0..<count])) {
+                lines.append(line)
+                longestLine = max(longestLine, line.count)
+            }
         }
         let line = lines.removeFirst()
         guard let object = try JSONValue.parse(line).objectValue else { throw TestFailure("not an object") }

@@ -43,4 +43,22 @@ import Testing
         #expect(buffer.lines == ["hi                  "])
         #expect(buffer.cells.allSatisfy { !$0.symbol.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } })
     }
+
+    /// A log shows what was sent, escaped: control characters, C1 and bidirectional controls.
+    @Test func escapedShowsWhatSanitizeWouldRemove() {
+        #expect(TerminalText.escaped("probe\u{1B}[31mRED\u{7}\n") == "probe\\u{1B}[31mRED\\u{7}\\u{A}")
+        #expect(TerminalText.escaped("caf\u{E9} \u{9B}x") == "caf\u{E9} \\u{9B}x")
+        #expect(TerminalText.escaped("\u{202E}txt.exe") == "\\u{202E}txt.exe")
+        #expect(TerminalText.escaped("plain") == "plain")
+    }
+
+    /// `--json` output: DEL, C1 and bidirectional controls escaped inside strings; the JSON
+    /// still reads the same, its layout untouched.
+    @Test func inertJSONEscapesWhatEncodersLeaveRaw() {
+        let json = "{\n  \"name\" : \"a\u{9B}2J\u{202E}b\u{7F}\u{85}\"\n}"
+        let inert = TerminalText.inertJSON(json)
+        #expect(inert == "{\n  \"name\" : \"a\\u009b2J\\u202eb\\u007f\\u0085\"\n}")
+        #expect(!inert.unicodeScalars.contains { TerminalText.needsAttention($0) && $0 != "\n" })
+        #expect(TerminalText.inertJSON("[\"日本 👍🏽\"]") == "[\"日本 👍🏽\"]")
+    }
 }

@@ -8,6 +8,9 @@ public protocol CenterControl: AnyObject, Sendable {
     func apps() async throws -> [AppRecord]
     /// A page of history, newest first.
     func history(_ query: HistoryQuery) async throws -> [DeliveredRecord]
+    /// A page of history as a list shows it: large records shortened, as many rows as fit in one
+    /// reply (`HistoryPage`). In process every record is whole and the page complete.
+    func historyPage(_ query: HistoryQuery) async throws -> HistoryPage
     func historyCount(_ query: HistoryQuery) async throws -> Int
     /// Every app's history counts: unread and total (kept up to date by `.countsChanged`).
     func historyCounts() async throws -> [String: HistoryCounts]
@@ -34,4 +37,28 @@ public protocol CenterControl: AnyObject, Sendable {
     func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool
     /// Subscribes to events; the stream ends when the subscriber stops iterating.
     func events() async -> AsyncStream<CenterEvent>
+}
+
+extension CenterControl {
+    /// Every record whole, the page complete: what a center in the same process gives (there is
+    /// no line to fit).
+    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
+        HistoryPage(records: try await history(query))
+    }
+
+    /// Every row `query` asks for, in the list's form: `historyPage` after `historyPage`, each
+    /// going on where the one before was cut, until the query's rows are all here.
+    public func historyWindow(_ query: HistoryQuery) async throws -> HistoryPage {
+        var window = HistoryPage(records: [])
+        var part = query
+        while true {
+            let page = try await historyPage(part)
+            window.records += page.records
+            window.shortened += page.shortened
+            guard !page.isComplete, !page.records.isEmpty, window.records.count < query.limit else { break }
+            part.offset = query.offset + window.records.count
+            part.limit = query.limit - window.records.count
+        }
+        return window
+    }
 }

@@ -12,6 +12,10 @@ public struct EngineConfiguration: Sendable {
     /// Location-triggered pending requests per app, counted apart from `pendingLimit`; requests
     /// over the limit are dropped silently (the ones added first are kept).
     public var locationTriggerLimit: Int = 20
+    /// Apps the center keeps at most: past it, a new app is refused (`EngineError.tooManyApps`)
+    /// at every door, and the apps it has are served as before. Bounds what a sender that
+    /// invents a new app name for every post can make the center hold (and `apps` list).
+    public var appLimit: Int = 1_000
     /// Seconds (on the engine's clock) a service extension has to call its content handler.
     public var serviceExtensionTimeLimit: TimeInterval = 30
     /// Seconds (on the engine's clock) an app's background-push handler has.

@@ -21,6 +21,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     /// The notification was shown but could not be kept in history (the store failed), so it is
     /// not acknowledged as delivered.
     case notStored(identifier: String, reason: String)
+    /// The center already has as many apps as it keeps (`EngineConfiguration.appLimit`), and
+    /// this one is not among them.
+    case tooManyApps(bundleIdentifier: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -38,6 +41,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
             return "action \"\(action)\" is not a text-input action, so it takes no reply"
         case .notStored(let identifier, let reason):
             return "notification \"\(identifier)\" was not stored: \(reason)"
+        case .tooManyApps(let identifier, let limit):
+            return "the center already has \(limit) apps, its limit: no new app (\"\(identifier.prefix(80))\") "
+                + "is added; the apps it has are served as before"
         }
     }
 
@@ -56,6 +62,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible, Loc
 /// | `content.categoryIdentifier`, `content.threadIdentifier` | 1024 bytes each |
 /// | `content.userInfo` | 1 MiB as JSON |
 /// | `content.attachments` | 16 |
+/// | `content.traits.bodyStyles` | `RequestLimits+Traits.swift` |
 /// | numbers (badge, intervals, calendar components, radius, …) | `RequestLimits+Numbers.swift` |
 /// | location trigger | latitude −90…90, longitude −180…180 |
 public enum RequestLimits {
@@ -74,7 +81,9 @@ public enum RequestLimits {
             throw EngineError.invalidBundleIdentifier(bundleIdentifier, reason: "must not be empty")
         }
         if containsNUL(bundleIdentifier) {
-            throw EngineError.invalidBundleIdentifier(LogText.escaped(bundleIdentifier), reason: "must not contain NUL (U+0000)")
+            // (Shown up to the NUL: the rest reaches no terminal or log unescaped either way.)
+            throw EngineError.invalidBundleIdentifier(String(bundleIdentifier.prefix { $0 != "\0" }) + "…",
+                                                      reason: "must not contain NUL (U+0000)")
         }
         if bundleIdentifier.utf8.count > bundleIdentifierBytes {
             throw EngineError.invalidBundleIdentifier(
@@ -111,6 +120,7 @@ public enum RequestLimits {
         try checkLength(content.categoryIdentifier, field: "content.categoryIdentifier", limit: identifierFieldBytes)
         try checkLength(content.threadIdentifier, field: "content.threadIdentifier", limit: identifierFieldBytes)
         try validateNumbers(content: content)
+        if let traits = content.traits { try validate(traits: traits) }
         if content.attachments.count > attachmentCount {
             throw EngineError.invalidRequest(field: "content.attachments",
                                              reason: "has \(content.attachments.count) attachments; the limit is \(attachmentCount)")

@@ -13,6 +13,7 @@ extension NotificationEngine {
     /// made while the app's prompt is up share it. A cancelled call returns `false`.
     public func requestAuthorization(options: UNAuthorizationOptions, bundleIdentifier: String) async throws -> Bool {
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
+        try admitApp(bundleIdentifier)
         if let id = promptBroker.promptID(of: bundleIdentifier) {
             // Someone else's prompt is on screen: its answer is ours.
             return await waitForAnswer(to: id)

@@ -22,6 +22,7 @@ extension NotificationEngine {
         guard let bundle = argument ?? parsed.targetBundleIdentifier else { throw PushError.missingTopic }
         try RequestLimits.validate(bundleIdentifier: bundle)
         try options.validate(for: parsed)
+        try admitApp(bundle)
         ensureApp(bundle)
         if let token = options.deviceToken {
             let expected = await deviceToken(bundleIdentifier: bundle)

@@ -157,7 +157,11 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// comparison instead of hashing it).
     func ensureAppExists(_ bundleIdentifier: String) {
         if bundleIdentifier == lastExistingApp { return }
-        if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
+        if apps.index(forKey: bundleIdentifier) == nil {
+            makeApp(bundleIdentifier)
+            // No room for it (`appLimit`): nothing to remember.
+            guard apps.index(forKey: bundleIdentifier) != nil else { return }
+        }
         lastExistingApp = bundleIdentifier
     }
 
@@ -169,8 +173,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Stores and announces a changed app record. Store failures are not fatal here: the record
-    /// stays in memory and is written again with the next change.
+    /// stays in memory and is written again with the next change. A new app the center has no
+    /// room for (`appLimit`) is not kept.
     func saveApp(_ app: AppRecord) {
+        guard hasRoom(for: app.bundleIdentifier) else { return }
         apps[app.bundleIdentifier] = app
         try? store.saveApp(app)
         emit(.appChanged(app))
@@ -181,7 +187,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Registers an app of the user's own (`herald post`, `herald push`): authorized without a
-    /// prompt, critical alerts included (`AppRecord.authorizeAsTrusted`).
+    /// prompt, critical alerts included (`AppRecord.authorizeAsTrusted`). A new app past
+    /// `EngineConfiguration.appLimit` is not kept (`admitApp` says why).
     public func registerCommandLineApp(bundleIdentifier: String) async {
         var app = ensureApp(bundleIdentifier)
         guard !(app.isCommandLineApp && app.isAuthorizedAsTrusted) else { return }
@@ -194,6 +201,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// programs notifying over D-Bus: alerts, sounds, badges and critical alerts (urgency 2, on
     /// by default: `AppRecord.authorizeAsTrusted`). The user can still turn it off, mute it or
     /// turn its Critical Alerts off in its settings. `displayName` is the name the sender gave.
+    /// A new app past `EngineConfiguration.appLimit` is not kept (`admitApp` says why).
     public func registerTrustedApp(bundleIdentifier: String, displayName: String) async {
         var app = ensureApp(bundleIdentifier)
         guard !app.isAuthorizedAsTrusted || app.displayName != displayName else { return }

@@ -9,6 +9,10 @@ import Foundation
 /// content.traits = NotificationTraits(bannerTimeout: 2, progress: 40)
 /// ```
 public struct NotificationTraits: Sendable, Hashable, Codable {
+    /// The most styled runs a body keeps: a desktop notification's markup makes no more, and
+    /// `RequestLimits` refuses more from any door.
+    public static let maximumBodyStyles = 256
+
     /// How long the banner stays: `nil` the center's default, `0` until acted on, else seconds.
     public var bannerTimeout: TimeInterval?
     /// Shown, then not kept in history.

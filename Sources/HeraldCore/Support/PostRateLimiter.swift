@@ -42,6 +42,12 @@ public final class PostRateLimiter: Sendable {
         return buckets.withLock { $0.reserve(app, now: now) }
     }
 
+    /// A limiter with the same limit and clock and buckets of its own: for counting by another
+    /// key (the D-Bus door's per-connection limit) without sharing the apps' buckets.
+    public func withSeparateBuckets() -> PostRateLimiter {
+        PostRateLimiter(limit, now: now)
+    }
+
     /// A post refused for its app's rate: the sentence names the app and the limit.
     public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
         public var app: String

@@ -3,8 +3,14 @@ import HeraldCore
 
 /// The body markup of the Desktop Notifications spec: `<b>`, `<i>`, `<u>`, `<a href="…">`,
 /// `<img src="…" alt="…"/>` and XML entities. Parsed into plain text plus styled runs; markup
-/// that is broken (an unknown tag, tags that do not nest, a stray `<`, an unknown entity) falls
-/// back to the literal text with no styles, never to half-parsed tags.
+/// that is broken (an unknown tag, tags that do not nest, a link inside a link, a stray `<`, an
+/// unknown entity) falls back to the literal text with no styles, never to half-parsed tags.
+///
+/// What it makes is bounded by what was sent, whatever the nesting: one pass over the markup;
+/// bold, italic and underline become runs that never overlap (nested tags merge into the run of
+/// their combined style), so the text the runs cover adds up to the body at most; links are runs
+/// of their own, each covering its text once. At most `NotificationTraits.maximumBodyStyles`
+/// runs are kept, links first (`StyledRuns`).
 ///
 /// ```swift
 /// BodyMarkup("<b>Build</b> &amp; <a href=\"https://ci\">log</a>")
@@ -30,11 +36,9 @@ struct BodyMarkup: Equatable {
 
     private static func parse(_ markup: String) -> BodyMarkup? {
         guard markup.contains("<") || markup.contains("&") else { return BodyMarkup(text: markup, styles: []) }
-        var text = ""
-        var count = 0
-        var styles: [BodyStyle] = []
-        // Open tags: name, where their text starts, the link target.
-        var open: [(name: String, start: Int, href: String?)] = []
+        var runs = StyledRuns()
+        // The names of the open tags, innermost last (for checking that they nest).
+        var open: [String] = []
         var index = markup.startIndex
         while index < markup.endIndex {
             let character = markup[index]
@@ -46,34 +50,33 @@ struct BodyMarkup: Equatable {
                 switch tag {
                 case .open(let name, let attributes):
                     guard ["b", "i", "u", "a"].contains(name) else { return nil }
-                    open.append((name, count, name == "a" ? attributes["href"] ?? "" : nil))
+                    if name == "a" {
+                        guard !open.contains("a") else { return nil }
+                        runs.openLink(attributes["href"] ?? "")
+                    } else {
+                        runs.open(name)
+                    }
+                    open.append(name)
                 case .close(let name):
-                    guard let last = open.popLast(), last.name == name else { return nil }
-                    guard count > last.start else { continue }
-                    let covered = String(text.suffix(count - last.start))
-                    styles.append(BodyStyle(start: last.start, length: count - last.start, text: covered,
-                                            isBold: name == "b", isItalic: name == "i", isUnderlined: name == "u",
-                                            link: name == "a" ? last.href : nil))
+                    guard open.popLast() == name else { return nil }
+                    if name == "a" { runs.closeLink() } else { runs.close(name) }
                 case .empty(let name, let attributes):
                     guard name == "img" else { return nil }
-                    let alt = attributes["alt"] ?? ""
-                    text += alt
-                    count += alt.count
+                    for character in attributes["alt"] ?? "" { runs.append(character) }
                 }
             } else if character == "&" {
                 guard let semicolon = markup[index...].prefix(12).firstIndex(of: ";"),
                       let decoded = Self.entity(String(markup[markup.index(after: index)..<semicolon])) else { return nil }
-                text.append(decoded)
-                count += 1
+                runs.append(decoded)
                 index = markup.index(after: semicolon)
             } else {
-                text.append(character)
-                count += 1
+                runs.append(character)
                 index = markup.index(after: index)
             }
         }
         guard open.isEmpty else { return nil }
-        return BodyMarkup(text: text, styles: styles.sorted { $0.start < $1.start })
+        let (text, styles) = runs.finish()
+        return BodyMarkup(text: text, styles: styles)
     }
 
     /// `amp`, `lt`, `gt`, `quot`, `apos`, `#NN`, `#xHH`.

@@ -18,7 +18,14 @@ struct DesktopApp: Sendable, Hashable {
         let key = source.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? String($0) : "-" }.joined()
         bundleIdentifier = Self.prefix + String(key.prefix(200))
         let name = appName.isEmpty ? (desktopEntry ?? "Desktop notification") : appName
-        displayName = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(80).map(Character.init))
+        displayName = String(name.unicodeScalars.filter(Self.isShown).prefix(80).map(Character.init))
+    }
+
+    /// Whether a character of `app_name` is kept in the display name: not a C0 or C1 control
+    /// character, DEL, or a bidirectional control (the screen and the command line remove those
+    /// again as they draw; the stored name holds none).
+    static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && !scalar.properties.isBidiControl
     }
 
     /// Whether a bundle identifier is one of these apps.

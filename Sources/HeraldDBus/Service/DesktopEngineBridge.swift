@@ -30,6 +30,9 @@ actor DesktopEngineBridge {
         self.log = log
     }
 
+    /// The name an attachment made from `image-data` pixels shows.
+    static let pixelsFileName = "image.png"
+
     /// Where a notification's image comes from.
     enum ImageSource: Sendable {
         case pixels(RawImage)
@@ -42,6 +45,7 @@ actor DesktopEngineBridge {
     func post(_ notification: DesktopNotification, image: ImageSource?) async throws {
         let bundle = notification.app.bundleIdentifier
         if registeredNames[bundle] != notification.app.displayName {
+            try await engine.admitApp(bundleIdentifier: bundle)
             await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
             registeredNames[bundle] = notification.app.displayName
         }
@@ -100,17 +104,23 @@ actor DesktopEngineBridge {
         do {
             try FileManager.default.createDirectory(at: stagingDirectory, withIntermediateDirectories: true)
             let staged: URL
+            // The name the attachment shows: the file's own, or "image.png" for pixels.
+            let name: String
             switch image {
             case .pixels(let raw):
-                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString).png")
+                name = Self.pixelsFileName
+                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
                 try raw.png().write(to: staged)
             case .file(let reference):
                 guard let source = Self.fileURL(reference) ?? icons.file(named: reference) else { return nil }
-                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(source.lastPathComponent)")
+                name = source.lastPathComponent
+                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
                 try FileManager.default.copyItem(at: source, to: staged)
             }
             do {
-                return try AttachmentValidator.validate(identifier: "image", url: staged)
+                var attachment = try AttachmentValidator.validate(identifier: "image", url: staged)
+                attachment.fileName = name
+                return attachment
             } catch {
                 try? FileManager.default.removeItem(at: staged)
                 throw error

@@ -17,6 +17,9 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let jobs = SerialJobs()
     private let serverVersion: String
     private let postLimiter: PostRateLimiter?
+    /// The same limit per sender connection: a sender that gives a new `app_name` with every
+    /// call is held to it all the same.
+    private let senderLimiter: PostRateLimiter?
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
@@ -30,6 +33,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
         self.bus = bus
         self.serverVersion = serverVersion
         self.postLimiter = postLimiter
+        senderLimiter = postLimiter?.withSeparateBuckets()
         self.log = log
         var run = SystemRandomNumberGenerator()
         table = NotificationTable(run: String(UInt32.random(in: .min ... .max, using: &run), radix: 36))
@@ -87,10 +91,14 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 // Answered once the notification is stored: the reply is the acknowledgement.
                 try notify(header, try bus.arguments(of: message), replyTo: message)
             case (NotificationsInterface.interface, "CloseNotification"), ("", "CloseNotification"):
-                guard header.signature == "u", case .uint(let id)? = try bus.arguments(of: message).first else {
+                guard header.signature == "u", case .uint(let raw)? = try bus.arguments(of: message).first else {
                     throw DBusCallError.invalidArgs("CloseNotification takes (u), not (\(header.signature))")
                 }
-                close(UInt32(truncatingIfNeeded: id), reason: .closedByCall)
+                // An id that is not open, or another connection's: an error, as the spec asks
+                // ("if the notification no longer exists, an empty D-BUS Error message is sent back").
+                let id = UInt32(truncatingIfNeeded: raw)
+                if let refusal = table.refusalToClose(id, sender: header.sender) { throw DBusCallError.invalidArgs(refusal) }
+                close(id, reason: .closedByCall)
                 bus.reply(to: message, [])
             case (NotificationsInterface.interface, "GetCapabilities"), ("", "GetCapabilities"):
                 bus.reply(to: message, [.strings(NotificationsInterface.capabilities)])
@@ -101,6 +109,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 bus.reply(to: message, [.string(NotificationsInterface.introspection)])
             case ("org.freedesktop.DBus.Peer", "Ping"):
                 bus.reply(to: message, [])
+            case ("org.freedesktop.DBus.Properties", _):
+                try answerProperties(header, try bus.arguments(of: message), replyTo: message)
             default:
                 throw DBusCallError.unknownMethod("no method \(header.member) in \(header.interface.isEmpty ? "any interface" : header.interface)")
             }
@@ -110,6 +120,29 @@ final class DesktopNotificationsService: @unchecked Sendable {
             bus.reply(to: message, error: .failed("\(error)"))
         }
         return true
+    }
+
+    /// `org.freedesktop.DBus.Properties`: the object has none. `GetAll` answers `{}` for each of
+    /// its interfaces (as desktop-notifier and GDBus proxies ask); `Get` and `Set` are refused
+    /// with `UnknownProperty`.
+    private func answerProperties(_ header: DBusMessageHeader, _ arguments: [DBusValue],
+                                  replyTo message: DBusLibrary.Message) throws {
+        guard let interface = arguments.first?.string else {
+            throw DBusCallError.invalidArgs("\(header.member) takes an interface name first, not (\(header.signature))")
+        }
+        guard interface.isEmpty || NotificationsInterface.objectInterfaces.contains(interface) else {
+            throw DBusCallError.invalidArgs("\(NotificationsInterface.path) has no interface \(interface)")
+        }
+        switch header.member {
+        case "GetAll":
+            bus.reply(to: message, [.hints([:])])
+        case "Get", "Set":
+            let name = arguments.dropFirst().first?.string ?? ""
+            throw DBusCallError.unknownProperty("\(interface.isEmpty ? "the object" : interface) has no property "
+                                                + "\"\(name)\": it has no properties")
+        default:
+            throw DBusCallError.unknownMethod("no method \(header.member) in org.freedesktop.DBus.Properties")
+        }
     }
 
     private func handleSignal(_ header: DBusMessageHeader, _ message: DBusLibrary.Message) {
@@ -151,19 +184,20 @@ final class DesktopNotificationsService: @unchecked Sendable {
         let hints = try NotificationHints(call.hints)
         let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
         do {
+            try senderLimiter?.admit("this D-Bus connection (\(header.sender))")
             try postLimiter?.admit(app.bundleIdentifier)
         } catch {
             throw DBusCallError.limitsExceeded(error.description)
         }
-        let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier)
+        let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier,
+                              sender: header.sender)
         let entry = table.record(id: id, bundleIdentifier: app.bundleIdentifier, sender: header.sender,
                                  actionKeys: call.actions.map(\.key), isResident: hints.isResident,
                                  isTransient: hints.isTransient, stackTag: hints.stackTag)
         var mapped = DesktopNotification(call: call, hints: hints, identifier: entry.identifier)
         mapped.app.bundleIdentifier = entry.bundleIdentifier
         let notification = mapped
-        let image: DesktopEngineBridge.ImageSource? = hints.imageData.map { .pixels($0) }
-            ?? (hints.imagePath ?? (call.appIcon.isEmpty ? nil : call.appIcon)).map { .file($0) }
+        let image = hints.picture(appIcon: call.appIcon)
         let expiry = Self.expiry(call: call, hints: hints)
         let generation = entry.generation
         let bridge = self.bridge
@@ -177,7 +211,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
                 bus.perform { [weak self] in
                     self?.takeDeliveries()
-                    bus.reply(to: pending, .failure(.failed("the notification was not stored: \(error)")))
+                    bus.reply(to: pending, .failure(Self.refusal(notStored: error)))
                     self?.close(id, reason: .other, generation: generation)
                 }
                 return
@@ -192,6 +226,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
             }
         }
+    }
+
+    /// The error a `Notify` the engine did not take is answered with: `LimitsExceeded` when the
+    /// center has no room for a new app, else `Failed`.
+    static func refusal(notStored error: any Error) -> DBusCallError {
+        if case EngineError.tooManyApps = error { return .limitsExceeded("\(error)") }
+        return .failed("the notification was not stored: \(error)")
     }
 
     /// When the front door closes a notification itself: the sender's timeout in milliseconds,

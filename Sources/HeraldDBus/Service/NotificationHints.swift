@@ -18,11 +18,12 @@ struct NotificationHints: Sendable, Equatable {
     var stackTag: String?
     /// The `value` hint, 0–100.
     var progress: Int?
-    /// Decoded `image-data` / `image_data` / `icon_data` (the first present, in that order).
+    /// Decoded `image-data` / `image_data` (the first present, in that order).
     var imageData: RawImage?
-    /// `image-path` / `image_path`: a file path or `file://` URI (or an icon name, which is kept
-    /// as text only).
+    /// `image-path` / `image_path`: a file path, a `file://` URI or an icon-theme name.
     var imagePath: String?
+    /// Decoded `icon_data`, the spec's deprecated form of `image-data`.
+    var iconData: RawImage?
     var replyPlaceholder: String?
     var replySubmitTitle: String?
 
@@ -45,12 +46,13 @@ struct NotificationHints: Sendable, Equatable {
             guard let number = value.integer else { throw DBusCallError.invalidArgs("hint value must be an integer 0–100") }
             progress = Int(min(100, max(0, number)))
         }
-        for key in ["image-data", "image_data", "icon_data"] {
+        for key in ["image-data", "image_data"] {
             if let value = hints[key] {
                 imageData = try RawImage(hint: key, value)
                 break
             }
         }
+        if let value = hints["icon_data"] { iconData = try RawImage(hint: "icon_data", value) }
         imagePath = try Self.text(hints, "image-path") ?? Self.text(hints, "image_path")
         replyPlaceholder = try Self.text(hints, "x-kde-reply-placeholder-text")
         replySubmitTitle = try Self.text(hints, "x-kde-reply-submit-button-text")
@@ -63,5 +65,16 @@ struct NotificationHints: Sendable, Equatable {
             throw DBusCallError.invalidArgs("hint \(key) is \(text.utf8.count) bytes; the limit is 4096 bytes")
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// The notification's picture, in the spec's order: `image-data`, `image-path`, `app_icon`,
+    /// `icon_data`. `app_icon` is the program's icon ("the optional program icon of the calling
+    /// application"), which a terminal does not draw: when it is the one that counts, nothing is
+    /// attached — it is not a picture of every notification the program sends.
+    func picture(appIcon: String) -> DesktopEngineBridge.ImageSource? {
+        if let imageData { return .pixels(imageData) }
+        if let imagePath { return .file(imagePath) }
+        if !appIcon.isEmpty { return nil }
+        return iconData.map { .pixels($0) }
     }
 }

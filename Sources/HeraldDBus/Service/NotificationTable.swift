@@ -1,6 +1,11 @@
 /// The only state the front door keeps: which D-Bus notification id is which engine request,
 /// who sent it, and the stack tags. Ids count up from 1 and are never 0.
 ///
+/// A notification belongs to the connection that sent it (`mayTouch`): only that connection
+/// replaces it (`replaces_id`, a stack tag) or closes it — or, once it has left the bus, a later
+/// connection of the same app (a script's next `notify-send -r ID`; any connection for a close).
+/// Another sender's `replaces_id` makes a new notification; its `CloseNotification` is refused.
+///
 /// Request identifiers are `fdo-<run>-<id>`, `run` being random per daemon start, so ids that
 /// restart at 1 never collide with notifications of an earlier run in history.
 struct NotificationTable {
@@ -31,11 +36,18 @@ struct NotificationTable {
 
     init(run: String) { self.run = run }
 
-    /// The id a `Notify` gets: the replaced one when `replacesID` is known, the one with the same
-    /// stack tag in the same app, else a new one.
-    mutating func assign(replacesID: UInt32, stackTag: String?, bundleIdentifier: String) -> UInt32 {
-        if replacesID != 0, entries[replacesID] != nil { return replacesID }
-        if let stackTag, let id = stackTags[bundleIdentifier + "\u{0}" + stackTag], entries[id] != nil { return id }
+    /// The id a `Notify` from `sender` gets: the replaced one when `replacesID` is known and the
+    /// sender may replace it, the one with the same stack tag in the same app (on the same terms),
+    /// else a new one.
+    mutating func assign(replacesID: UInt32, stackTag: String?, bundleIdentifier: String, sender: String) -> UInt32 {
+        if replacesID != 0, let entry = entries[replacesID], entry.bundleIdentifier == bundleIdentifier,
+           Self.mayTouch(entry, sender: sender) {
+            return replacesID
+        }
+        if let stackTag, let id = stackTags[bundleIdentifier + "\u{0}" + stackTag], let entry = entries[id],
+           Self.mayTouch(entry, sender: sender) {
+            return id
+        }
         let id = nextID
         nextID = nextID == UInt32.max ? 1 : nextID + 1
         return id
@@ -71,6 +83,24 @@ struct NotificationTable {
         guard let id = id(forIdentifier: identifier) else { return nil }
         entries[id]?.deliveryID = deliveryID
         return entries[id]
+    }
+
+    /// Whether `sender` may replace or close `entry`: it sent it, or its sender has left the bus.
+    static func mayTouch(_ entry: Entry, sender: String) -> Bool {
+        entry.sender == sender || entry.senderGone
+    }
+
+    /// Why `sender` may not close notification `id`, or `nil` when it may (it is open, and the
+    /// sender's own or orphaned).
+    func refusalToClose(_ id: UInt32, sender: String) -> String? {
+        guard let entry = entries[id], entry.isOpen else {
+            return "notification \(id) is not open: it does not exist or has already closed"
+        }
+        guard Self.mayTouch(entry, sender: sender) else {
+            return "notification \(id) belongs to another sender (\(entry.sender)), which is still connected; "
+                + "only its sender can close it"
+        }
+        return nil
     }
 
     /// Marks an entry closed; returns it if it was open.

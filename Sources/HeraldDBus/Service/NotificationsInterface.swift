@@ -11,6 +11,10 @@ enum NotificationsInterface {
     static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "inline-reply",
                                "persistence", "sound"]
 
+    /// The interfaces of the notifications object (none has properties).
+    static let objectInterfaces: Set<String> = [interface, "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
+                                                "org.freedesktop.DBus.Properties"]
+
     /// `NotificationClosed` reasons.
     enum CloseReason: UInt32 {
         case expired = 1
@@ -25,6 +29,22 @@ enum NotificationsInterface {
     <node>
       <interface name="org.freedesktop.DBus.Introspectable">
         <method name="Introspect"><arg name="xml" type="s" direction="out"/></method>
+      </interface>
+      <interface name="org.freedesktop.DBus.Properties">
+        <method name="Get">
+          <arg name="interface_name" type="s" direction="in"/>
+          <arg name="property_name" type="s" direction="in"/>
+          <arg name="value" type="v" direction="out"/>
+        </method>
+        <method name="GetAll">
+          <arg name="interface_name" type="s" direction="in"/>
+          <arg name="properties" type="a{sv}" direction="out"/>
+        </method>
+        <method name="Set">
+          <arg name="interface_name" type="s" direction="in"/>
+          <arg name="property_name" type="s" direction="in"/>
+          <arg name="value" type="v" direction="in"/>
+        </method>
       </interface>
       <interface name="org.freedesktop.Notifications">
         <method name="GetCapabilities"><arg name="capabilities" type="as" direction="out"/></method>

@@ -12,8 +12,9 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// `add` for `herald post`: returns the identifiers dropped over the app's pending limit to
     /// make room (possibly the posted one). The default adds and reports none.
     func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String]
-    /// An app first seen from the command line: authorized without a prompt.
-    func registerCommandLineApp(bundleIdentifier: String) async
+    /// An app first seen from the command line: authorized without a prompt. Throws when the
+    /// center has no room for a new app (`EngineError.tooManyApps`).
+    func registerCommandLineApp(bundleIdentifier: String) async throws
     /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
     func setServiceExtensionCommand(_ command: String?, bundleIdentifier: String) async throws
     /// Closes these deliveries' banners wherever they show (`.bannersClosed`); returns the ids no

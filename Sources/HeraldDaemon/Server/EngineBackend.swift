@@ -64,7 +64,8 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func holdCommits() { engine.holdCommits() }
     public func releaseCommits() async { await engine.releaseCommits() }
 
-    public func registerCommandLineApp(bundleIdentifier: String) async {
+    public func registerCommandLineApp(bundleIdentifier: String) async throws {
+        try await engine.admitApp(bundleIdentifier: bundleIdentifier)
         await engine.registerCommandLineApp(bundleIdentifier: bundleIdentifier)
     }
 

@@ -87,7 +87,7 @@ extension IPCServer {
 
     /// Registers an app the center does not know yet as a command-line app (authorized).
     func registerIfNew(_ bundleIdentifier: String) async throws {
-        if try await !isKnown(bundleIdentifier) { await backend.registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
+        if try await !isKnown(bundleIdentifier) { try await backend.registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
         knownApps.insert(bundleIdentifier)
     }
 

@@ -74,6 +74,8 @@ public final class IPCServer: Sendable {
     let postQueue = AsyncSerialQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
+    /// History replies being put together at once (`IPCServer+History.swift`).
+    let historyGate = ReplyGate(limit: IPCServer.historyRepliesAtOnce)
     /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
     /// of this daemon: the socket's `post`, `add` and `push` (refused `rateLimited`), the broker
     /// door's posts (held back to it: `BrokerCommandLine.postLimiter`) and D-Bus `Notify`
@@ -157,6 +159,12 @@ public final class IPCServer: Sendable {
 
     /// The number of clients connected now.
     public var connectionCount: Int { state.withLock { $0.sessions.count } }
+
+    /// The tmux panes of the user interfaces attached now (those that said where they run): the
+    /// daemon's tmux popups stay away from a client showing one of them.
+    public var attachedInterfacePanes: [TmuxPlace] {
+        state.withLock { Array($0.sessions.values) }.compactMap(\.attachedTmuxPane)
+    }
 
     /// Binds the socket (removing a stale one, refusing when another daemon answers) and starts
     /// serving on background threads. Returns once clients can connect. `inherited`: a listening

@@ -22,24 +22,43 @@ struct RequestDispatcher: Sendable {
     mutating func on<P, R>(_ method: Method<P, R>,
                            _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
         handlers[method.name] = { server, id, payload, session in
-            let params: P
-            do {
-                params = try payload.params(P.self)
-            } catch {
-                // (A 30-digit integer makes the decoder blame the whole line: name the number.)
-                var reason = WireCoding.explain(error)
-                if reason.hasPrefix("(top level)"), let number = JSONLineDiagnosis.oversizedInteger(in: payload.line) {
-                    reason = number
-                }
-                session.sendError(id: id, .protocolError(.badParams, "\(method.name): \(reason)"))
-                return
-            }
+            guard let params = Self.params(P.self, of: method.name, payload, id: id, session: session) else { return }
             do {
                 let result = try await body(server, params, session)
-                session.sendReply(id: id, result: result)
+                session.sendReply(id: id, result: result, method: method.name)
             } catch {
                 session.sendError(id: id, WireError(error))
             }
+        }
+    }
+
+    /// A method whose handler writes its result's JSON itself, measuring it as it goes (history
+    /// pages: `IPCServer+History.swift`); the bytes are `R` as the wire encodes it.
+    mutating func onEncoded<P, R>(_ method: Method<P, R>,
+                                  _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> Data) {
+        handlers[method.name] = { server, id, payload, session in
+            guard let params = Self.params(P.self, of: method.name, payload, id: id, session: session) else { return }
+            do {
+                session.sendEncodedReply(id: id, result: try await body(server, params, session), method: method.name)
+            } catch {
+                session.sendError(id: id, WireError(error))
+            }
+        }
+    }
+
+    /// The request's params, or `nil` after answering `badParams` naming the field.
+    private static func params<P: Codable & Sendable>(_ type: P.Type, of method: String, _ payload: EncodedPayload,
+                                                      id: Int64, session: ServerSession) -> P? {
+        do {
+            return try payload.params(P.self)
+        } catch {
+            // (A 30-digit integer makes the decoder blame the whole line: name the number.)
+            var reason = WireCoding.explain(error)
+            if reason.hasPrefix("(top level)"), let number = JSONLineDiagnosis.oversizedInteger(in: payload.line) {
+                reason = number
+            }
+            session.sendError(id: id, .protocolError(.badParams, "\(method): \(reason)"))
+            return nil
         }
     }
 }
@@ -95,8 +114,8 @@ extension RequestDispatcher {
             await server.backend.removeAllPendingRequests(bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
-        d.on(Methods.deliveredNotifications) { server, p, _ in
-            await server.backend.deliveredNotifications(bundleIdentifier: p.bundleIdentifier)
+        d.onEncoded(Methods.deliveredNotifications) { server, p, session in
+            try await server.deliveredReply(bundleIdentifier: p.bundleIdentifier, session: session)
         }
         d.on(Methods.removeDeliveredNotifications) { server, p, _ in
             await server.backend.removeDeliveredNotifications(identifiers: p.identifiers, bundleIdentifier: p.bundleIdentifier)
@@ -122,7 +141,8 @@ extension RequestDispatcher {
 
         // MARK: CenterControl
         d.on(Methods.apps) { server, _, _ in try await server.backend.apps() }
-        d.on(Methods.history) { server, p, _ in try await server.backend.history(p) }
+        d.onEncoded(Methods.history) { server, p, _ in try await server.historyReply(p) }
+        d.onEncoded(Methods.historyPage) { server, p, _ in try await server.historyPageReply(p) }
         d.on(Methods.historyCount) { server, p, _ in try await server.backend.historyCount(p) }
         d.on(Methods.unreadCounts) { server, _, _ in
             try await server.backend.historyCounts().compactMapValues { $0.unread > 0 ? $0.unread : nil }
@@ -161,6 +181,7 @@ extension RequestDispatcher {
         d.on(Methods.changeFocus) { server, p, _ in try await server.backend.changeFocus(p) }
         d.on(Methods.subscribe) { server, p, session in
             session.subscribe(bundleIdentifier: p.bundleIdentifier)
+            if let place = p.tmuxPane { session.setTmuxPane(place) }
             let attendance = server.configuration.promptAttendance
             if p.prompts == true {
                 // The prompts waiting now, then every prompt event: none missed, none twice.
@@ -200,7 +221,7 @@ extension RequestDispatcher {
 
         // MARK: Command line
         d.on(Methods.registerCommandLineApp) { server, p, _ in
-            await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
+            try await server.backend.registerCommandLineApp(bundleIdentifier: p.bundleIdentifier)
             return Empty()
         }
         d.on(Methods.post) { server, p, _ in

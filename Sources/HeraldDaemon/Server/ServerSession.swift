@@ -20,6 +20,8 @@ final class ServerSession: Sendable {
         var subscription: String??
         /// Whether it shows permission prompts (gets prompt events).
         var showsPrompts = false
+        /// The tmux pane a user interface said it runs in (`subscribe`'s `tmuxPane`).
+        var tmuxPane: TmuxPlace?
         var nextCallID: Int64 = 0
         var pendingCalls: [Int64: @Sendable (EncodedPayload?, WireError?) -> Void] = [:]
         var requests: [Int64: InFlight] = [:]
@@ -74,6 +76,11 @@ final class ServerSession: Sendable {
         }
     }
     func setShowsPrompts(_ shows: Bool) { state.withLock { $0.showsPrompts = shows } }
+    func setTmuxPane(_ place: TmuxPlace) { state.withLock { $0.tmuxPane = place } }
+    /// The tmux pane of a user interface attached now (it shows prompts, hence banners).
+    var attachedTmuxPane: TmuxPlace? {
+        state.withLock { $0.showsPrompts && !$0.isClosed ? $0.tmuxPane : nil }
+    }
 
     /// Whether this session wants `event`.
     func wants(_ event: CenterEvent) -> Bool {
@@ -215,13 +222,31 @@ final class ServerSession: Sendable {
 
     // MARK: Sending
 
-    func sendReply<R: Codable & Sendable>(id: Int64, result: R) {
+    func sendReply<R: Codable & Sendable>(id: Int64, result: R, method: String) {
         guard !dropsLateReply(id) else { return }
         do {
-            connection.send(try ResultEnvelope(id: id, result: result).line())
+            sendLine(try ResultEnvelope(id: id, result: result).line(), id: id, method: method)
         } catch {
             sendError(id: id, WireError(domain: WireError.heraldDomain, message: "could not encode the result: \(error)"))
         }
+    }
+
+    /// A reply whose result is JSON already (`RequestDispatcher.onEncoded`).
+    func sendEncodedReply(id: Int64, result json: Data, method: String) {
+        guard !dropsLateReply(id) else { return }
+        sendLine(EncodedResultLine.line(id: id, result: json), id: id, method: method)
+    }
+
+    /// Sends a reply's line — or, when it is longer than a client may read (the line limit),
+    /// `replyTooLarge` naming the limit instead: a client never gets a line it must drop.
+    private func sendLine(_ line: Data, id: Int64, method: String) {
+        let limit = LineConnection.maximumLineLength
+        guard line.count <= limit else {
+            sendError(id: id, .protocolError(.replyTooLarge, "\(method): the reply would be \(line.count) bytes, over the "
+                + "line limit of \(limit) bytes (1 MiB); ask for less"))
+            return
+        }
+        connection.send(line)
     }
 
     func sendError(id: Int64?, _ error: WireError) {

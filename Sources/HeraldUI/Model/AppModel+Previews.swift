@@ -7,6 +7,32 @@ public struct VisibleContent: Sendable, Hashable {
     public var body: String
     /// Whether previews are hidden (the body is a placeholder).
     public var isHidden: Bool
+
+    /// All of `content`.
+    public init(_ content: ContentRecord) {
+        self.init(title: content.title, subtitle: content.subtitle, body: content.body, isHidden: false)
+    }
+
+    /// `content` with its previews hidden: the body is the category's
+    /// `hiddenPreviewsBodyPlaceholder` (`%u` = `threadCount`) or "Notification"; the title and
+    /// subtitle stay only with `.hiddenPreviewsShowTitle` / `.hiddenPreviewsShowSubtitle`.
+    public init(hiding content: ContentRecord, category: CategoryRecord?, threadCount: Int) {
+        let options = category?.options ?? []
+        var body = "Notification"
+        if let placeholder = category?.hiddenPreviewsBodyPlaceholder, !placeholder.isEmpty {
+            body = FormatString.apply(placeholder, count: threadCount, arguments: nil)
+        }
+        self.init(title: options.contains(.hiddenPreviewsShowTitle) ? content.title : "",
+                  subtitle: options.contains(.hiddenPreviewsShowSubtitle) ? content.subtitle : "",
+                  body: body, isHidden: true)
+    }
+
+    public init(title: String, subtitle: String, body: String, isHidden: Bool) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.isHidden = isHidden
+    }
 }
 
 extension AppModel {
@@ -24,19 +50,8 @@ extension AppModel {
     /// the thread) or "Notification"; the title and subtitle stay only with
     /// `.hiddenPreviewsShowTitle` / `.hiddenPreviewsShowSubtitle`.
     public func visibleContent(of record: DeliveredRecord) -> VisibleContent {
-        let content = record.content
-        guard previewsHidden(for: record) else {
-            return VisibleContent(title: content.title, subtitle: content.subtitle, body: content.body, isHidden: false)
-        }
-        let category = category(of: record)
-        let options = category?.options ?? []
-        var body = "Notification"
-        if let placeholder = category?.hiddenPreviewsBodyPlaceholder, !placeholder.isEmpty {
-            body = FormatString.apply(placeholder, count: threadCount(of: record), arguments: nil)
-        }
-        return VisibleContent(title: options.contains(.hiddenPreviewsShowTitle) ? content.title : "",
-                              subtitle: options.contains(.hiddenPreviewsShowSubtitle) ? content.subtitle : "",
-                              body: body, isHidden: true)
+        guard previewsHidden(for: record) else { return VisibleContent(record.content) }
+        return VisibleContent(hiding: record.content, category: category(of: record), threadCount: threadCount(of: record))
     }
 
     /// The "+N more" text of a collapsed group: the category's `categorySummaryFormat` when it has

@@ -42,6 +42,16 @@ public struct AppModel: Sendable {
     /// Whether a page of history has arrived since the UI started: until then the list says
     /// "Loading…", not "No notifications".
     public internal(set) var hasLoadedHistory = false
+    /// The window's rows that came shortened (`HistoryPage.shortened`): the detail pane asks
+    /// for their whole record (`AppModel+Details.swift`).
+    public internal(set) var shortenedIDs: Set<Int64> = []
+    /// Whole records of shortened rows, asked for as they were selected (a few).
+    public internal(set) var wholeRecords: [Int64: DeliveredRecord] = [:]
+    /// The shortened row whose whole record was asked for last.
+    var detailRequested: Int64?
+    /// Why the history could not be loaded (a reply that could not be read, a center that
+    /// failed), shown in place of the list until a page comes; `nil` when it was.
+    public internal(set) var historyLoadError: String?
     /// The full-text search, if any.
     public internal(set) var searchText: String?
     /// The app filter (`nil`: all apps).

@@ -9,7 +9,11 @@ public enum Effect: Sendable, Hashable {
     case setBadge(Int, bundleIdentifier: String)
     case deleteHistory([Int64])
     case clearHistory(bundleIdentifier: String?)
+    /// Loads a page of history (`CenterControl.historyPage`, page after page until the window
+    /// is full): `Msg.historyLoaded`.
     case loadHistory(HistoryQuery)
+    /// Loads a shortened row's whole record for the detail pane: `Msg.detailLoaded`.
+    case loadDetail(deliveryID: Int64)
     case loadApps
     /// Loads every app's history counts (`Msg.countsLoaded`).
     case loadCounts
@@ -46,7 +50,7 @@ extension Effect {
         case .respond, .markRead, .setBadge, .deleteHistory, .clearHistory, .updateSettings, .setDoNotDisturb,
              .answerPrompt, .changeFocus:
             return true
-        case .loadHistory, .loadApps, .loadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
+        case .loadHistory, .loadDetail, .loadApps, .loadCounts, .loadDoNotDisturb, .bell, .flash, .quit, .runCommand,
              .renderPreview, .openAttachment, .readMediaInfo, .loadFocus:
             return false
         }

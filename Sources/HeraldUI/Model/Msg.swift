@@ -19,8 +19,11 @@ public enum Msg: Sendable {
     /// Something happened in the center (permission prompts included: `.promptRequested` opens
     /// the modal, `.promptWithdrawn` closes it).
     case event(CenterEvent)
-    /// A page of history arrived for `query`; `total` is how many match it.
-    case historyLoaded(HistoryQuery, [DeliveredRecord], total: Int)
+    /// A page of history arrived for `query`; `total` is how many match it, `shortened` the
+    /// rows that came in a list's form (`HistoryPage`).
+    case historyLoaded(HistoryQuery, [DeliveredRecord], total: Int, shortened: Set<Int64> = [])
+    /// A notification's whole record, asked for with `Effect.loadDetail`.
+    case detailLoaded(DeliveredRecord)
     case appsLoaded([AppRecord])
     /// Every app's history counts (`CenterControl.historyCounts`).
     case countsLoaded([String: HistoryCounts])

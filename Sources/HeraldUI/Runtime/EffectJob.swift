@@ -59,9 +59,15 @@ extension Effect {
             return .inOrder { try await $0.center.updateSettings(settings, bundleIdentifier: bundleIdentifier) }
         case .loadHistory(let query):
             return .inOrder { runner in
-                let records = try await runner.center.history(query)
+                let page = try await runner.center.historyWindow(query)
                 let total = try await runner.center.historyCount(query)
-                runner.send(.historyLoaded(query, records, total: total))
+                runner.send(.historyLoaded(query, page.records, total: total, shortened: Set(page.shortened)))
+            }
+        case .loadDetail(let id):
+            return .inOrder { runner in
+                if let record = try await runner.center.history(HistoryQuery(limit: 1, deliveryIDs: [id])).first {
+                    runner.send(.detailLoaded(record))
+                }
             }
         case .loadApps:
             return .inOrder { runner in
@@ -121,6 +127,7 @@ extension Effect {
         case .deleteHistory: return "Delete"
         case .clearHistory: return "Clear"
         case .loadHistory: return "Loading history"
+        case .loadDetail: return "Loading the notification"
         case .loadApps: return "Loading apps"
         case .loadCounts: return "Loading counts"
         case .loadDoNotDisturb: return "Loading do-not-disturb"

@@ -10,7 +10,10 @@ extension AppModel {
             effects = handleDelivered(record, replaced: replaced)
             keepFirstVisibleRow(anchor, arrived: [record.deliveryID])
         case .updated(let record):
-            if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) { history[i] = record }
+            if let i = history.firstIndex(where: { $0.deliveryID == record.deliveryID }) {
+                history[i] = record
+                rowBecameWhole(record.deliveryID)
+            }
             if record.isRemovedFromList { removeBanner(deliveryID: record.deliveryID) }
         case .deleted(let ids):
             let set = Set(ids)

@@ -96,7 +96,7 @@ extension AppModel {
 
     /// Enter on a summary notification: the list shows the notifications it lists.
     mutating func openHeldList(_ record: DeliveredRecord) -> [Effect]? {
-        guard let ids = FocusSummary.deliveryIDs(in: record.content) else { return nil }
+        guard let ids = FocusSummary.deliveryIDs(in: shownRecord(record).content) else { return nil }
         setReadLocally(record.deliveryID)
         if let item = banner.shown.first(where: { $0.deliveryID == record.deliveryID }) { closeBanner(id: item.id) }
         heldFilter = HeldFilter(title: "\(TerminalText.sanitize(record.content.title)) — \(ids.count) held",

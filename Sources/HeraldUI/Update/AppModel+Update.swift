@@ -11,7 +11,7 @@ extension AppModel {
         let effects = apply(msg)
         settleAfterUpdate()
         noteLoads(in: effects)
-        return effects + requestPreviews()
+        return effects + requestPreviews() + requestDetails()
     }
 
     /// Applies a frame's messages in order and settles the list once at the end (a flood of
@@ -47,7 +47,7 @@ extension AppModel {
         }
         settleAfterUpdate()
         noteLoads(in: effects)
-        return effects + requestPreviews()
+        return effects + requestPreviews() + requestDetails()
     }
 
     /// Keeps the selection on screen; the "↑ N new" count ends at the top.
@@ -71,8 +71,10 @@ extension AppModel {
             handleTick(date)
         case .event(let event):
             effects = handleEvent(event)
-        case .historyLoaded(let query, let records, let total):
-            handleHistoryLoaded(query, records, total: total)
+        case .historyLoaded(let query, let records, let total, let shortened):
+            handleHistoryLoaded(query, records, total: total, shortened: shortened)
+        case .detailLoaded(let record):
+            detailLoaded(record)
         case .appsLoaded(let loaded):
             apps = loaded.sorted(by: AppModel.appOrder)
             sidebarSelection = selectedApp.flatMap { id in apps.firstIndex { $0.bundleIdentifier == id }.map { $0 + 1 } } ?? 0
@@ -95,6 +97,7 @@ extension AppModel {
             setStatus(text, isError: true)
         case .effectFailed(let effect, let text):
             setStatus(text, isError: true)
+            if case .loadHistory = effect { historyLoadError = text }
             if effect.changesCenter && disconnection == nil { effects = reloadEffects }
         case .connectionLost(let reason):
             if disconnection == nil { disconnection = Disconnection(since: now, reason: reason) }
@@ -152,13 +155,15 @@ extension AppModel {
         if let status, now >= statusExpiry(status) { self.status = nil }
     }
 
-    mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int) {
+    mutating func handleHistoryLoaded(_ query: HistoryQuery, _ records: [DeliveredRecord], total: Int,
+                                      shortened: Set<Int64> = []) {
         let current = historyQuery
         guard query.bundleIdentifier == current.bundleIdentifier, query.search == current.search,
               query.offset == current.offset else { return }   // a stale answer
         hasLoadedHistory = true
         let page = withArrivalsSinceLoad(records)
         history = Array(page.prefix(config.historyWindow))
+        pageLoaded(shortened: shortened)
         historyTotal = max(total, page.count)
         let rows = listRows
         if selectedDeliveryID == nil || selectedRowIndex(in: rows) == nil {

@@ -21,7 +21,7 @@ extension AppModel {
         notificationList(rows: rows, selected: selectedIndex).render(in: layout.list, into: &buffer)
         if let detailArea = layout.detail {
             if let index = selectedIndex {
-                detailView(rows[index].record).render(in: detailArea, into: &buffer)
+                detailView(shownRecord(rows[index].record)).render(in: detailArea, into: &buffer)
             } else {
                 buffer.fill(detailArea)
             }
@@ -120,6 +120,7 @@ extension AppModel {
         var empty = hasLoadedHistory ? "No notifications" : "Loading…"
         if searchText != nil { empty = "Nothing matches the search" }
         if heldFilter != nil { empty = "The held notifications were deleted" }
+        if let historyLoadError { empty = historyLoadError }
         return NotificationList(items: items, selected: selected, scroll: listScroll, isFocused: activePane == .list,
                                 emptyText: empty, theme: theme)
     }

@@ -102,8 +102,11 @@ public struct Banner: Widget {
     }
 
     /// The rows the banner takes when nothing cuts it short.
-    public func naturalHeight(in screen: Rect) -> Int {
-        let inner = Self.width(in: screen) - 4
+    public func naturalHeight(in screen: Rect) -> Int { naturalHeight(width: Self.width(in: screen)) }
+
+    /// The rows the banner takes at `width` columns (a popup of its own) when nothing cuts it short.
+    public func naturalHeight(width: Int) -> Int {
+        let inner = width - 4
         let thumbnailColumns = thumbnailColumns(innerWidth: inner)
         let textRows = contentLines(width: inner - thumbnailColumns).count
         let thumbnailRows = thumbnailColumns > 0 ? min(Self.thumbnailBox.rows, thumbnail?.size.rows ?? 0) : 0

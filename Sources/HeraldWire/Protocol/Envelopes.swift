@@ -74,6 +74,22 @@ package struct ResultEnvelope<R: Codable & Sendable>: Codable, Sendable {
     }
 }
 
+/// `{"id":N,"result":…}` around a result that is JSON already (a history page, measured as it
+/// was written).
+package enum EncodedResultLine {
+    /// The line (without its newline).
+    package static func line(id: Int64, result json: Data) -> Data {
+        var writer = EnvelopeWriter()
+        writer.integer("id", id)
+        writer.encoded("result", json)
+        return writer.finish()
+    }
+
+    /// How many bytes the envelope adds around a result, at most (`{"id":` a 64-bit id
+    /// `,"result":` `}`).
+    package static let envelopeBytes = 40
+}
+
 /// `{"id":N,"error":{…}}` or `{"reply":N,"error":{…}}`; `id` is `null` when the line that failed
 /// had none that could be read.
 package struct ErrorEnvelope: Codable, Sendable {

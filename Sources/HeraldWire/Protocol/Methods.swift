@@ -32,6 +32,8 @@ public enum Methods {
 
     public static let apps = Method<Empty, [AppRecord]>("apps")
     public static let history = Method<HistoryQuery, [DeliveredRecord]>("history")
+    /// The page a list shows (`HistoryPage`): records over 8 KiB shortened, cut to fit one line.
+    public static let historyPage = Method<HistoryQuery, HistoryPage>("historyPage")
     public static let historyCount = Method<HistoryQuery, Int>("historyCount")
     public static let unreadCounts = Method<Empty, [String: Int]>("unreadCounts")
     /// Every app's history counts: `{"com.example.app":{"unread":2,"total":40}}`.

@@ -134,9 +134,13 @@ public struct SubscribeParams: Codable, Sendable, Hashable {
     /// already waiting comes at once. `false`: it no longer does. Absent: unchanged (a plain
     /// subscription gets no prompt events).
     public var prompts: Bool?
-    public init(bundleIdentifier: String? = nil, prompts: Bool? = nil) {
+    /// The tmux pane this user interface runs in (`$TMUX`, `$TMUX_PANE`), so the daemon does not
+    /// show a tmux popup for a banner this UI shows already (its pane visible). Absent: unchanged.
+    public var tmuxPane: TmuxPlace?
+    public init(bundleIdentifier: String? = nil, prompts: Bool? = nil, tmuxPane: TmuxPlace? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.prompts = prompts
+        self.tmuxPane = tmuxPane
     }
 }
 

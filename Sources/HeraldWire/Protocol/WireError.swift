@@ -84,6 +84,8 @@ public enum IPCProtocolReason: String, Codable, Sendable, CaseIterable {
     case queueOverflow
     /// A request that ran out of its time.
     case deadlineExceeded
+    /// A reply that would be longer than the line limit (1 MiB): the server sends this instead.
+    case replyTooLarge
     /// `handOver` asked of a daemon that does not hand its center over (started by hand or by
     /// a supervisor), or that is handing it over already.
     case handOverRefused

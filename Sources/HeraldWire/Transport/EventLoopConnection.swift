@@ -27,6 +27,8 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     package static let maximumQueuedBytes = LineConnection.maximumQueuedBytes
     /// How long a connection being closed after `sendLast` waits for its peer to read.
     package static let lastWordGrace: TimeInterval = 10
+    /// Unread output dropped at close from which freed memory is handed back (`FreedMemory`).
+    static let trimAfterDropping = 1 << 20
     /// Bytes read from one connection per round of the loop.
     static let readsPerRound = 4
 
@@ -262,14 +264,15 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     }
 
     private func closeOnLoop() {
-        let (first, token) = output.withLock { output -> (Bool, UInt64?) in
-            guard !output.isClosed else { return (false, nil) }
+        let (first, token, dropped) = output.withLock { output -> (Bool, UInt64?, Int) in
+            guard !output.isClosed else { return (false, nil, 0) }
             output.isClosed = true
             output.isShutDown = true
-            output.queue.removeAll()
-            return (true, output.token)
+            return (true, output.token, output.queue.removeAll())
         }
         guard first else { return }
+        // A client that left with a megabyte or more unread: its queue's memory goes back too.
+        if dropped >= Self.trimAfterDropping { DispatchQueue.global().async { FreedMemory.release() } }
         if let token { loop.remove(socket.descriptor, token: token) }
         socket.close()
         let onClose = handlers.withLock { handlers in

@@ -1,12 +1,16 @@
-/// The one gate every string from a notification passes before it reaches the screen.
+/// The one gate every string from a notification passes before it reaches a terminal or a log:
+/// the UI's screen, the command line's output, the daemon's log.
 ///
 /// `sanitize` removes escape sequences (CSI, OSC, DCS/SOS/PM/APC strings, two-byte ESC
 /// sequences), C0 and C1 control characters, DEL, and the bidirectional overrides and
 /// isolates that could reorder what the user reads. Tabs become a space; line breaks become a
 /// space, or `\n` when `keepingNewlines` is true (bodies are wrapped line by line).
+/// `escaped` shows the same characters as visible escapes instead (a log says what was sent);
+/// `inertJSON` escapes them inside JSON text (what `--json` prints).
 ///
 /// ```swift
 /// TerminalText.sanitize("\u{1B}[2JHello\u{7}")   // "Hello"
+/// TerminalText.escaped("probe\u{1B}[31m")          // "probe\\u{1B}[31m"
 /// ```
 public enum TerminalText {
     /// `text` with every control character and escape sequence removed.
@@ -43,6 +47,46 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// `text` with every character `sanitize` would act on — C0 (newlines and tabs included),
+    /// DEL, C1, the bidirectional controls, line and paragraph separators — written as a
+    /// visible `\u{XX}` escape: one line of a log, showing what a client sent without letting
+    /// it drive the terminal that reads the log.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsAttention) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if needsAttention(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// JSON text made inert for a terminal: every character `sanitize` would act on that a JSON
+    /// encoder writes raw (DEL, C1, the bidirectional controls, line and paragraph separators)
+    /// becomes its `\uXXXX` escape — the same JSON to any reader. Characters below U+0020 are
+    /// left alone: encoders escape them inside strings, so outside strings they are the
+    /// layout's newlines and indentation.
+    public static func inertJSON(_ json: String) -> String {
+        func escapes(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && needsAttention(scalar) }
+        guard json.unicodeScalars.contains(where: escapes) else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if escapes(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether `sanitize` removes or replaces `scalar` (and `escaped` shows it as an escape).
     static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return true }

@@ -34,7 +34,7 @@ enum DBusBenchmarks {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let daemon = try ChildProcess(herald, ["--home", home.path, "daemon"],
                                       environment: heraldBus.environment.merging(
-                                        ["HERALD_SOCKET": scratch.appendingPathComponent("dbus.sock").path]) { $1 },
+                                        ["HERALD_SOCKET": scratch.appendingPathComponent("dbus.sock").path, "HERALD_TMUX": "off"]) { $1 },
                                       streams: .logFile(scratch.appendingPathComponent("dbus-daemon.log").path))
         defer { daemon.stop(within: 30) }
         try heraldBus.waitForNotificationServer(named: "Herald")

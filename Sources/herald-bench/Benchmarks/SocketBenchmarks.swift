@@ -30,7 +30,7 @@ enum SocketBenchmarks {
             self.log = log
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process = try ChildProcess(herald, ["--home", home.url.path, "daemon", "--rate-limit", "0"] + arguments,
-                                       environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log.path))
+                                       environment: ["HERALD_SOCKET": socketPath, "HERALD_TMUX": "off"], streams: .logFile(log.path))
         }
 
         /// Connects, retrying while the daemon starts (up to `seconds`).

@@ -37,7 +37,7 @@ struct NonReadingSubscribersStress {
         let body = String(repeating: "x", count: bodyBytes)
 
         // The same posts without subscribers first: the store and the daemon warm up.
-        outcome.failedPosts += await post(poster, count: posts, body: body, tag: "warm")
+        outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "warm")
         try await Task.sleep(nanoseconds: 500_000_000)
         outcome.before = daemon.footprint.residentBytes
         log("before: \(daemon.footprint)")
@@ -50,16 +50,8 @@ struct NonReadingSubscribersStress {
             sleepers.append(socket)
         }
         outcome.subscribers = sleepers.count
-        let pid = daemon.child.pid
-        let sampler = Task {
-            var peak = 0
-            while !Task.isCancelled {
-                peak = max(peak, Measure.residentBytes(pid: pid))
-                try? await Task.sleep(nanoseconds: 20_000_000)
-            }
-            return peak
-        }
-        outcome.failedPosts += await post(poster, count: posts, body: body, tag: "flood")
+        let sampler = daemon.samplePeak()
+        outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "flood")
         outcome.posts = posts * 2
         // The subscribers wake up (within the daemon's 10 s grace) and read what was left for them.
         for socket in sleepers {
@@ -68,21 +60,22 @@ struct NonReadingSubscribersStress {
             socket.close()
         }
         try await Task.sleep(nanoseconds: 1_000_000_000)
-        sampler.cancel()
-        outcome.peak = max(await sampler.value, daemon.footprint.residentBytes)
+        outcome.peak = await sampler.finish()
         outcome.after = daemon.footprint.residentBytes
         log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
         return outcome
     }
+}
 
-    /// Posts `count` notifications; returns how many failed.
-    private func post(_ client: IPCClient, count: Int, body: String, tag: String) async -> Int {
+extension IPCClient {
+    /// Posts `count` notifications of `app` ("TAG-N", titled "Flood N"); returns how many failed.
+    func postStress(app: String, count: Int, body: String, tag: String) async -> Int {
         var failed = 0
         for n in 0..<count {
-            let params = PostParams(bundleIdentifier: "com.example.stress.subscribers",
+            let params = PostParams(bundleIdentifier: app,
                                     request: RequestRecord(identifier: "\(tag)-\(n)",
                                                            content: ContentRecord(title: "Flood \(n)", body: body)))
-            do { _ = try await client.call(Methods.post, params) } catch { failed += 1 }
+            do { _ = try await call(Methods.post, params) } catch { failed += 1 }
         }
         return failed
     }

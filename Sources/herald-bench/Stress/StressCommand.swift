@@ -1,4 +1,5 @@
 import Foundation
+import HeraldWire
 
 /// `herald-bench stress SCENARIO [options]`: the full-size reliability runs
 /// (docs/RELIABILITY.md). Each prints what it tried and what was lost, and exits 1 when anything
@@ -13,7 +14,7 @@ struct StressCommand {
     var herald: String
     var scratch: URL
 
-    static let scenarios = ["scheduled", "silent", "subscribers", "vanishing", "flood"]
+    static let scenarios = ["scheduled", "silent", "subscribers", "readers", "vanishing", "flood"]
 
     static let usage = """
         Usage: herald-bench stress SCENARIO [--size N] [--rounds N] [--delays MS,MS,...] [--rate-limit N]
@@ -30,6 +31,10 @@ struct StressCommand {
           subscribers 8 subscribers that never read while N posts of 16 KiB arrive (default 2,000,
                       twice: without and with them); each is dropped with queueOverflow and the
                       daemon's memory comes back (resident before, at the peak, after).
+          readers     20 clients that ask for the whole history (limit 1,000,000) and never read,
+                      over N notifications of 16 KiB (default 2,000): each reply at most one line
+                      of 1 MiB, every reader answered when it reads, the daemon's memory back
+                      after they go (resident before, at the peak, after).
           vanishing   N clients (default 600) that vanish: before or after hello, subscribed,
                       with a wait in flight, as a foreground app being called, mid-line; the
                       daemon's threads and descriptors must come back to where they were.
@@ -110,6 +115,20 @@ struct StressCommand {
                   + "peak, \(o.after >> 20) MiB after; lost \(o.failedPosts)")
             // Back to the baseline: within 16 MiB of it (the store's page cache moves by itself).
             let held = o.failedPosts == 0 && o.toldWhy == o.subscribers && o.after <= o.before + (16 << 20)
+            return held ? 0 : 1
+        case "readers":
+            var stress = NonReadingReadersStress()
+            if let size { stress.posts = size }
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            let limit = LineConnection.maximumLineLength
+            print("readers: \(o.readers) readers of the whole history that never read, \(o.posts) notifications of "
+                  + "\(stress.bodyBytes >> 10) KiB (\(o.failedPosts) failed); \(o.answered) answered, longest reply "
+                  + "\(o.longestLine) bytes (limit \(limit)), first page \(o.firstPageRows) rows; daemon resident "
+                  + "\(o.before >> 20) MiB before, \(o.peak >> 20) MiB at the peak, \(o.after >> 20) MiB after; "
+                  + "over the limit \(o.longestLine > limit ? 1 : 0)")
+            // Back to the baseline: within 16 MiB of it (the store's page cache moves by itself).
+            let held = o.failedPosts == 0 && o.answered == o.readers && o.longestLine <= limit
+                && o.after <= o.before + (16 << 20)
             return held ? 0 : 1
         case "vanishing":
             var stress = VanishingClientsStress()

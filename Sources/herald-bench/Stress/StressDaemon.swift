@@ -54,6 +54,10 @@ final class StressDaemon {
     /// Resident memory of the daemon in bytes.
     var residentBytes: Int { Measure.residentBytes(pid: child.pid) }
 
+    /// Starts sampling the daemon's resident memory (every 20 ms); `finish()` gives the highest
+    /// seen, now included.
+    func samplePeak() -> PeakSampler { PeakSampler(pid: child.pid) }
+
     deinit { stop(SIGKILL) }
 }
 
@@ -61,4 +65,28 @@ final class StressDaemon {
 struct StressFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The highest resident memory of a process while a scenario runs (`StressDaemon.samplePeak`).
+final class PeakSampler: Sendable {
+    private let pid: Int32
+    private let task: Task<Int, Never>
+
+    init(pid: Int32) {
+        self.pid = pid
+        task = Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, Measure.residentBytes(pid: pid))
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+            return peak
+        }
+    }
+
+    /// Stops sampling; the highest resident memory seen, in bytes.
+    func finish() async -> Int {
+        task.cancel()
+        return max(await task.value, Measure.residentBytes(pid: pid))
+    }
 }

@@ -7,6 +7,8 @@ import HeraldWire
 final class StressSocket {
     let socket: UnixSocket
     private var buffer = LineBuffer(maximumLineLength: 16 << 20)
+    /// The longest line received so far, in bytes (lines over 16 MiB counted as they were dropped).
+    private(set) var longestLine = 0
 
     init(_ path: String) throws {
         socket = try UnixSocket.connect(to: SocketAddress(path: path))
@@ -35,11 +37,17 @@ final class StressSocket {
             var descriptor = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32(left * 1000) + 1) > 0 else { continue }
             let count = (try? chunk.withUnsafeMutableBytes { try socket.read(into: $0) }) ?? 0
-            if count == 0 {
-                for case .line(let line) in buffer.finish() { lines.append(line) }
-                return (lines, true)
+            let items = count == 0 ? buffer.finish() : buffer.append(Data(chunk[0..<count]))
+            for item in items {
+                switch item {
+                case .line(let line):
+                    lines.append(line)
+                    longestLine = max(longestLine, line.count)
+                case .tooLong(let length, _):
+                    longestLine = max(longestLine, length)
+                }
             }
-            for case .line(let line) in buffer.append(Data(chunk[0..<count])) { lines.append(line) }
+            if count == 0 { return (lines, true) }
         }
         return (lines, false)
     }

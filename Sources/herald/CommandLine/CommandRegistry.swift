@@ -24,6 +24,7 @@ enum CommandRegistry {
         RestoreCommand.self,
         RelayCommand.self,
         FocusCommand.self,
+        PopupCommand.self,
         AppCommand.self,
         ConfigCommand.self,
         CompletionsCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// One `herald` subcommand. Each lives in its own file under `Commands/` and is listed in
 /// `CommandRegistry.all`.
@@ -55,7 +56,16 @@ enum ExitStatus {
     static let notificationsOff: Int32 = 5
 }
 
-/// Writes to standard error.
+/// Writes to standard error, through the sanitising gate: an error can quote what the center
+/// or another program sent (an identifier, an app's name), and no control character or escape
+/// sequence in it reaches the terminal (line breaks are kept).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.sanitize(message, keepingNewlines: true) + "\n").utf8))
+}
+
+/// Prints JSON made by a command (`--json`): characters an encoder leaves raw that a terminal
+/// could act on — C1 controls, bidirectional controls — are written as `\uXXXX` escapes
+/// (`TerminalText.inertJSON`); the JSON reads the same.
+func printInertJSON(_ json: Data) {
+    print(TerminalText.inertJSON(String(decoding: json, as: UTF8.self)))
 }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldClient
 import HeraldCore
 import HeraldWire
+import TerminalKit
 
 /// `herald app`: one app's token, authorization and service extension.
 enum AppCommand: HeraldCommand {
@@ -57,7 +58,7 @@ enum AppCommand: HeraldCommand {
                                       ServiceExtensionCommandParams(bundleIdentifier: app, command: command))
         }
         if token {
-            print(try await client.call(Methods.deviceToken, AppParams(bundleIdentifier: app)))
+            print(TerminalText.sanitize(try await client.call(Methods.deviceToken, AppParams(bundleIdentifier: app))))
             return ExitStatus.success
         }
         if allow || deny || command != nil || noCommand { return ExitStatus.success }
@@ -65,13 +66,16 @@ enum AppCommand: HeraldCommand {
         if let listed = try await client.call(Methods.apps, Empty()).first(where: { $0.bundleIdentifier == app }) {
             record = listed
         }
+        // Every text the center holds passes the gate, each on its own line (a newline in a
+        // name becomes a space, so it cannot fake a line of its own).
+        let text = { (value: String) in TerminalText.sanitize(value) }
         print("""
-        app:                \(record.bundleIdentifier) (\(record.displayName))
+        app:                \(text(record.bundleIdentifier)) (\(text(record.displayName)))
         authorization:      \(record.authorizationStatus)\(record.isCommandLineApp ? " (command-line app)" : "")
         notifications:      \(record.settings.allowNotifications ? "allowed" : "denied")
         badge:              \(record.badge)
         categories:         \(record.categories.count)
-        service extension:  \(record.serviceExtensionCommand ?? "none")
+        service extension:  \(record.serviceExtensionCommand.map(text) ?? "none")
         device token:       \(record.deviceToken.map(DeviceToken.hex) ?? "(not made yet; --token makes it)")
         """)
         return ExitStatus.success

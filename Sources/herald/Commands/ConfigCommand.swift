@@ -3,7 +3,7 @@ import Foundation
 /// `herald config`: where the configuration file is, and whether it is right.
 enum ConfigCommand: HeraldCommand {
     static let name = "config"
-    static let summary = "check the configuration file (banners, theme, keys, rules, daemon, broker) and show where it is"
+    static let summary = "check the configuration file (banners, theme, keys, rules, daemon, broker, tmux) and show where it is"
     static let help = """
     Usage: herald config [--check | --path]
 
@@ -13,7 +13,7 @@ enum ConfigCommand: HeraldCommand {
     the daemon's own reader, down to the broker's URL and the files it names. Exits 1 when there
     are mistakes. The file is $HERALD_CONFIG, else $XDG_CONFIG_HOME/herald/config, else
     ~/.config/herald/config; docs/CONFIGURATION.md lists every setting. The daemon reads
-    [daemon], [broker] and the [rule]s when it starts: restart it after changing them.
+    [daemon], [broker], [tmux] and the [rule]s when it starts: restart it after changing them.
 
     Options:
       --check   check the file (the default)

@@ -7,6 +7,7 @@ import HeraldDBus
 import HeraldStore
 import HeraldSystem
 import HeraldWire
+import TerminalKit
 
 /// `herald daemon`: the center itself, serving the socket, in the foreground.
 enum DaemonCommand: HeraldCommand {
@@ -196,6 +197,9 @@ enum DaemonCommand: HeraldCommand {
                                         center: backend, log: { DaemonLog.write($0) })
         } else { nil as BrokerDoor? }
 
+        // The way out to tmux: popups, message lines, status options.
+        let tmuxReach = await openTmuxReach(user: user, engine: engine, server: server, location: location)
+
         let scheduler = Task { await engine.run() }
         // Damage is reported, not discovered by a reader later (off the start path: a large
         // history takes seconds to check).
@@ -228,6 +232,7 @@ enum DaemonCommand: HeraldCommand {
         statistics.cancel()
         DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
+        await tmuxReach.stop()
         // Drain: the requests already firing are delivered and committed (each with its pending
         // row) before the process exits; the scheduler takes nothing new once cancelled.
         scheduler.cancel()
@@ -254,10 +259,11 @@ enum DaemonCommand: HeraldCommand {
 }
 
 /// One line per event on standard error, with the time; clients' text in it is escaped
-/// (`LogText`), never written raw.
+/// (`TerminalText.escaped`: control characters, escape sequences and bidirectional controls
+/// shown as `\u{1B}`), never written raw.
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(LogText.escaped(message))\n".utf8))
+        FileHandle.standardError.write(Data("\(stamp) herald: \(TerminalText.escaped(message))\n".utf8))
     }
 }

@@ -22,8 +22,9 @@ struct DaemonOptions {
       --rate-limit N        posts one app may make a second, in bursts of 10 × N (default
                             50, bursts of 500), whichever door they come through: the socket
                             (`herald post`, apps), D-Bus Notify and the broker share one count
-                            per app. Past it a post is refused with an error naming the app
-                            and the limit (rateLimited on the socket,
+                            per app, and one D-Bus connection has the same limit whatever app
+                            names it gives. Past it a post is refused with an error naming the
+                            app (or connection) and the limit (rateLimited on the socket,
                             org.freedesktop.DBus.Error.LimitsExceeded to a D-Bus sender);
                             broker posts are held back to the rate instead (the broker keeps
                             the rest; one log line says so). 0 turns the limit off

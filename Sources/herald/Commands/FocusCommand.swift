@@ -72,7 +72,7 @@ enum FocusCommand: HeraldCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 encoder.dateEncodingStrategy = .iso8601
-                print(String(decoding: try encoder.encode(overview), as: UTF8.self))
+                printInertJSON(try encoder.encode(overview))
             } else {
                 print(describe(overview), terminator: "")
             }

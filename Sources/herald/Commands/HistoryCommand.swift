@@ -175,7 +175,7 @@ enum StoreCommandSupport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(items), as: UTF8.self))
+        printInertJSON(try encoder.encode(items))
     }
 
     /// `2026-03-01 14:05:09` in the local time zone.

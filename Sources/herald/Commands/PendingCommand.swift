@@ -40,7 +40,7 @@ enum PendingCommand: HeraldCommand {
             return ExitStatus.success
         }
         guard !records.isEmpty else {
-            print(app == nil ? "No pending notifications." : "No pending notifications for \(app!).")
+            print(app == nil ? "No pending notifications." : "No pending notifications for \(TerminalText.sanitize(app!)).")
             return ExitStatus.success
         }
         let formatter = StoreCommandSupport.localTimeFormatter()

@@ -189,7 +189,7 @@ enum PostCommand: SynchronousCommand {
             if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(identifier)
+                print(TerminalText.sanitize(identifier))
             }
             return ExitStatus.success
         }
@@ -217,7 +217,7 @@ enum PostCommand: SynchronousCommand {
         switch action {
         case .open: return "@DEFAULT"
         case .dismiss: return "@DISMISSED"
-        case .action(let identifier): return identifier
+        case .action(let identifier): return TerminalText.sanitize(identifier)
         case .reply(_, let text): return TerminalText.sanitize(text)
         }
     }
@@ -244,7 +244,7 @@ enum PostCommand: SynchronousCommand {
     }
 
     static func printJSON(_ value: JSONValue) {
-        print(String(decoding: (try? JSONValue.encoder.encode(value)) ?? Data(), as: UTF8.self))
+        printInertJSON((try? JSONValue.encoder.encode(value)) ?? Data())
     }
 
     // MARK: Parsing

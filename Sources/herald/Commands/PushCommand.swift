@@ -3,6 +3,7 @@ import HeraldBroker
 import HeraldClient
 import HeraldCore
 import HeraldWire
+import TerminalKit
 
 /// `herald push`: delivers an APNs payload (`xcrun simctl push` file format) locally.
 enum PushCommand: HeraldCommand {
@@ -79,7 +80,7 @@ enum PushCommand: HeraldCommand {
             let publisher = try await BrokerPublisher.connect(settings: broker, sender: try BrokerOptions.device(location))
             defer { publisher.close() }
             try await publisher.push(data, identifier: identifier, bundleIdentifier: app)
-            print(identifier)
+            print(TerminalText.sanitize(identifier))
             return ExitStatus.success
         }
         let client = try await CenterLocation(context).connect(role: .cli, client: "herald push")
@@ -87,7 +88,7 @@ enum PushCommand: HeraldCommand {
         do {
             let result = try await client.call(Methods.push, PushParams(payload: text, bundleIdentifier: app,
                                                                         deviceToken: token, headers: headers))
-            print(result.identifier)
+            print(TerminalText.sanitize(result.identifier))
             return ExitStatus.success
         } catch let rejection as APNsRejection {
             printError("herald push: \(rejection.reason): \(rejection.explanation)")

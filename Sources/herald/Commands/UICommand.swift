@@ -32,7 +32,8 @@ enum UICommand: HeraldCommand {
         let location = CenterLocation(context)
         // Reconnects (starting a daemon, as here) whenever the daemon goes away.
         let center = try await ReconnectingCenterControl.start {
-            RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"))
+            RemoteCenterControl(client: try await location.connect(role: .ui, client: "herald ui"),
+                                tmuxPane: TmuxPlace.current(environment: ProcessInfo.processInfo.environment))
         }
         defer { center.stop() }
         let configuration = UserConfiguration()

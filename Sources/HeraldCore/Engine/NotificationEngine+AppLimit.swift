@@ -1,0 +1,25 @@
+/// The bound on how many apps the center keeps (`EngineConfiguration.appLimit`).
+///
+/// Past it, no call makes the center hold a new app: `add` (every post), `push` and
+/// `requestAuthorization` refuse one with `EngineError.tooManyApps`, and the doors ask `admitApp`
+/// before registering one (`herald post`, the broker, D-Bus `Notify`), so each answers with that
+/// sentence. Other calls that name an unknown app (reading its record or categories, connecting,
+/// registering it) see a record with the defaults that is never kept.
+extension NotificationEngine {
+    /// Throws `EngineError.tooManyApps` when the app is new and the center has no room for it.
+    public func admitApp(bundleIdentifier: String) throws {
+        try admitApp(bundleIdentifier)
+    }
+
+    func admitApp(_ bundleIdentifier: String) throws {
+        guard !hasRoom(for: bundleIdentifier) else { return }
+        throw EngineError.tooManyApps(bundleIdentifier: bundleIdentifier, limit: configuration.appLimit)
+    }
+
+    /// Whether a record of the app may be kept: it is kept already, the center has room, or it
+    /// is the center's own (Focus summaries).
+    func hasRoom(for bundleIdentifier: String) -> Bool {
+        apps.count < configuration.appLimit || apps.index(forKey: bundleIdentifier) != nil
+            || bundleIdentifier == FocusRules.summaryBundleIdentifier
+    }
+}
