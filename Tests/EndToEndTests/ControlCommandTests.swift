@@ -53,6 +53,24 @@ extension EndToEnd {
         try center.ui.waitForAbsence("╰─ Enter open")
     }
 
+    /// In tmux, with no `herald` open: the popup closes, and comes back with `herald restore`.
+    @Test(.enabled(if: Programs.which("tmux") != nil, "needs tmux"))
+    func closeTakesATmuxPopupDownAndRestorePopsItUpAgain() throws {
+        let setup = try TmuxReachTests.Setup()
+        defer { setup.close() }
+        let (tmux, center) = (setup.tmux, setup.center!)
+        _ = try center.run(["post", "--new-app", "make", "--title", "Build finished", "--action", "ok:OK"])
+        try tmux.screen.waitFor("[1 OK]")
+        let id = try Self.id(of: "Build finished", in: center)
+        #expect(try center.run(["close", String(id)]).status == 0)
+        try tmux.screen.waitForAbsence("[1 OK]")
+        #expect(try center.run(["count"]).stdout == "1\n")   // still unread, in the list
+        #expect(try center.run(["restore"]).stdout == "\(id)\n")
+        try tmux.screen.waitFor("[1 OK]")
+        #expect(try center.run(["close", "--all"]).status == 0)
+        try tmux.screen.waitForAbsence("[1 OK]")
+    }
+
     @Test func restoreGoesFurtherBackEachTimeAndSaysWhenNothingIsLeft() throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
