@@ -5,7 +5,10 @@ import TerminalKit
 /// How `herald status` writes the center's status: a line from a template (`--format`, made
 /// safe for tmux's status line with `--tmux`), or one JSON object a status bar reads as it is
 /// (waybar's `return-type: json`: `text`, `tooltip`, `alt`, `class`) with every value beside it.
-/// Every piece of text from the center goes through `TerminalText.sanitize`.
+/// Text from the center passes the one gate: what a bar displays (the line, `text`, `tooltip`)
+/// through `TerminalText.sanitize`; the values for scripts (`newest.title`, names) whole, as every
+/// `--json` writes them, with what a terminal could act on as `\uXXXX` escapes
+/// (`TerminalText.inertJSON`).
 struct StatusOutput {
     /// The line printed without `--format`.
     static let defaultFormat = "{unread} unread{?apps  ({apps})}{?focus  · Focus: {focus}}{?title  · {app}: {title:60}}"
@@ -66,18 +69,17 @@ struct StatusOutput {
             let safe = { (value: String) in TerminalText.sanitize(value) }
             self.text = text
             unread = status.unread
-            apps = status.unreadApps.map { App(app: safe($0.bundleIdentifier), name: safe($0.name), unread: $0.unread) }
-            focus = status.focus.map { safe($0.name) }
+            apps = status.unreadApps.map { App(app: $0.bundleIdentifier, name: $0.name, unread: $0.unread) }
+            focus = status.focus?.name
             dnd = status.doNotDisturb
             newest = status.newestUnread.map {
-                Newest(id: $0.deliveryID, app: safe($0.bundleIdentifier), name: safe(status.name(of: $0.bundleIdentifier)),
-                       title: safe($0.title))
+                Newest(id: $0.deliveryID, app: $0.bundleIdentifier, name: status.name(of: $0.bundleIdentifier), title: $0.title)
             }
             alt = (dnd ? "dnd-" : "") + (unread > 0 ? "unread" : "none")
             `class` = alt
-            var lines = ["\(unread) unread"] + apps.map { "\($0.name): \($0.unread)" }
-            if let focus { lines.append("Focus: \(focus)") }
-            if let newest { lines.append("Newest: \(newest.name) — \(newest.title)") }
+            var lines = ["\(unread) unread"] + apps.map { "\(safe($0.name)): \($0.unread)" }
+            if let focus { lines.append("Focus: \(safe(focus))") }
+            if let newest { lines.append("Newest: \(safe(newest.name)) — \(safe(newest.title))") }
             tooltip = lines.joined(separator: "\n")
         }
 
@@ -118,6 +120,6 @@ struct StatusOutput {
     private static func encode(_ report: Report) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(report)).map { TerminalText.inertJSON(String(decoding: $0, as: UTF8.self)) } ?? "{}"
     }
 }
