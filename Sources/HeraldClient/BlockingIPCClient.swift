@@ -15,8 +15,11 @@ import Musl
 /// The hello goes out in the same write as the first request (the daemon reads a connection's
 /// lines in order, so the request finds the hello done; docs/PROTOCOL.md), and the server's
 /// hello is checked when it comes back, before that request's reply: one round trip instead of
-/// two. Events and server calls are not for this client and are skipped (a `cli` client neither
-/// subscribes nor is called). For a long-lived connection use `IPCClient`.
+/// two. Server calls are not for this client and are skipped (a `cli` client is never called).
+/// After `subscribe`, events are read one at a time with `nextEvent()` (those that arrive while a
+/// call waits for its reply are kept for it, in order): a watcher that blocks in one `read` and
+/// never wakes while nothing happens (`herald status --watch`). For a connection shared by tasks
+/// use `IPCClient`.
 ///
 /// ```swift
 /// let client = try BlockingIPCClient(socketPath: path, hello: ClientHello(role: .cli, client: "herald post"))
@@ -26,7 +29,7 @@ import Musl
 public final class BlockingIPCClient {
     /// The server's hello, once the first call has brought it.
     public private(set) var server: ServerHello?
-    private let socket: UnixSocket
+    let socket: UnixSocket
     private let socketPath: String
     private let helloTimeout: Double
     /// The client's hello line, until the first call sends it.
@@ -34,7 +37,9 @@ public final class BlockingIPCClient {
     private var nextID: Int64 = 0
     private var framing = LineBuffer(maximumLineLength: LineConnection.maximumLineLength)
     /// Lines read but not handled yet, oldest first.
-    private var unread: [LineBuffer.Item] = []
+    var unread: [LineBuffer.Item] = []
+    /// Events read while a call waited for its reply, oldest first (`nextEvent` takes them).
+    var queuedEvents: [CenterEvent] = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects (nothing is sent yet). Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
@@ -102,7 +107,9 @@ public final class BlockingIPCClient {
                 guard replyID == id else { continue }
                 if let error { throw error.rethrowable }
                 return result
-            case .event, .call:
+            case .event(let event):
+                queuedEvents.append(event.event)
+            case .call:
                 continue
             }
         }
@@ -110,7 +117,7 @@ public final class BlockingIPCClient {
 
     /// The next line from the server (or a line's report of being too long); throws
     /// `IPCError.connectionClosed` at the end of the stream.
-    private func nextLine() throws -> LineBuffer.Item {
+    func nextLine() throws -> LineBuffer.Item {
         while unread.isEmpty {
             let count: Int
             do {

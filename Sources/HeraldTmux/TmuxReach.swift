@@ -133,7 +133,7 @@ public final class TmuxReach: Sendable {
     /// Called on the engine for every event: quick, no tmux here.
     func observe(_ event: CenterEvent) {
         switch event {
-        case .delivered(let record, _):
+        case .delivered(let record, _), .bannerRestored(let record):   // (restored: herald restore)
             state.withLock { $0.unpresented += 1 }
             queue.async {
                 self.present(record)
@@ -162,6 +162,8 @@ public final class TmuxReach: Sendable {
             settle { gone.contains($0.deliveryID) }
         case .cleared(let app):
             settle { app == nil || $0.bundleIdentifier == app }
+        case .bannersClosed(let ids):   // herald close: the popup closes itself (`herald popup` sees it too)
+            settle { ids?.contains($0.deliveryID) ?? true }
         default:
             break
         }

@@ -96,7 +96,7 @@ extension EndToEnd {
             return result.stdout.split(separator: "\n").map(String.init)
         }
         #expect(try offers("herald post --le") == ["--level\tinterruption level: passive, active (default), time-sensitive, critical"])
-        #expect(try offers("herald dnd ") == ["off", "on"])
+        #expect(try offers("herald dnd ") == ["off", "on", "toggle"])
         #expect(try offers("herald --home /tmp pos").first?.hasPrefix("post\tpost a notification") == true)
         #expect(try offers("herald daemon --prompt ").map { String($0.prefix { $0 != "\t" }) } == Self.promptChoices().sorted())
         for command in try Self.commands() {

@@ -62,7 +62,7 @@ import Testing
                 + "help, quit, up, down, top, bottom, next-banner, close-banners, clear-badge, clear-history, switch-pane)",
             "line 8: dismiss: 'shift-z' is not a key (a character, or tab, shift-tab, enter, esc, space, backspace, delete, "
                 + "up, down, left, right, home, end, pgup, pgdn, f1–f12, ctrl-a…ctrl-z)",
-            "line 9: unknown section [colours] (known: [banners], [theme], [keys], [rule], [daemon], [broker], [tmux])",
+            "line 9: unknown section [colours] (known: [banners], [theme], [keys], [rule], [daemon], [broker], [tmux], [relay])",
             "line 12: level: expected passive, active, time-sensitive or critical, got 'loud'",
         ])
         #expect(config == UIConfiguration())

@@ -155,7 +155,7 @@ struct RandomWireValues {
     }
 
     mutating func event() -> WireEvent {
-        switch Int.random(in: 0..<12, using: &rng) {
+        switch Int.random(in: 0..<14, using: &rng) {
         case 0: return .delivered(notification: delivered(), replacedDeliveryID: maybe { $0.integer() })
         case 1: return .updated(notification: delivered())
         case 2: return .deleted(deliveryIDs: (0..<Int.random(in: 0...3, using: &rng)).map { _ in integer() })
@@ -168,6 +168,8 @@ struct RandomWireValues {
         case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
                                                               options: UNAuthorizationOptions(rawValue: UInt(Int.random(in: 0...127, using: &rng)))))
         case 10: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
+        case 12: return .bannersClosed(deliveryIDs: maybe { generator in (0..<Int.random(in: 0...3, using: &generator.rng)).map { _ in generator.integer() } })
+        case 13: return .bannerRestored(notification: delivered())
         default: return .pendingChanged(bundleIdentifier: string())
         }
     }

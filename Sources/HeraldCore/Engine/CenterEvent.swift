@@ -32,4 +32,11 @@ public enum CenterEvent: Sendable, Hashable {
     /// The prompt is settled — answered (here or by another user interface, or by the center's
     /// own prompter) or given up by the app (`.notAnswered`): take it down.
     case promptWithdrawn(promptID: Int64, outcome: PromptOutcome)
+    /// Banners were closed from outside (`herald close`): take them off the screen, wherever
+    /// they show. The notifications stay in the list as they were (unread stays unread), as when
+    /// a banner's time is up. `nil`: every banner.
+    case bannersClosed(deliveryIDs: [Int64]?)
+    /// A banner is shown again (`herald restore`): show it as a banner once more, whatever
+    /// Focus or do-not-disturb say (the user asked for it).
+    case bannerRestored(DeliveredRecord)
 }

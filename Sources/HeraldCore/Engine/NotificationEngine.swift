@@ -63,6 +63,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).
     var drainingResponses: Set<String> = []
+    /// The banners shown or closed lately, for `restoreBanner` (`NotificationEngine+Banners.swift`).
+    var recentBanners = RecentBanners()
     /// The newest background push for each app that was not running (Apple keeps only one).
     var heldBackgroundPushes: [String: [String: JSONValue]] = [:]
     let wake = WakeSignal()

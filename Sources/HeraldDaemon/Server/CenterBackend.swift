@@ -17,6 +17,14 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     func registerCommandLineApp(bundleIdentifier: String) async throws
     /// Sets (or, with `nil`, removes) the shell command that acts as the app's service extension.
     func setServiceExtensionCommand(_ command: String?, bundleIdentifier: String) async throws
+    /// Closes these deliveries' banners wherever they show (`.bannersClosed`); returns the ids no
+    /// notification in history has.
+    func closeBanners(deliveryIDs: [Int64]) async throws -> [Int64]
+    /// Closes every banner wherever it shows.
+    func closeAllBanners() async
+    /// Shows again the banner most recently shown or closed (`.bannerRestored`); `nil` when none
+    /// is left.
+    func restoreBanner() async throws -> DeliveredRecord?
     /// Calls `handler` with every event, in order, until the observation is cancelled. A backend
     /// that can calls it synchronously as the event happens (no task, no thread hop); `handler`
     /// must be quick and must not block. The default reads `events()` on a task.

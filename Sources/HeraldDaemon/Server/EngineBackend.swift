@@ -144,6 +144,11 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
         try await engine.answerPrompt(promptID: promptID, allowed: allowed)
     }
     public func events() async -> AsyncStream<CenterEvent> { await engine.events() }
+    public func closeBanners(deliveryIDs: [Int64]) async throws -> [Int64] {
+        try await engine.closeBanners(deliveryIDs: deliveryIDs)
+    }
+    public func closeAllBanners() async { await engine.closeAllBanners() }
+    public func restoreBanner() async throws -> DeliveredRecord? { try await engine.restoreBanner() }
     public func withPendingPrompts(_ body: @escaping @Sendable ([PendingPrompt]) -> Void) async {
         await engine.withPendingPrompts(body)
     }

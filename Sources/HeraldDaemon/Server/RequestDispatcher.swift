@@ -208,6 +208,18 @@ extension RequestDispatcher {
         d.on(Methods.answerPrompt) { server, p, _ in
             try await server.backend.answerPrompt(promptID: p.promptID, allowed: p.allowed)
         }
+        d.on(Methods.closeBanners) { server, p, _ in
+            switch (p.deliveryIDs, p.all) {
+            case (let ids?, nil), (let ids?, false?):
+                return CloseBannersResult(unknown: try await server.backend.closeBanners(deliveryIDs: ids))
+            case (nil, true?):
+                await server.backend.closeAllBanners()
+                return CloseBannersResult(unknown: [])
+            default:
+                throw WireError.protocolError(.badParams, "closeBanners: give params.deliveryIDs or params.all = true (not both)")
+            }
+        }
+        d.on(Methods.restoreBanner) { server, _, _ in RestoreBannerResult(notification: try await server.backend.restoreBanner()) }
 
         // MARK: Command line
         d.on(Methods.registerCommandLineApp) { server, p, _ in

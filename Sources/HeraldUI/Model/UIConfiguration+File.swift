@@ -16,7 +16,7 @@ extension UIConfiguration {
     public static let bannerKeys = ["max", "timeout", "timeout.passive", "timeout.active", "timeout.time-sensitive",
                                     "timeout.critical", "coalesce", "key-grace"]
     public static let themeKeys = ["colors", "accent", "banner", "alert", "unread", "app"]
-    public static let sectionNames = ["banners", "theme", "keys", "rule", "daemon", "broker", "tmux"]
+    public static let sectionNames = ["banners", "theme", "keys", "rule", "daemon", "broker", "tmux", "relay"]
 
     /// Applies the file's `[banners]`, `[theme]` and `[keys]`; returns every mistake in the file
     /// (the parser's, unknown sections, bad values, the rules' too), in line order.
@@ -31,8 +31,8 @@ extension UIConfiguration {
                     case "keys": try applyKey(entry)
                     // Read elsewhere: the rules by the engine, [daemon] and [broker] by
                     // `DaemonSettings` (whose mistakes `herald daemon` refuses to start with),
-                    // [tmux] by `TmuxSettings`.
-                    case "rule", "daemon", "broker", "tmux": break
+                    // [tmux] by `TmuxSettings`, [relay] by `herald relay`.
+                    case "rule", "daemon", "broker", "tmux", "relay": break
                     default:
                         throw ConfigError(line: section.line, "unknown section [\(section.name)] (known: "
                                           + Self.sectionNames.map { "[\($0)]" }.joined(separator: ", ") + ")")

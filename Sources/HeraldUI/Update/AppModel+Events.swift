@@ -55,6 +55,13 @@ extension AppModel {
             if !prompts.contains(where: { $0.id == prompt.id }) { prompts.append(PermissionPromptState(prompt)) }
         case .promptWithdrawn(let id, _):
             prompts.removeAll { $0.id == id }
+        case .bannersClosed(let ids?):
+            for id in ids { removeBanner(deliveryID: id) }
+        case .bannersClosed(nil):
+            closeBanners(of: nil)
+        case .bannerRestored(let record):
+            // Already up (or waiting): it stays where it is.
+            if !banner.all.contains(where: { $0.deliveryIDs.contains(record.deliveryID) }) { enqueueBanner(record) }
         }
         return effects
     }

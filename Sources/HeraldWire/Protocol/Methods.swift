@@ -59,6 +59,10 @@ public enum Methods {
     /// settled the prompt, `false` when it was settled already (another UI answered first, or
     /// the app went away).
     public static let answerPrompt = Method<AnswerPromptParams, Bool>("answerPrompt")
+    /// Closes banners wherever they show (`herald close`); the notifications stay in the list.
+    public static let closeBanners = Method<CloseBannersParams, CloseBannersResult>("closeBanners")
+    /// Shows the banner most recently shown or closed again (`herald restore`).
+    public static let restoreBanner = Method<Empty, RestoreBannerResult>("restoreBanner")
 
     // MARK: Daemons
 

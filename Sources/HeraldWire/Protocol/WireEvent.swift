@@ -20,6 +20,10 @@ public enum WireEvent: Codable, Sendable, Hashable {
     /// `{"event":{"promptWithdrawn":{"promptID":7,"allowed":true}}}`; `allowed` is absent when
     /// the prompt ended without an answer (the app stopped waiting).
     case promptWithdrawn(promptID: Int64, allowed: Bool?)
+    /// `{"event":{"bannersClosed":{"deliveryIDs":[7,8]}}}`; `{"event":{"bannersClosed":{}}}` closes every banner.
+    case bannersClosed(deliveryIDs: [Int64]?)
+    /// `{"event":{"bannerRestored":{"notification":{…}}}}`
+    case bannerRestored(notification: DeliveredRecord)
 
     public init(_ event: CenterEvent) {
         switch event {
@@ -41,6 +45,8 @@ public enum WireEvent: Codable, Sendable, Hashable {
             case .notAnswered: nil
             }
             self = .promptWithdrawn(promptID: id, allowed: allowed)
+        case .bannersClosed(let ids): self = .bannersClosed(deliveryIDs: ids)
+        case .bannerRestored(let record): self = .bannerRestored(notification: record)
         }
     }
 
@@ -59,17 +65,19 @@ public enum WireEvent: Codable, Sendable, Hashable {
         case .promptRequested(let prompt): return .promptRequested(prompt)
         case .promptWithdrawn(let id, let allowed):
             return .promptWithdrawn(promptID: id, outcome: allowed.map { $0 ? .allowed : .denied } ?? .notAnswered)
+        case .bannersClosed(let ids): return .bannersClosed(deliveryIDs: ids)
+        case .bannerRestored(let record): return .bannerRestored(record)
         }
     }
 }
 
 extension CenterEvent {
     /// The app an event concerns; `nil` for center-wide events (do-not-disturb, clear-all,
-    /// deletions by delivery id), which every subscriber gets.
+    /// deletions by delivery id, closed banners), which every subscriber gets.
     public var bundleIdentifier: String? {
         switch self {
-        case .delivered(let record, _), .updated(let record): return record.bundleIdentifier
-        case .deleted: return nil
+        case .delivered(let record, _), .updated(let record), .bannerRestored(let record): return record.bundleIdentifier
+        case .deleted, .bannersClosed: return nil
         case .cleared(let bundle): return bundle
         case .appChanged(let app): return app.bundleIdentifier
         case .responded(let response): return response.bundleIdentifier

@@ -5,7 +5,7 @@ import HeraldUI
 /// The user's configuration file (`$HERALD_CONFIG`, `$XDG_CONFIG_HOME/herald/config` or
 /// `~/.config/herald/config`; docs/CONFIGURATION.md), read once by each command that needs it:
 /// the UI takes `[banners]`, `[theme]` and `[keys]`, the daemon `[daemon]`, `[broker]`, `[tmux]`
-/// and the `[rule]`s. `herald config` reports the mistakes of all of them.
+/// and the `[rule]`s, `herald relay` `[relay]`. `herald config` reports the mistakes of all of them.
 struct UserConfiguration {
     let path: String
     let file: ConfigFile
@@ -16,6 +16,8 @@ struct UserConfiguration {
     let daemon: DaemonSettings
     /// How the daemon reaches tmux (`[tmux]`, then `$HERALD_TMUX`); `herald popup` reads it too.
     let tmux: TmuxSettings
+    /// `herald relay`'s settings (`[relay]`).
+    let relay: RelaySettings
     /// The mistakes in `[daemon]` and `[broker]`: `herald daemon` refuses to start with any.
     let daemonErrors: [ConfigError]
     /// Every mistake in the file, by line; each mistaken setting keeps its default.
@@ -29,9 +31,10 @@ struct UserConfiguration {
         self.ui = ui
         rules = NotificationRule.rules(from: file).rules
         (daemon, daemonErrors) = DaemonSettings.read(file)
-        let tmuxErrors: [ConfigError]
+        let tmuxErrors: [ConfigError], relayErrors: [ConfigError]
         (tmux, tmuxErrors) = TmuxSettings.read(file, environment: environment)
-        errors = (uiErrors + daemonErrors + tmuxErrors).sorted { $0.line < $1.line }
+        (relay, relayErrors) = RelaySettings.read(file)
+        errors = (uiErrors + daemonErrors + tmuxErrors + relayErrors).sorted { $0.line < $1.line }
     }
 
     /// Puts the mistakes in the UI's log and says so on the status line.

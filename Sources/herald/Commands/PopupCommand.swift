@@ -125,6 +125,7 @@ enum PopupCommand: HeraldCommand {
         case .updated(let record): return record.deliveryID == deliveryID && (record.isRead || record.isRemovedFromList)
         case .deleted(let ids): return ids.contains(deliveryID)
         case .cleared(let app): return app == nil || app == bundleIdentifier
+        case .bannersClosed(let ids): return ids?.contains(deliveryID) ?? true   // herald close
         default: return false
         }
     }

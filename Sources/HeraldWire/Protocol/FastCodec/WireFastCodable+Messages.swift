@@ -174,7 +174,7 @@ extension Empty: WireFastCodable {
 }
 
 /// One key per case, its labelled values inside (absent optionals left out); the rare
-/// `appChanged`, `focusChanged` and `promptRequested` carry their records through `Codable`.
+/// `appChanged`, `focusChanged`, `promptRequested` carry records (the banner events all) through `Codable`.
 extension WireEvent: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
@@ -270,6 +270,8 @@ extension WireEvent: WireFastCodable {
             writer.key("promptID")
             writer.integer(promptID)
             writer.endObject()
+        case .bannersClosed, .bannerRestored:
+            throw WireFastPathMiss()   // rare: Codable writes them
         }
         writer.endObject()
     }
