@@ -51,9 +51,12 @@ import Glibc
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
 ///                             HeraldBroker, HeraldTmux
-///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
-///                             HeraldDBus, DBusHarness
+///     MosquittoHarness     ─▶ HeraldSystem  (support: a real mosquitto; tests and herald-bench only)
+///     DBusHarness          ─▶ HeraldSystem, HeraldDBus, CDBus  (support: private buses, dunst, a client, a null server)
+///     CursesHarness        ─▶ CursesBackend, TerminalKit, CNCurses  (support: ncurses' bytes per frame)
+///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, HeraldWire, HeraldClient,
+///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, HeraldDBus,
+///                             MosquittoHarness, DBusHarness, CursesHarness
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
