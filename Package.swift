@@ -18,7 +18,9 @@ import Glibc
 /// Apps link the client, never the daemon: `UNUserNotificationCenter.current()` with nothing
 /// installed reaches the daemon through `HeraldClient`; `HeraldDaemon` and `HeraldClient` share
 /// only `HeraldWire`. `CursesBackend` is the only module that calls ncurses, `HeraldSystem` the
-/// only one that spawns processes, `TerminalKit` holds the one sanitising gate.
+/// only one that spawns processes, `TerminalKit` holds the one sanitising gate. The support
+/// targets under `Sources/Harness/` (real servers to measure against, meters) are linked by the
+/// tests and `herald-bench` only; no executable links a target under `Tests/`.
 ///
 /// Each module and what it depends on — `scripts/check-imports.sh` (run by `.ci/run`) checks this
 /// table, the same table in docs/ARCHITECTURE.md, and every `import` against it:
