@@ -44,6 +44,8 @@ import Glibc
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
 ///     HeraldTmux           ─▶ HeraldCore, HeraldWire, HeraldSystem, TerminalKit  (banners and status options in tmux)
+///     CCanberra            ─▶ —  (libcanberra's function shapes; the library is loaded at run time)
+///     HeraldSound          ─▶ HeraldCore, HeraldSystem, CCanberra  (notification sounds through the sound server)
 ///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
@@ -52,7 +54,7 @@ import Glibc
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
-///                             HeraldBroker, HeraldTmux
+///                             HeraldBroker, HeraldTmux, HeraldSound
 ///     MosquittoHarness     ─▶ HeraldSystem  (support: a real mosquitto; tests and herald-bench only)
 ///     DBusHarness          ─▶ HeraldSystem, HeraldDBus, CDBus  (support: private buses, dunst, a client, a null server)
 ///     CursesHarness        ─▶ CursesBackend, TerminalKit, CNCurses  (support: ncurses' bytes per frame)
@@ -142,6 +144,8 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // libcanberra's function shapes only; the library is loaded at run time (no link).
+        .systemLibrary(name: "CCanberra", path: "Sources/CCanberra"),
         // epoll and malloc_trim: Linux calls Glibc's module leaves out (the daemon's event loop).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
@@ -177,6 +181,8 @@ let package = Package(
         .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
+        // Way out: notification sounds through the user's sound server (libcanberra at run time).
+        .target(name: "HeraldSound", dependencies: ["HeraldCore", "HeraldSystem", "CCanberra"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
         // A way out: banners as tmux popups or message lines, and tmux user options for status lines.
@@ -187,7 +193,8 @@ let package = Package(
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux",
+                                         "HeraldSound"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldWire",
@@ -240,6 +247,8 @@ let package = Package(
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldSoundTests", dependencies: ["HeraldSound", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
