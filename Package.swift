@@ -18,7 +18,9 @@ import Glibc
 /// Apps link the client, never the daemon: `UNUserNotificationCenter.current()` with nothing
 /// installed reaches the daemon through `HeraldClient`; `HeraldDaemon` and `HeraldClient` share
 /// only `HeraldWire`. `CursesBackend` is the only module that calls ncurses, `HeraldSystem` the
-/// only one that spawns processes, `TerminalKit` holds the one sanitising gate.
+/// only one that spawns processes, `TerminalKit` holds the one sanitising gate. The support
+/// targets under `Sources/Harness/` (real servers to measure against, meters) are linked by the
+/// tests and `herald-bench` only; no executable links a target under `Tests/`.
 ///
 /// Each module and what it depends on — `scripts/check-imports.sh` (run by `.ci/run`) checks this
 /// table, the same table in docs/ARCHITECTURE.md, and every `import` against it:
@@ -53,9 +55,12 @@ import Glibc
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
 ///                             HeraldBroker, HeraldTmux, HeraldSound
-///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
-///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
-///                             HeraldDBus, DBusHarness
+///     MosquittoHarness     ─▶ HeraldSystem  (support: a real mosquitto; tests and herald-bench only)
+///     DBusHarness          ─▶ HeraldSystem, HeraldDBus, CDBus  (support: private buses, dunst, a client, a null server)
+///     CursesHarness        ─▶ CursesBackend, TerminalKit, CNCurses  (support: ncurses' bytes per frame)
+///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, HeraldWire, HeraldClient,
+///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, HeraldDBus,
+///                             MosquittoHarness, DBusHarness, CursesHarness
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -192,18 +197,26 @@ let package = Package(
                                          "HeraldSound"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
-                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
+                          dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldWire",
                                          "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
-                                         "MosquittoHarness", "HeraldDBus", "DBusHarness"],
+                                         "MosquittoHarness", "HeraldDBus", "DBusHarness", "CursesHarness"],
                           swiftSettings: swiftSettings),
 
-        // Tests mirror the sources.
+        // Support for the tests and herald-bench only (no product links them): real servers to
+        // measure and test against, and meters that look inside a product module through its
+        // `package` declarations.
         // A real mosquitto on a free loopback port, for the broker tests and herald-bench.
-        .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Tests/MosquittoHarness",
+        .target(name: "MosquittoHarness", dependencies: ["HeraldSystem"], path: "Sources/Harness/MosquittoHarness",
                 swiftSettings: swiftSettings),
-        // Private dbus-daemons that start no services, dunst under Xvfb: for the D-Bus tests and herald-bench.
-        .target(name: "DBusHarness", dependencies: ["HeraldSystem", "HeraldDBus"], path: "Tests/DBusHarness",
+        // Private dbus-daemons that start no services, dunst under Xvfb, a blocking client of
+        // org.freedesktop.Notifications and a null server (the floor under every server).
+        .target(name: "DBusHarness", dependencies: ["HeraldSystem", "HeraldDBus", "CDBus"], path: "Sources/Harness/DBusHarness",
                 swiftSettings: swiftSettings),
+        // The bytes ncurses writes for a frame (CursesBackend drawing into a file).
+        .target(name: "CursesHarness", dependencies: ["CursesBackend", "TerminalKit", "CNCurses"],
+                path: "Sources/Harness/CursesHarness", swiftSettings: swiftSettings),
+
+        // Tests mirror the sources.
         .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness", "DBusHarness"],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
@@ -227,7 +240,7 @@ let package = Package(
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldPreviewTests", dependencies: ["HeraldPreview", "HeraldCore", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalKit", "HeraldUI"],
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "CursesHarness", "TerminalKit", "HeraldUI"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "HeraldPreview", "TestSupport"],
                     swiftSettings: swiftSettings),

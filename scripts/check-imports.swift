@@ -6,8 +6,10 @@
 //    docs/ARCHITECTURE.md list exactly the targets under Sources/ and their declared
 //    dependencies;
 // 3. the house rules: apps link the client, never the daemon, the store or the UI; the curses
-//    backend depends on TerminalKit and its C shim only; processes are spawned only in
-//    HeraldSystem (no Foundation `Process(` anywhere else).
+//    backend depends on TerminalKit and its C shim only; the support targets under
+//    Sources/Harness/ are linked by tests and herald-bench only, never by herald, and no
+//    executable depends on a target under Tests/; processes are spawned only in HeraldSystem
+//    (no Foundation `Process(` anywhere else).
 //
 // Input on stdin: `swift package describe --type json`. Arguments: the package root, then
 // optionally `--closure TARGET` to print that target's dependency closure instead.
@@ -144,6 +146,17 @@ for forbidden in ["HeraldDaemon", "HeraldStore", "HeraldUI", "CursesBackend", "T
 }
 if let curses = targets["CursesBackend"], !Set(curses.dependencies).isSubset(of: ["TerminalKit", "CNCurses"]) {
     problems.append("CursesBackend depends on \(curses.dependencies.joined(separator: ", ")): only TerminalKit and CNCurses are allowed")
+}
+let supportTargets = Set(targets.values.filter { $0.path.hasPrefix("Sources/Harness/") }.map(\.name))
+for product in ["herald", "UserNotifications", "UserNotificationsTesting", "CoreLocation"] {
+    for support in closure(of: product).intersection(supportTargets).sorted() {
+        problems.append("\(product) links \(support): the support targets are for tests and herald-bench only")
+    }
+}
+for target in targets.values.sorted(by: { $0.name < $1.name }) where target.type == "executable" {
+    for dependency in closure(of: target.name).sorted() where targets[dependency]?.path.hasPrefix("Tests/") == true {
+        problems.append("\(target.name) links \(dependency), a target under Tests/: executables link Sources/ only")
+    }
 }
 let spawnPattern = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_])(?:Foundation\.)?Process\(\)"#)
 for target in targets.values where target.name != "HeraldSystem" && target.type != "system-target" {

@@ -50,9 +50,9 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// Output and input streams instead of stdout and stdin (`CursesByteMeter` draws into a file).
-    typealias Streams = (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
+    package typealias Streams = (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
 
-    init(colors: Bool, mouse: Bool, term: String?, streams: Streams?) throws {
+    package init(colors: Bool, mouse: Bool, term: String?, streams: Streams?) throws {
         TerminalLocale.setUp()
         herald_install_crash_restore()
         func newterm(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {

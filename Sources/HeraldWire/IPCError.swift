@@ -1,7 +1,7 @@
 import Foundation
 
 /// Transport and protocol failures of the Herald socket (the center's own errors travel as
-/// `RemoteError` or `UNError`).
+/// `WireError` or `UNError`).
 public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path does not fit in `sockaddr_un.sun_path`.
     case socketPathTooLong(path: String, limit: Int)

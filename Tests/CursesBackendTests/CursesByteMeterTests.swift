@@ -1,3 +1,4 @@
+import CursesHarness
 import CursesBackend
 import TerminalKit
 import Testing

@@ -10,7 +10,8 @@ import Glibc
 
 /// The real daemon's event loop hands the posts it reads in one
 /// wake-up to the engine together and commits them as one group, then acknowledges each. The
-/// daemon logs its commit groups on SIGUSR1 (`herald-bench` reports them the same way).
+/// daemon answers `commitStatistics` with its commit groups (`herald-bench` reports them the
+/// same way).
 @Suite struct DaemonCommitGroupTests {
     @Test func postsReadInOneWakeUpShareOneCommit() async throws {
         let home = try TemporaryDirectory("herald-groups")
@@ -35,7 +36,7 @@ import Glibc
         _ = try await raw.receive()
         try raw.send(Self.post(0))   // registers the app
         #expect(try await raw.receive()["id"] == 0)
-        _ = try await Self.commitGroups(daemon, log: log, seen: 0)   // counts afresh from here
+        _ = try await Self.commitStatistics(raw, id: 100)   // counts afresh from here
 
         // Twenty posts in one write: one read, one round of the loop.
         try raw.send((1...20).map(Self.post).joined(separator: "\n"))
@@ -46,8 +47,9 @@ import Glibc
             if case .int(let id) = reply["id"] { answered.insert(id) }
         }
         #expect(answered == Set(1...20))
-        let line = try await Self.commitGroups(daemon, log: log, seen: 1)
-        #expect(line.hasSuffix("largest 20"), "\(line)")
+        let statistics = try await Self.commitStatistics(raw, id: 101)
+        #expect(statistics.largest == 20, "\(statistics)")
+        #expect(statistics.writes == 20, "\(statistics)")
     }
 
     private static func stop(_ daemon: ChildProcess) async {
@@ -70,15 +72,14 @@ import Glibc
         throw TestFailure("the daemon did not answer on \(path)")
     }
 
-    /// Sends SIGUSR1 and returns the daemon's next "commit groups: …" line (there were `seen`).
-    private static func commitGroups(_ daemon: ChildProcess, log: String, seen: Int) async throws -> String {
-        daemon.signal(SIGUSR1)
-        for _ in 0..<400 {
-            let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-                .split(separator: "\n").filter { $0.contains("commit groups: ") }
-            if lines.count > seen, let line = lines.last { return String(line) }
-            try await Task.sleep(nanoseconds: 50_000_000)
+    /// Asks the daemon for its commit groups since the last time (`commitStatistics`).
+    private static func commitStatistics(_ raw: RawClient, id: Int64) async throws -> CommitGroupStatistics {
+        let request = try RequestEnvelope(id: id, method: Methods.commitStatistics.name, params: Empty()).line()
+        try raw.send(String(decoding: request, as: UTF8.self))
+        let reply = try await raw.receive()
+        guard reply["id"] == .int(Int(id)), let result = reply["result"] else {
+            throw TestFailure("no commit statistics in \(reply)")
         }
-        throw TestFailure("the daemon logged no commit groups")
+        return try JSONDecoder().decode(CommitGroupStatistics.self, from: JSONEncoder().encode(result))
     }
 }

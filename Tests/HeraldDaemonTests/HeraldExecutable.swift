@@ -11,18 +11,13 @@ import TestSupport
 /// as the test bundle; when it is missing (a filtered build), it is built once with
 /// `swift build --product herald`.
 enum HeraldExecutable {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = BuiltProducts.packageRoot
 
     static let path: String = {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("herald").path,
-            packageRoot.appendingPathComponent(".build/debug/herald").path,
-        ]
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
+        if let found = BuiltProducts.url("herald") { return found.path }
         _ = try? ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", packageRoot.path,
                                                     "--product", "herald"])
-        return candidates[1]
+        return BuiltProducts.path("herald")
     }()
 
     struct Result: Sendable {

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The built `herald` binary next to the test bundle (`swift test` builds it).
 enum HeraldBinary {
-    static let url: URL? = StoreWriter.url?.deletingLastPathComponent().appendingPathComponent("herald")
+    static let url: URL? = BuiltProducts.url("herald")
 
     struct Result {
         var status: Int32

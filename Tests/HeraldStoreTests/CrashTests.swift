@@ -8,18 +8,7 @@ import TestSupport
 /// `swift test` builds every product of the package, so it is there; after a bare
 /// `swift build --build-tests`, build it with `swift build --product herald-store-writer`.
 enum StoreWriter {
-    static let url: URL? = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        // On Linux the test binary is `.build/<triple>/debug/HeraldPackageTests.xctest`; be lenient
-        // about a bundle directory layout too.
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("herald-store-writer")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let url: URL? = BuiltProducts.url("herald-store-writer")
 }
 
 @Suite struct CrashTests {

@@ -16,6 +16,12 @@ public enum BuiltProducts {
         directory.appendingPathComponent(name).path
     }
 
+    /// The built executable `name`, or `nil` when it was not built (a filtered build).
+    public static func url(_ name: String) -> URL? {
+        let url = directory.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
     /// The repository root (where `Package.swift` and `Assets/` are).
     public static var packageRoot: URL {
         var url = URL(fileURLWithPath: #filePath)

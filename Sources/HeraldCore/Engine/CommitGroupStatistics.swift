@@ -1,7 +1,8 @@
 /// How well commits were shared: how many group commits, how many writes they carried, the
-/// largest group (`NotificationEngine.takeCommitGroupStatistics()`; `herald-bench` reports
-/// `commit_group_mean` and `commit_group_max` from the daemon's log).
-public struct CommitGroupStatistics: Sendable, Equatable, CustomStringConvertible {
+/// largest group (`NotificationEngine.takeCommitGroupStatistics()`; a client asks the daemon
+/// with `Methods.commitStatistics`, as `herald-bench` does for `commit_group_mean` and
+/// `commit_group_max`).
+public struct CommitGroupStatistics: Codable, Sendable, Equatable, CustomStringConvertible {
     /// Group commits made.
     public var commits = 0
     /// Writes those commits carried.

@@ -8,7 +8,7 @@ extension DBusConnectionLoop {
     }
 
     /// Replies to a method call with `arguments` (loop thread).
-    func reply(to call: DBusLibrary.Message, _ arguments: [DBusArgument]) {
+    package func reply(to call: DBusLibrary.Message, _ arguments: [DBusArgument]) {
         guard let reply = dbus.messageNewMethodReturn(call) else { return }
         DBusMessageWriter(dbus: dbus).append(arguments, to: reply)
         _ = dbus.connectionSend(connection, reply, nil)
@@ -33,7 +33,7 @@ extension DBusConnectionLoop {
     }
 
     /// Replies to a method call with an error (loop thread).
-    func reply(to call: DBusLibrary.Message, error: DBusCallError) {
+    package func reply(to call: DBusLibrary.Message, error: DBusCallError) {
         guard let reply = dbus.messageNewError(call, error.name, error.message) else { return }
         _ = dbus.connectionSend(connection, reply, nil)
         dbus.messageUnref(reply)
@@ -78,7 +78,7 @@ extension DBusConnectionLoop {
     }
 
     /// Header fields of a message as Swift strings.
-    func header(_ message: DBusLibrary.Message) -> DBusMessageHeader {
+    package func header(_ message: DBusLibrary.Message) -> DBusMessageHeader {
         func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
         return DBusMessageHeader(type: dbus.messageGetType(message), interface: text(dbus.messageGetInterface(message)),
                                  member: text(dbus.messageGetMember(message)), path: text(dbus.messageGetPath(message)),
@@ -94,14 +94,14 @@ struct PendingCall: @unchecked Sendable {
 }
 
 /// The header fields of a message that routing needs.
-struct DBusMessageHeader {
+package struct DBusMessageHeader {
     var type: Int32
     var interface: String
-    var member: String
+    package var member: String
     var path: String
     var sender: String
     var signature: String
 
-    var isMethodCall: Bool { type == Int32(HERALD_DBUS_MESSAGE_TYPE_METHOD_CALL) }
+    package var isMethodCall: Bool { type == Int32(HERALD_DBUS_MESSAGE_TYPE_METHOD_CALL) }
     var isSignal: Bool { type == Int32(HERALD_DBUS_MESSAGE_TYPE_SIGNAL) }
 }

@@ -18,13 +18,13 @@ import Synchronization
 /// bus.start()
 /// bus.perform { bus.emitSignal(…) }
 /// ```
-final class DBusConnectionLoop: @unchecked Sendable {
+package final class DBusConnectionLoop: @unchecked Sendable {
     let dbus: DBusLibrary
     let connection: DBusLibrary.Connection
     /// Our unique name on the bus (":1.42").
     let uniqueName: String
     /// Called on the loop thread for every incoming message; returns whether it was handled.
-    var onMessage: (DBusLibrary.Message) -> Bool = { _ in false }
+    package var onMessage: (DBusLibrary.Message) -> Bool = { _ in false }
     /// Called on the loop thread once when the bus connection is lost.
     var onDisconnect: () -> Void = {}
 
@@ -51,7 +51,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     }
 
     /// Opens a private connection to the bus at `address` and registers on it (`Hello`).
-    static func openRegistered(_ dbus: DBusLibrary, address: String) throws -> DBusLibrary.Connection {
+    package static func openRegistered(_ dbus: DBusLibrary, address: String) throws -> DBusLibrary.Connection {
         var error = HeraldDBusError()
         dbus.errorInit(&error)
         defer { dbus.errorFree(&error) }
@@ -68,7 +68,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     }
 
     /// A loop on a new registered connection to the bus at `address` (not started yet).
-    static func connect(_ dbus: DBusLibrary, address: String) throws -> DBusConnectionLoop {
+    package static func connect(_ dbus: DBusLibrary, address: String) throws -> DBusConnectionLoop {
         let connection = try openRegistered(dbus, address: address)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
@@ -81,7 +81,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
         return DBusConnectionLoop(dbus: dbus, connection: connection, uniqueName: unique, pipe: (fds[0], fds[1]))
     }
 
-    static func text(_ error: HeraldDBusError) -> String {
+    package static func text(_ error: HeraldDBusError) -> String {
         let name = error.name.map { String(cString: $0) } ?? "unknown error"
         let message = error.message.map { String(cString: $0) } ?? ""
         return message.isEmpty ? name : "\(message) (\(name))"
@@ -90,7 +90,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     // MARK: Calls made before start (blocking, on the caller's thread)
 
     /// `RequestName`; returns libdbus's reply code or throws with the bus's error.
-    func requestName(_ name: String, flags: UInt32) throws -> Int32 {
+    package func requestName(_ name: String, flags: UInt32) throws -> Int32 {
         var error = HeraldDBusError()
         dbus.errorInit(&error)
         defer { dbus.errorFree(&error) }
@@ -111,7 +111,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     // MARK: The loop
 
     /// Installs the watch, timeout and filter functions and starts the loop thread.
-    func start() {
+    package func start() {
         let me = Unmanaged.passUnretained(self).toOpaque()
         _ = dbus.connectionSetWatchFunctions(connection, { watch, data in
             guard let watch, let data else { return 0 }
@@ -173,7 +173,7 @@ final class DBusConnectionLoop: @unchecked Sendable {
     }
 
     /// Stops the loop, closes the connection and waits for the thread to end.
-    func stop() {
+    package func stop() {
         guard thread != nil else { return }
         perform { [self] in isRunning = false }
         finished.wait()

@@ -3,8 +3,8 @@ import Foundation
 
 /// Reads a message's arguments into `DBusValue`s, with limits so a hostile message cannot make
 /// the daemon allocate without bound: nesting depth, elements per container, bytes per array.
-struct DBusMessageReader {
-    let dbus: DBusLibrary
+package struct DBusMessageReader {
+    package let dbus: DBusLibrary
     /// Containers nested deeper than this are an error.
     var maxDepth = 8
     /// Elements in one array or dictionary (byte arrays excepted).
@@ -12,8 +12,10 @@ struct DBusMessageReader {
     /// Bytes in one byte array.
     var maxBytes = 64 << 20
 
+    package init(dbus: DBusLibrary) { self.dbus = dbus }
+
     /// Every top-level argument of `message`.
-    func arguments(of message: DBusLibrary.Message) throws -> [DBusValue] {
+    package func arguments(of message: DBusLibrary.Message) throws -> [DBusValue] {
         var iter = HeraldDBusMessageIter()
         guard dbus.iterInit(message, &iter) != 0 else { return [] }
         var values: [DBusValue] = []

@@ -1,10 +1,12 @@
 import CDBus
 
 /// Appends `DBusArgument`s to a message.
-struct DBusMessageWriter {
-    let dbus: DBusLibrary
+package struct DBusMessageWriter {
+    package let dbus: DBusLibrary
 
-    func append(_ arguments: [DBusArgument], to message: DBusLibrary.Message) {
+    package init(dbus: DBusLibrary) { self.dbus = dbus }
+
+    package func append(_ arguments: [DBusArgument], to message: DBusLibrary.Message) {
         var iter = HeraldDBusMessageIter()
         dbus.iterInitAppend(message, &iter)
         for argument in arguments { append(argument, to: &iter) }

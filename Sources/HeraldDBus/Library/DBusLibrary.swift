@@ -16,15 +16,15 @@ public struct DBusLibrary: @unchecked Sendable {
     public typealias Message = OpaquePointer
 
     let threadsInitDefault: @convention(c) () -> dbus_bool_t
-    let errorInit: @convention(c) (UnsafeMutablePointer<HeraldDBusError>) -> Void
-    let errorFree: @convention(c) (UnsafeMutablePointer<HeraldDBusError>) -> Void
+    package let errorInit: @convention(c) (UnsafeMutablePointer<HeraldDBusError>) -> Void
+    package let errorFree: @convention(c) (UnsafeMutablePointer<HeraldDBusError>) -> Void
     let errorIsSet: @convention(c) (UnsafePointer<HeraldDBusError>) -> dbus_bool_t
 
     let connectionOpenPrivate: @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<HeraldDBusError>) -> Connection?
     let busRegister: @convention(c) (Connection, UnsafeMutablePointer<HeraldDBusError>) -> dbus_bool_t
     let connectionSetExitOnDisconnect: @convention(c) (Connection, dbus_bool_t) -> Void
-    let connectionClose: @convention(c) (Connection) -> Void
-    let connectionUnref: @convention(c) (Connection) -> Void
+    package let connectionClose: @convention(c) (Connection) -> Void
+    package let connectionUnref: @convention(c) (Connection) -> Void
     let connectionGetIsConnected: @convention(c) (Connection) -> dbus_bool_t
     let busRequestName: @convention(c) (Connection, UnsafePointer<CChar>, UInt32, UnsafeMutablePointer<HeraldDBusError>) -> Int32
     let busAddMatch: @convention(c) (Connection, UnsafePointer<CChar>, UnsafeMutablePointer<HeraldDBusError>) -> Void
@@ -40,7 +40,7 @@ public struct DBusLibrary: @unchecked Sendable {
     let connectionDispatch: @convention(c) (Connection) -> Int32
     let connectionSend: @convention(c) (Connection, Message, UnsafeMutablePointer<UInt32>?) -> dbus_bool_t
     let connectionFlush: @convention(c) (Connection) -> Void
-    let connectionSendWithReplyAndBlock: @convention(c) (Connection, Message, Int32,
+    package let connectionSendWithReplyAndBlock: @convention(c) (Connection, Message, Int32,
                                                          UnsafeMutablePointer<HeraldDBusError>) -> Message?
 
     let watchGetUnixFD: @convention(c) (OpaquePointer) -> Int32
@@ -60,12 +60,12 @@ public struct DBusLibrary: @unchecked Sendable {
     let messageNewMethodReturn: @convention(c) (Message) -> Message?
     let messageNewError: @convention(c) (Message, UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Message?
     let messageNewSignal: @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Message?
-    let messageNewMethodCall: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<CChar>?,
+    package let messageNewMethodCall: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<CChar>?,
                                               UnsafePointer<CChar>) -> Message?
     let messageSetDestination: @convention(c) (Message, UnsafePointer<CChar>?) -> dbus_bool_t
     let messageSetNoReply: @convention(c) (Message, dbus_bool_t) -> Void
     let messageRef: @convention(c) (Message) -> Message?
-    let messageUnref: @convention(c) (Message) -> Void
+    package let messageUnref: @convention(c) (Message) -> Void
 
     let iterInit: @convention(c) (Message, UnsafeMutablePointer<HeraldDBusMessageIter>) -> dbus_bool_t
     let iterGetArgType: @convention(c) (UnsafeMutablePointer<HeraldDBusMessageIter>) -> Int32

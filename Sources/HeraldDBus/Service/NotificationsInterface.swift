@@ -1,9 +1,9 @@
 /// The constants of `org.freedesktop.Notifications` (Desktop Notifications Specification 1.2).
-enum NotificationsInterface {
-    static let busName = "org.freedesktop.Notifications"
-    static let path = "/org/freedesktop/Notifications"
-    static let interface = "org.freedesktop.Notifications"
-    static let specVersion = "1.2"
+package enum NotificationsInterface {
+    package static let busName = "org.freedesktop.Notifications"
+    package static let path = "/org/freedesktop/Notifications"
+    package static let interface = "org.freedesktop.Notifications"
+    package static let specVersion = "1.2"
 
     /// What Herald really does: buttons, bodies with markup and links (links in the detail view),
     /// images as attachments, notifications kept in history and inline replies — and `sound`

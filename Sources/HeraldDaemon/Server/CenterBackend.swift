@@ -4,7 +4,7 @@ import HeraldWire
 
 /// What the daemon serves: the center as the contracts describe it (`NotificationSystem` for
 /// apps, `CenterControl` for user interfaces) plus what only the command line needs.
-/// `NotificationEngine` conforms (see `NotificationEngine+CenterBackend.swift`); tests use fakes.
+/// `EngineBackend` conforms, over the `NotificationEngine`.
 public protocol CenterBackend: NotificationSystem, CenterControl {
     /// Delivers an APNs payload (the `simctl push` file format); returns the request identifier.
     /// Rejections throw an error conforming to `PushRejection`.
@@ -42,12 +42,15 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     /// The last `StoreReceipt` stored under `key` with a request (`nil`: none; the default, for
     /// a backend that keeps none).
     func storedReceipt(forKey key: String) async -> JSONValue?
+    /// The commit groups made since the last call; starts counting afresh. The default: none.
+    func takeCommitGroupStatistics() async -> CommitGroupStatistics
 }
 
 extension CenterBackend {
     public func holdCommits() {}
     public func releaseCommits() async {}
     public func storedReceipt(forKey key: String) async -> JSONValue? { nil }
+    public func takeCommitGroupStatistics() async -> CommitGroupStatistics { CommitGroupStatistics() }
 
     public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         try await add(request, bundleIdentifier: bundleIdentifier)

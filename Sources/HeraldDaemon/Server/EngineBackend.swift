@@ -63,6 +63,7 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
 
     public func holdCommits() { engine.holdCommits() }
     public func releaseCommits() async { await engine.releaseCommits() }
+    public func takeCommitGroupStatistics() async -> CommitGroupStatistics { await engine.takeCommitGroupStatistics() }
 
     public func registerCommandLineApp(bundleIdentifier: String) async throws {
         try await engine.admitApp(bundleIdentifier: bundleIdentifier)

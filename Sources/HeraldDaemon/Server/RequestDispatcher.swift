@@ -247,6 +247,7 @@ extension RequestDispatcher {
 
         // MARK: Daemons
         d.onReplyingItself(Methods.handOver.name) { server, id, _, session in server.handOver(requestID: id, to: session) }
+        d.on(Methods.commitStatistics) { server, _, _ in await server.backend.takeCommitGroupStatistics() }
         return d
     }()
 }

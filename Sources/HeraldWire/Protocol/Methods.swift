@@ -71,6 +71,9 @@ public enum Methods {
     /// the daemon then stops as for SIGTERM. A daemon started by hand or by a supervisor answers
     /// `handOverRefused`.
     public static let handOver = Method<Empty, HandOverResult>("handOver")
+    /// How the writes since the last call shared store commits (`{"commits":120,"writes":960,
+    /// "largest":8}`); the counts start afresh.
+    public static let commitStatistics = Method<Empty, CommitGroupStatistics>("commitStatistics")
 
     // MARK: Command line
 

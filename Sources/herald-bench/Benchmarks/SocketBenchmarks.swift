@@ -59,30 +59,12 @@ enum SocketBenchmarks {
             return Metric(key, label: label, value: (end - start) * 1e6 / Double(posts), unit: "µs")
         }
 
-        /// The commit groups made since the last call (the daemon logs them on SIGUSR1):
-        /// writes per commit, and the largest group. `nil` when no log line came within 5 s.
-        func takeCommitGroups() async throws -> (commits: Int, mean: Double, largest: Int)? {
-            func lines() -> [Substring] {
-                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                return text.split(separator: "\n").filter { $0.contains("commit groups: ") }
-            }
-            let before = lines().count
-            process.signal(SIGUSR1)
-            for _ in 0..<500 {
-                let now = lines()
-                if now.count > before, let line = now.last {
-                    // "commit groups: 120 commits of 960 writes, mean 8.0, largest 8"
-                    let words = line.split(separator: " ")
-                    func number(after word: String) -> Int? {
-                        words.firstIndex(of: Substring(word)).flatMap { $0 > words.startIndex ? Int(words[$0 - 1]) : nil }
-                    }
-                    guard let commits = number(after: "commits"), let writes = number(after: "writes,"),
-                          let largest = words.last.flatMap({ Int($0) }) else { return nil }
-                    return (commits, commits == 0 ? 0 : Double(writes) / Double(commits), largest)
-                }
-                try await Task.sleep(nanoseconds: 10_000_000)
-            }
-            return nil
+        /// The commit groups made since the last call (the daemon's `commitStatistics`, asked on
+        /// a connection of its own): writes per commit, and the largest group.
+        func takeCommitGroups() async throws -> CommitGroupStatistics {
+            let client = try await connect(name: "herald-bench statistics")
+            defer { client.close() }
+            return try await client.call(Methods.commitStatistics, Empty())
         }
 
         func stop() {
@@ -172,11 +154,8 @@ enum SocketBenchmarks {
         report.add(daemon.cpuMetric("daemon_cpu_us_per_post_8", label: "daemon CPU per post, 8 clients",
                                     since: concurrentCPU, posts: clients * perClient))
         let groups = try await daemon.takeCommitGroups()
-        let missing = groups == nil ? "n/a (the daemon logged no commit groups)" : nil
-        report.add(Metric("commit_group_mean", label: "posts per commit, 8 clients", value: groups?.mean, unit: "",
-                          missingReason: missing))
-        report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: groups.map { Double($0.largest) },
-                          unit: "", missingReason: missing))
+        report.add(Metric("commit_group_mean", label: "posts per commit, 8 clients", value: groups.mean, unit: ""))
+        report.add(Metric("commit_group_max", label: "largest commit, 8 clients", value: Double(groups.largest), unit: ""))
 
         // The same eight clients, each keeping `window` posts in flight on its one connection (the
         // protocol's request ids allow it): what the daemon does when posts are not spaced out by
@@ -202,7 +181,7 @@ enum SocketBenchmarks {
                           unit: "/s"))
         let pipelinedGroups = try await daemon.takeCommitGroups()
         report.add(Metric("commit_group_pipelined_mean", label: "posts per commit, \(window) in flight",
-                          value: pipelinedGroups?.mean, unit: "", missingReason: pipelinedGroups == nil ? missing : nil))
+                          value: pipelinedGroups.mean, unit: ""))
         report.add(Comparison(label: "posts/s, \(window) in flight ÷ one in flight (8 clients)",
                               measured: String(format: "%.0f /s", pipelined),
                               baseline: String(format: "%.0f /s", Double(clients * perClient) / concurrentSeconds),

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPreview
-import CursesBackend
+import CursesHarness
 import HeraldUI
 import TerminalKit
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HeraldBroker
 import HeraldCore
@@ -23,7 +22,6 @@ enum DaemonCommand: HeraldCommand {
     `herald`, `herald post`, `herald push` and Swift apps using UNUserNotificationCenter talk to.
     Logs go to standard error. SIGINT or SIGTERM stops it: it answers the requests it is running
     (up to 10 s), and pending requests are kept in the store and fire when it starts again.
-    SIGUSR1 logs how many posts shared each commit since the last SIGUSR1 ("commit groups: …").
 
     Settings: every option below has a key in the configuration file's [daemon] or [broker]
     section (docs/CONFIGURATION.md); an option overrides its key. So a daemon started by hand, by a
@@ -221,13 +219,6 @@ enum DaemonCommand: HeraldCommand {
                 DaemonLog.write("WARNING: could not check the database: \(error)")
             }
         }
-        // SIGUSR1 logs how posts shared commits since the last time (herald-bench reads it).
-        signal(SIGUSR1, SIG_IGN)
-        let statistics = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-        statistics.setEventHandler {
-            Task { DaemonLog.write(await engine.takeCommitGroupStatistics().description) }
-        }
-        statistics.resume()
         // SIGUSR2: a daemon whose supervisor passed it the socket takes the center over.
         if options.onDemand {
             Task {
@@ -239,7 +230,6 @@ enum DaemonCommand: HeraldCommand {
         var reasons = stops.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
         signals.cancel()   // (a second signal now has its default action: the process ends at once)
-        statistics.cancel()
         DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
         await tmuxReach.stop()

@@ -1,5 +1,6 @@
 import CDBus
 import Foundation
+import HeraldDBus
 
 /// The floor under every notification server, for `herald-bench`: owns
 /// `org.freedesktop.Notifications` on a bus and answers `Notify` (ids counting up),
@@ -24,7 +25,7 @@ public final class NullNotificationsServer: Sendable {
         guard reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER) else {
             bus.start()
             bus.stop()
-            throw DBusUnavailable(reason: "\(NotificationsInterface.busName) is taken")
+            throw DBusCallError.failed("\(NotificationsInterface.busName) is taken")
         }
         let counter = IDCounter()
         bus.onMessage = { [bus] message in

@@ -1,9 +1,10 @@
 import CDBus
 import Foundation
+import HeraldDBus
 
 /// A client of `org.freedesktop.Notifications` on one private bus connection, with blocking
 /// calls: what `herald-bench` uses to count `Notify` calls per second from one connection, and
-/// what a Swift program can use to post to whichever notification server runs.
+/// what the D-Bus tests post with.
 ///
 /// ```swift
 /// let client = try DesktopNotificationsClient(address: address)

@@ -1,4 +1,5 @@
 import CNCurses
+import CursesBackend
 import Glibc
 import TerminalKit
 
