@@ -1,52 +1,30 @@
 import Foundation
+import HeraldSystem
 
 /// A program run on a fresh pseudo-terminal, in its own session with the terminal as its
 /// controlling terminal (as a terminal emulator starts a shell); the benchmark reads what it
 /// draws from the master side, timestamped. The screen size comes from `LINES` and `COLUMNS`.
 final class PseudoTerminal {
-    let pid: pid_t
+    let process: ChildProcess
     private let master: Int32
-    private var exited = false
+    private var stopped = false
 
-    /// glibc's `POSIX_SPAWN_SETSID` (not imported into Swift).
-    private static let spawnSetSID: Int16 = 0x80
+    var pid: pid_t { process.pid }
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+        let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw BenchUsageError("no pseudo-terminal: \(String(cString: strerror(errno)))") }
+        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            close(master)
             throw BenchUsageError("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        let slavePath = String(cString: name)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        // Opened after setsid: the first terminal a session leader opens becomes its controlling one.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | Self.spawnSetSID)
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
+        do {
+            process = try ChildProcess(executable, arguments, environment: environment,
+                                       streams: .pseudoTerminal(String(cString: name)))
+        } catch {
             close(master)
-            throw BenchUsageError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+            throw error
         }
-        self.pid = pid
         self.master = master
     }
 
@@ -77,21 +55,19 @@ final class PseudoTerminal {
         throw BenchUsageError("no complete frame within \(Int(timeout)) s (\(bytes.count) bytes drawn)")
     }
 
-    /// Ends the program (SIGTERM, then SIGKILL after 5 s) and closes the terminal.
+    /// Ends the program (SIGTERM, then SIGKILL after 5 s), draining what it writes meanwhile so it
+    /// is never blocked on a full terminal, and closes the terminal.
     func stop() {
-        guard !exited else { return }
-        exited = true
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<500 {
-            if waitpid(pid, &status, WNOHANG) == pid { close(master); return }
-            // Keep the terminal drained so a program writing at exit is not blocked.
-            var buffer = [UInt8](repeating: 0, count: 4096)
+        guard !stopped else { return }
+        stopped = true
+        process.signal(SIGTERM)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<500 where process.isRunning {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 10) > 0 { _ = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) } }
         }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        if process.isRunning { process.signal(SIGKILL) }
+        process.wait()
         close(master)
     }
 
