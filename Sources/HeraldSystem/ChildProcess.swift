@@ -35,10 +35,6 @@ public final class ChildProcess: @unchecked Sendable {
         /// All three inherited: the child shares this process's terminal (a pager run while
         /// the UI has handed the terminal over).
         case terminal
-        /// All three on the terminal device at this path (a pseudo-terminal's slave side),
-        /// opened in a new session, so it becomes the child's controlling terminal (as a
-        /// terminal emulator starts a program).
-        case pseudoTerminal(String)
     }
 
     /// The child's process id.
@@ -106,12 +102,6 @@ public final class ChildProcess: @unchecked Sendable {
             flags |= Self.spawnSetSID
         case .terminal:
             break
-        case .pseudoTerminal(let path):
-            // Opened after setsid: the first terminal a session leader opens becomes its controlling one.
-            posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
-            posix_spawn_file_actions_adddup2(&actions, 0, 1)
-            posix_spawn_file_actions_adddup2(&actions, 0, 2)
-            flags |= Self.spawnSetSID
         }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment ?? [:] { env[key] = value }

@@ -1,15 +1,15 @@
 import Foundation
-import HeraldSystem
 
 /// A program run on a fresh pseudo-terminal, in its own session with the terminal as its
 /// controlling terminal (as a terminal emulator starts a shell); the benchmark reads what it
 /// draws from the master side, timestamped. The screen size comes from `LINES` and `COLUMNS`.
 final class PseudoTerminal {
-    let process: ChildProcess
+    let pid: pid_t
     private let master: Int32
     private var stopped = false
 
-    var pid: pid_t { process.pid }
+    /// glibc's `POSIX_SPAWN_SETSID` (not imported into Swift).
+    private static let newSession: Int16 = 0x80
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
         let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -18,13 +18,27 @@ final class PseudoTerminal {
             close(master)
             throw BenchUsageError("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        do {
-            process = try ChildProcess(executable, arguments, environment: environment,
-                                       streams: .pseudoTerminal(String(cString: name)))
-        } catch {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened after setsid: the first terminal a session leader opens becomes its controlling one.
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        for stream: Int32 in [1, 2] { posix_spawn_file_actions_adddup2(&actions, 0, stream) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Self.newSession)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
             close(master)
-            throw error
+            throw BenchUsageError("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
+        self.pid = pid
         self.master = master
     }
 
@@ -60,14 +74,16 @@ final class PseudoTerminal {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        process.signal(SIGTERM)
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
         var buffer = [UInt8](repeating: 0, count: 4096)
-        for _ in 0..<500 where process.isRunning {
+        for _ in 0..<500 {
+            if waitpid(pid, &status, WNOHANG) == pid { close(master); return }
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 10) > 0 { _ = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) } }
         }
-        if process.isRunning { process.signal(SIGKILL) }
-        process.wait()
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
         close(master)
     }
 
