@@ -10,14 +10,19 @@ final class PseudoTerminal {
 
     /// glibc's `POSIX_SPAWN_SETSID` (not imported into Swift).
     private static let newSession: Int16 = 0x80
+    /// `TIOCSPTLCK` and `TIOCGPTN` (not imported into Swift).
+    private static let setLock: UInt = 0x4004_5431, getNumber: UInt = 0x8004_5430
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        // posix_openpt, unlockpt and ptsname are not imported into Swift: their Linux ioctls.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw BenchUsageError("no pseudo-terminal: \(String(cString: strerror(errno)))") }
-        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+        var unlock: Int32 = 0, number: UInt32 = 0
+        guard ioctl(master, Self.setLock, &unlock) == 0, ioctl(master, Self.getNumber, &number) == 0 else {
             close(master)
             throw BenchUsageError("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
+        let name = "/dev/pts/\(number)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
