@@ -42,6 +42,8 @@ import Glibc
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
 ///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
 ///     HeraldTmux           ─▶ HeraldCore, HeraldWire, HeraldSystem, TerminalKit  (banners and status options in tmux)
+///     CCanberra            ─▶ —  (libcanberra's function shapes; the library is loaded at run time)
+///     HeraldSound          ─▶ HeraldCore, HeraldSystem, CCanberra  (notification sounds through the sound server)
 ///     UserNotifications    ─▶ UserNotificationsValues, HeraldCore, HeraldClient, CoreLocation
 ///     UserNotificationsTesting ─▶ UserNotifications, HeraldCore, CoreLocation
 ///     HeraldDemo           ─▶ UserNotifications, CoreLocation, HeraldCore
@@ -50,7 +52,7 @@ import Glibc
 ///     CursesBackend        ─▶ TerminalKit, CNCurses
 ///     herald               ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldDaemon, HeraldDemo, UserNotifications, HeraldSystem, TerminalKit, HeraldDBus,
-///                             HeraldBroker, HeraldTmux
+///                             HeraldBroker, HeraldTmux, HeraldSound
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, CursesBackend, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, MosquittoHarness,
 ///                             HeraldDBus, DBusHarness
@@ -137,6 +139,8 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs", path: "Sources/CImageCodecs"),
         // libmosquitto's types and constants only; the functions are loaded at run time (no link).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        // libcanberra's function shapes only; the library is loaded at run time (no link).
+        .systemLibrary(name: "CCanberra", path: "Sources/CCanberra"),
         // epoll and malloc_trim: Linux calls Glibc's module leaves out (the daemon's event loop).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
@@ -172,6 +176,8 @@ let package = Package(
         .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
         // Front door: org.freedesktop.Notifications on the session bus.
         .target(name: "HeraldDBus", dependencies: ["HeraldCore", "HeraldSystem", "CDBus"], swiftSettings: swiftSettings),
+        // Way out: notification sounds through the user's sound server (libcanberra at run time).
+        .target(name: "HeraldSound", dependencies: ["HeraldCore", "HeraldSystem", "CCanberra"], swiftSettings: swiftSettings),
         .target(name: "HeraldDemo", dependencies: ["UserNotifications", "CoreLocation", "HeraldCore"],
                 swiftSettings: swiftSettings),
         // A way out: banners as tmux popups or message lines, and tmux user options for status lines.
@@ -182,7 +188,8 @@ let package = Package(
         .executableTarget(name: "herald",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
                                          "HeraldClient", "HeraldDaemon", "HeraldDemo", "UserNotifications",
-                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux"],
+                                         "HeraldSystem", "TerminalKit", "HeraldBroker", "HeraldDBus", "HeraldTmux",
+                                         "HeraldSound"],
                           swiftSettings: swiftSettings + staticSwiftRuntimeCompile, linkerSettings: staticSwiftRuntime),
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "CursesBackend", "HeraldWire",
@@ -227,6 +234,8 @@ let package = Package(
         .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HeraldSoundTests", dependencies: ["HeraldSound", "HeraldCore", "TestSupport"],
+                    swiftSettings: swiftSettings),
         .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],

@@ -122,7 +122,8 @@ install -m 0644 scripts/debian/herald.lintian-overrides "$root/usr/share/lintian
 # Depends: what the binary links dynamically (dpkg-shlibdeps reads its NEEDED entries; the Swift
 # runtime, Foundation, SQLite and ncurses are linked in). Recommends/Suggests: what it opens at
 # run time with dlopen when present — libdbus (notify-send reaches Herald), the image decoders
-# and libchafa (attachment pictures), libmosquitto (the MQTT broker door).
+# and libchafa (attachment pictures), libcanberra with its PulseAudio driver and the sound theme
+# (sounds through the sound server), libmosquitto (the MQTT broker door).
 mkdir -p "$work/shlibs/debian"
 printf 'Source: herald\n\nPackage: herald\nArchitecture: any\n' > "$work/shlibs/debian/control"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
@@ -135,7 +136,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: libdbus-1-3, libpng16-16, libturbojpeg0, libgif7, libchafa0
+Recommends: libdbus-1-3, libpng16-16, libturbojpeg0, libgif7, libchafa0, libcanberra0, libcanberra-pulse, sound-theme-freedesktop
 Suggests: libmosquitto1, libnotify-bin, tmux, xdg-utils
 Section: utils
 Priority: optional

@@ -32,9 +32,14 @@ public final class DesktopNotificationsDoor: Sendable {
         /// doors): a `Notify` past it is answered `org.freedesktop.DBus.Error.LimitsExceeded`,
         /// naming the app and the limit. `nil`: no limit.
         public var postLimiter: PostRateLimiter?
+        /// Whether sounds are played now (through the sound server, not only the terminal bell):
+        /// `GetCapabilities` lists `sound` only then.
+        public var playsSounds: @Sendable () -> Bool
 
         public init(address: String? = nil, replace: Bool = false, stagingDirectory: URL, serverVersion: String = "1.0",
-                    postLimiter: PostRateLimiter? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                    postLimiter: PostRateLimiter? = nil, playsSounds: @escaping @Sendable () -> Bool = { false },
+                    log: @escaping @Sendable (String) -> Void = { _ in }) {
+            self.playsSounds = playsSounds
             self.address = address
             self.replace = replace
             self.stagingDirectory = stagingDirectory
@@ -90,7 +95,7 @@ public final class DesktopNotificationsDoor: Sendable {
                 || reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER)
             let service = DesktopNotificationsService(bus: bus, engine: engine, stagingDirectory: options.stagingDirectory,
                                                       serverVersion: options.serverVersion, postLimiter: options.postLimiter,
-                                                      log: options.log)
+                                                      playsSounds: options.playsSounds, log: options.log)
             service.ownsName = owns
             bus.onMessage = { [unowned service] message in service.handle(message) }
             let log = options.log

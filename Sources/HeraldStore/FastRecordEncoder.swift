@@ -127,7 +127,8 @@ enum FastRecordEncoder {
 
         mutating func sound(_ sound: SoundRecord) -> Bool {
             raw("{")
-            key("isCritical", first: true); bool(sound.isCritical)
+            if let file = sound.file { key("file", first: true); string(file) }
+            key("isCritical", first: sound.file == nil); bool(sound.isCritical)
             key("isRingtone"); bool(sound.isRingtone)
             if let name = sound.name { key("name"); string(name) }
             if let volume = sound.volume { key("volume"); guard float(volume) else { return false } }

@@ -54,8 +54,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Spawns `executable` (a path; `env` lookups are the caller's business) with `arguments`;
     /// `environment` is added to this process's own, without the variables in `unsetting`.
+    /// `ownProcessGroup`: the child leads a process group of its own, so `signalGroup` reaches
+    /// the programs it starts too.
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                unsetting: [String] = [], streams: Streams) throws {
+                unsetting: [String] = [], streams: Streams, ownProcessGroup: Bool = false) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -127,6 +129,10 @@ public final class ChildProcess: @unchecked Sendable {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        if ownProcessGroup {
+            flags |= Int16(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         posix_spawnattr_setflags(&attributes, flags)
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
@@ -147,7 +153,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Writes `input` (then closes stdin) and reads stdout and stderr to end-of-file. The input
     /// is written on a thread of its own, so a child that prints before it reads never blocks.
-    public func readOutputs(input: Data?) -> (Data, Data) {
+    /// Past `limit` bytes of a stream the rest is read and dropped.
+    public func readOutputs(input: Data?, limit: Int = .max) -> (Data, Data) {
         let writer = stdinWrite
         stdinWrite = -1
         let written = DispatchSemaphore(value: 0)
@@ -166,10 +173,10 @@ public final class ChildProcess: @unchecked Sendable {
         let errFD = stderrRead
         let done = DispatchSemaphore(value: 0)
         Thread {
-            errData = ChildProcess.readAll(errFD)
+            errData = ChildProcess.readAll(errFD, limit: limit)
             done.signal()
         }.start()
-        let outData = ChildProcess.readAll(stdoutRead)
+        let outData = ChildProcess.readAll(stdoutRead, limit: limit)
         done.wait()
         written.wait()
         if stdoutRead >= 0 { close(stdoutRead) }
@@ -197,6 +204,12 @@ public final class ChildProcess: @unchecked Sendable {
         exitStatus.withLock { status in
             if status == nil { kill(pid, signal) }
         }
+    }
+
+    /// Sends a signal to the child's process group (`ownProcessGroup`): the child and what it
+    /// started. The group outlives a reaped leader while any of its members runs.
+    public func signalGroup(_ signal: Int32) {
+        kill(-pid, signal)
     }
 
     /// Waits for the child and returns its exit status (128 + signal when killed by one).
@@ -248,7 +261,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    private static func readAll(_ fd: Int32) -> Data {
+    private static func readAll(_ fd: Int32, limit: Int) -> Data {
         var data = Data()
         guard fd >= 0 else { return data }
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -256,7 +269,7 @@ public final class ChildProcess: @unchecked Sendable {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            data.append(buffer, count: count)
+            if data.count < limit { data.append(buffer, count: min(count, limit - data.count)) }
         }
         return data
     }

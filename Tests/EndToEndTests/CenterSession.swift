@@ -24,9 +24,10 @@ final class CenterSession: @unchecked Sendable {
 
     /// Starts the daemon (with `daemonArguments`, its log in HOME/daemon.log) and `uiCount` UIs,
     /// each at `width`×`height`. The daemon serves org.freedesktop.Notifications only on `bus`
-    /// (never on the session bus of whoever runs the tests), and shows nothing in tmux unless
-    /// `daemonEnvironment` names a server (`HERALD_TMUX`). `home` is a state directory prepared
-    /// beforehand (history written into it), else a new one.
+    /// (never on the session bus of whoever runs the tests), shows nothing in tmux unless
+    /// `daemonEnvironment` names a server (`HERALD_TMUX`), and plays no sound through the
+    /// desktop's sound server unless it says so (`HERALD_SOUND`). `home` is a state directory
+    /// prepared beforehand (history written into it), else a new one.
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
          daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
          home prepared: TemporaryDirectory? = nil) throws {
@@ -34,7 +35,7 @@ final class CenterSession: @unchecked Sendable {
         self.home = home
         daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
                                       + (bus == nil ? ["--no-dbus"] : []),
-                                  environment: (bus?.environment ?? [:]).merging(["HERALD_TMUX": "off"]) { $1 }
+                                  environment: (bus?.environment ?? [:]).merging(["HERALD_TMUX": "off", "HERALD_SOUND": "bell"]) { $1 }
                                       .merging(daemonEnvironment) { $1 },
                                   streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
         try waitForSocket()

@@ -263,14 +263,20 @@ extension EndToEnd {
         try desktop.center.ui.waitFor("The sender has quit")
     }
 
+    /// `sound` only while sounds play through a sound server (SoundTests has one): here the
+    /// daemon has none, and the terminal bell alone is not what the spec means.
     @Test func capabilitiesAreWhatHeraldDoes() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let runtime = try TemporaryDirectory("herald-no-sound-server")
+        defer { runtime.remove() }
+        guard let desktop = try DesktopSession.startIfAvailable(
+            daemonEnvironment: ["PULSE_SERVER": "", "XDG_RUNTIME_DIR": runtime.path, "HERALD_SOUND": "auto"]) else { return }
         defer { desktop.close() }
         let caps = try desktop.call("GetCapabilities", [])
-        for capability in ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence", "sound",
+        for capability in ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence",
                            "inline-reply"] {
             #expect(caps.stdout.contains("'\(capability)'"))
         }
+        #expect(!caps.stdout.contains("'sound'"), "\(caps.stdout)")
     }
 }
 }

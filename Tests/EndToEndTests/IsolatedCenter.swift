@@ -28,8 +28,11 @@ final class IsolatedCenter: @unchecked Sendable {
     var socketPath: String { home + "/herald.sock" }
 
     /// The environment of every process of this center (the caller's session bus left out: a
-    /// daemon here never takes the desktop's notification name; nor does it reach any tmux).
-    var environment: [String: String] { ["HERALD_HOME": home, "HERALD_CONFIG": configPath, "HERALD_TMUX": "off"] }
+    /// daemon here never takes the desktop's notification name; nor does it reach any tmux or
+    /// play through the desktop's sound server).
+    var environment: [String: String] {
+        ["HERALD_HOME": home, "HERALD_CONFIG": configPath, "HERALD_TMUX": "off", "HERALD_SOUND": "bell"]
+    }
     static let unsetting = ["HERALD_NO_SPAWN", "HERALD_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "LISTEN_PID", "LISTEN_FDS"]
 
     /// Runs `herald ARGS` to completion.
@@ -42,9 +45,10 @@ final class IsolatedCenter: @unchecked Sendable {
     }
 
     /// Starts `herald daemon ARGS` in the background, its output in `log` (inside the root).
-    func startDaemon(_ arguments: [String] = [], log: String) throws -> ChildProcess {
-        try ChildProcess(herald, ["daemon"] + arguments, environment: environment, unsetting: Self.unsetting,
-                         streams: .logFile(root.path + "/" + log))
+    /// `extra` is added to its environment (a sound server, `XDG_DATA_HOME`).
+    func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(herald, ["daemon"] + arguments, environment: environment.merging(extra) { $1 },
+                         unsetting: Self.unsetting, streams: .logFile(root.path + "/" + log))
     }
 
     /// A file of the root (a log), or "".

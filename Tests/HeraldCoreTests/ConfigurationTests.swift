@@ -57,7 +57,7 @@ import TestSupport
         #expect(rules[1].level == .timeSensitive)
         #expect(errors.map(\.description) == [
             "line 17: level: expected passive, active, time-sensitive or critical, got 'loud'",
-            "line 20: [rule] does nothing: give it level, mute or history",
+            "line 20: [rule] does nothing: give it level, mute, history, timeout or exec",
         ])
     }
 

@@ -20,7 +20,8 @@ final class SpawnedDaemon: Sendable {
         home = try existing ?? TemporaryDirectory("herald-remote")
         socketPath = home.path + "/herald.sock"
         child = try ChildProcess(BuiltProducts.path("herald"), ["--home", home.path, "daemon"] + options,
-                                 environment: ["HERALD_SOCKET": socketPath, "HERALD_TMUX": "off"], captureOutput: false)
+                                 environment: ["HERALD_SOCKET": socketPath, "HERALD_TMUX": "off", "HERALD_SOUND": "bell"],
+                                 captureOutput: false)
         let path = socketPath
         let up = await eventually(timeout: 20) {
             guard let client = try? await IPCClient.connect(socketPath: path, hello: ClientHello(role: .cli)) else { return false }

@@ -96,6 +96,51 @@ import Testing
         #expect(model.update(delivered(Fixtures.record(5, presentation: [.list], sound: .default))).isEmpty)
     }
 
+    /// A sound the center played through the sound server rings no bell as well; a critical
+    /// one still flashes.
+    @Test func aSoundTheCenterPlayedRingsNoBell() {
+        var model = Fixtures.model(history: [])
+        var played = Fixtures.record(1, presentation: [.banner, .sound], sound: .default)
+        played.isSoundHandledByCenter = true
+        #expect(model.update(delivered(played)).isEmpty)
+        var critical = Fixtures.record(2, presentation: [.sound], sound: .defaultCritical)
+        critical.isSoundHandledByCenter = true
+        #expect(model.update(delivered(critical)) == [.flash])
+        var left = Fixtures.record(3, presentation: [.sound], sound: .default)
+        left.isSoundHandledByCenter = false
+        #expect(model.update(delivered(left)) == [.bell])
+    }
+
+    /// A critical notification that broke through Focus gained `.sound` without a sound of its
+    /// own: the default critical sound rings (the bell, and the flash).
+    @Test func aCriticalBreakingThroughWithoutASoundRings() {
+        var model = Fixtures.model(history: [])
+        var critical = Fixtures.record(1, presentation: [.banner, .list, .sound])
+        critical.request.content.interruptionLevel = .critical
+        #expect(critical.soundToPlay == .defaultCritical)
+        #expect(model.update(delivered(critical)) == [.bell, .flash])
+        #expect(model.update(delivered(Fixtures.record(2, presentation: [.banner, .list, .sound]))).isEmpty)
+    }
+
+    /// A rule's `timeout` (a timeout of the notification's own) wins over `[banners]`' for its
+    /// level: 0 keeps it, a number lets even a level kept by the configuration go.
+    @Test func aNotificationsOwnTimeoutWinsOverTheLevels() {
+        var config = Fixtures.config
+        config.bannerTimeouts[.critical] = 0
+        var model = AppModel(width: 80, height: 24, now: Fixtures.now, config: config)
+        _ = model.update(.appsLoaded([Fixtures.messages, Fixtures.calendar]))
+        var kept = Fixtures.record(1)
+        kept.request.content.traits = NotificationTraits(bannerTimeout: 0)
+        _ = model.update(delivered(kept))
+        #expect(model.banner.focused?.isSticky == true)
+        var going = Fixtures.record(2)
+        going.request.content.interruptionLevel = .critical
+        going.request.content.traits = NotificationTraits(bannerTimeout: 3)
+        _ = model.update(.key(.char("x")))
+        _ = model.update(delivered(going))
+        #expect(model.banner.focused?.isSticky == false)
+    }
+
     @Test func replacementUpdatesTheBannerInPlace() {
         var model = Fixtures.model(history: [])
         _ = model.update(delivered(Fixtures.record(1, body: "old")))

@@ -156,10 +156,10 @@ struct FastCodecAgreementTests {
         let delivered = DeliveredRecord(bundleIdentifier: "a", request: request, date: Date(), presentation: [])
         let counts: [(String, Int, Int)] = [
             ("ContentRecord", Mirror(reflecting: ContentRecord()).children.count, 18),
-            ("SoundRecord", Mirror(reflecting: SoundRecord()).children.count, 4),
+            ("SoundRecord", Mirror(reflecting: SoundRecord()).children.count, 5),
             ("AttachmentRecord", Mirror(reflecting: AttachmentRecord(identifier: "", path: "", type: "", size: 0, fileName: "")).children.count, 7),
             ("RequestRecord", Mirror(reflecting: request).children.count, 3),
-            ("DeliveredRecord", Mirror(reflecting: delivered).children.count, 7),
+            ("DeliveredRecord", Mirror(reflecting: delivered).children.count, 8),
             ("ResponseRecord", Mirror(reflecting: ResponseRecord(notification: delivered, action: .open, date: Date())).children.count, 5),
             ("PostParams", Mirror(reflecting: PostParams(bundleIdentifier: "a", request: request)).children.count, 4),
             ("AddParams", Mirror(reflecting: AddParams(bundleIdentifier: "a", request: request)).children.count, 2),

@@ -98,7 +98,8 @@ struct RandomWireValues {
     }
 
     mutating func sound() -> SoundRecord {
-        SoundRecord(name: maybe { $0.string() }, isCritical: chance(0.5), volume: maybe { $0.float() }, isRingtone: chance(0.5))
+        SoundRecord(name: maybe { $0.string() }, isCritical: chance(0.5), volume: maybe { $0.float() }, isRingtone: chance(0.5),
+                    file: maybe { $0.string() })
     }
 
     mutating func attachment() -> AttachmentRecord {
@@ -122,9 +123,11 @@ struct RandomWireValues {
     mutating func request() -> RequestRecord { RequestRecord(identifier: string(), content: content(), trigger: trigger()) }
 
     mutating func delivered() -> DeliveredRecord {
-        DeliveredRecord(deliveryID: integer(), bundleIdentifier: string(), request: request(), date: date(),
-                        presentation: UNNotificationPresentationOptions(rawValue: integer() as UInt),
-                        isRead: chance(0.5), isRemovedFromList: chance(0.5))
+        var record = DeliveredRecord(deliveryID: integer(), bundleIdentifier: string(), request: request(), date: date(),
+                                     presentation: UNNotificationPresentationOptions(rawValue: integer() as UInt),
+                                     isRead: chance(0.5), isRemovedFromList: chance(0.5))
+        record.isSoundHandledByCenter = maybe { $0.chance(0.5) }
+        return record
     }
 
     mutating func response() -> ResponseRecord {

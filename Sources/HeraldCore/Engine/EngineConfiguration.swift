@@ -25,6 +25,15 @@ public struct EngineConfiguration: Sendable {
     /// The configuration file's `[rule]`s, applied to every notification as it is delivered
     /// (level first, then mute and history on the presentation).
     public var rules: [NotificationRule] = []
+    /// Sounds a delivery whose presentation has `.sound` outside the terminal (the daemon's
+    /// sound player), called as it is delivered; returns whether it took the sound on — then
+    /// user interfaces ring no bell (`DeliveredRecord.isSoundHandledByCenter`). `nil`: user
+    /// interfaces ring the bell.
+    public var soundOutput: (@Sendable (DeliveredRecord) -> Bool)?
+    /// Runs the programs of the rules that matched a delivery (`exec`), with the delivered
+    /// record and the app's display name; called once it is delivered (whatever Focus, `mute`
+    /// or `history` did to it), unless the app may not notify. `nil`: rules' programs do not run.
+    public var ruleCommands: (@Sendable ([RuleCommand], DeliveredRecord, String) -> Void)?
 
     public init(pendingLimit: Int = 64, locationTriggerLimit: Int = 20, serviceExtensionTimeLimit: TimeInterval = 30,
                 backgroundPushTimeLimit: TimeInterval = 30, delegateTimeout: TimeInterval = 10) {

@@ -12,9 +12,11 @@ extension NotificationEngine {
     /// 4. The badge is applied when `.badge` remains.
     /// 5. Shown (`.banner` or `.list`) → stored in history, replacing a delivered notification
     ///    with the same identifier. The configuration's rules (`EngineConfiguration.rules`) may
-    ///    change the level first, and take the banner and sound away (mute) or keep it out of
-    ///    history (`.list` removed, nothing stored).
-    /// 6. A `.delivered` event is emitted for every request, with `[]` when nothing was shown.
+    ///    change the level and banner timeout first, and take the banner and sound away (mute)
+    ///    or keep it out of history (`.list` removed, nothing stored).
+    /// 6. A `.sound` goes to the sound output, if any (`EngineConfiguration.soundOutput`).
+    /// 7. A `.delivered` event is emitted for every request, with `[]` when nothing was shown;
+    ///    then the matching rules' programs run, unless the app may not notify.
     ///
     /// `ownsAttachments`: the request's attachment files belong to this delivery (a one-shot
     /// request); otherwise (a repeating one) the delivery gets its own copies.
@@ -32,6 +34,11 @@ extension NotificationEngine {
         let rules = configuration.rules.isEmpty ? RuleOutcome()
             : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
         if let level = rules.level { request.content.interruptionLevel = level }
+        if let timeout = rules.timeout {
+            var traits = request.content.traits ?? NotificationTraits()
+            traits.bannerTimeout = timeout
+            request.content.traits = traits
+        }
         // One copy of the content for the checks below (each `request.content` argument is a copy).
         let content = request.content
         let target = deliveryTarget(bundleIdentifier)
@@ -116,7 +123,14 @@ extension NotificationEngine {
             if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }
         if record.deliveryID != 0 { noteKeptQuiet(record, verdict: verdict, app: current) }
+        if presentation.contains(.sound), let soundOutput = configuration.soundOutput {
+            record.isSoundHandledByCenter = soundOutput(record)
+        }
         emit(.delivered(record, replacedDeliveryID: replacedID))
+        // Whatever Focus, mute or history did to it — but not for an app whose notifications are off.
+        if !rules.commands.isEmpty, current.canDeliver, let run = configuration.ruleCommands {
+            run(rules.commands, record, current.displayName)
+        }
         if record.deliveryID != 0 {
             // The store's retention may have removed the app's oldest rows to make room.
             let trimmed = removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero

@@ -16,6 +16,10 @@ public struct DeliveredRecord: Sendable, Hashable, Codable {
     /// Removed from the Notification Center list (by the app, by acting on it, or replaced), but
     /// still in history.
     public var isRemovedFromList: Bool
+    /// `true` when the center itself took care of the `.sound` (played it through the sound
+    /// server, or its settings silence every sound): user interfaces then ring no terminal bell.
+    /// Only on the `.delivered` event; history does not keep it.
+    public var isSoundHandledByCenter: Bool?
 
     public init(deliveryID: Int64 = 0, bundleIdentifier: String, request: RequestRecord, date: Date,
                 presentation: UNNotificationPresentationOptions, isRead: Bool = false,
@@ -27,6 +31,14 @@ public struct DeliveredRecord: Sendable, Hashable, Codable {
         self.presentation = presentation
         self.isRead = isRead
         self.isRemovedFromList = isRemovedFromList
+    }
+
+    /// The sound that rings for it: `nil` without `.sound` in the presentation; else the
+    /// content's, or — for a critical notification that gained `.sound` breaking through Focus
+    /// without one — the default critical sound, as Apple plays for a critical alert.
+    public var soundToPlay: SoundRecord? {
+        guard presentation.contains(.sound) else { return nil }
+        return content.sound ?? (content.interruptionLevel == .critical ? .defaultCritical : nil)
     }
 
     public var identifier: String { request.identifier }

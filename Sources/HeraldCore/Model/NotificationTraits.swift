@@ -21,6 +21,8 @@ public struct NotificationTraits: Sendable, Hashable, Codable {
     public var isResident: Bool
     /// A progress bar, 0–100, drawn in the banner.
     public var progress: Int?
+    /// The urgency the sender gave: 0 low, 1 normal, 2 critical (rules match it: `urgency`).
+    public var urgency: Int?
     /// Bold, italic, underlined and linked parts of the body.
     public var bodyStyles: [BodyStyle]
     /// The sender has gone (left the bus, or the center restarted): actions and replies can no
@@ -28,8 +30,9 @@ public struct NotificationTraits: Sendable, Hashable, Codable {
     public var isSenderGone: Bool = false
 
     public init(bannerTimeout: TimeInterval? = nil, isTransient: Bool = false, isResident: Bool = false,
-                progress: Int? = nil, bodyStyles: [BodyStyle] = []) {
+                progress: Int? = nil, bodyStyles: [BodyStyle] = [], urgency: Int? = nil) {
         self.bannerTimeout = bannerTimeout
+        self.urgency = urgency
         self.isTransient = isTransient
         self.isResident = isResident
         self.progress = progress

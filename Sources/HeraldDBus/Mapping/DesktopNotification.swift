@@ -43,11 +43,12 @@ struct DesktopNotification: Sendable {
         // Critical breaks through Focus while the sender's Critical Alerts setting is on
         // (`AppRecord.authorizeAsTrusted`).
         content.interruptionLevel = hints.urgency == 2 ? .critical : .active
-        if hints.urgency > 0, !hints.suppressSound, let sound = hints.soundName ?? hints.soundFile {
-            content.sound = SoundRecord(name: sound, isCritical: hints.urgency == 2)
+        if hints.urgency > 0, !hints.suppressSound, hints.soundName != nil || hints.soundFile != nil {
+            content.sound = SoundRecord(name: hints.soundName, isCritical: hints.urgency == 2, file: hints.soundFile)
         }
         var traits = NotificationTraits(isTransient: hints.isTransient, isResident: hints.isResident,
-                                        progress: hints.progress, bodyStyles: markup.styles)
+                                        progress: hints.progress, bodyStyles: markup.styles,
+                                        urgency: Int(hints.urgency))
         switch call.expireTimeout {
         case -1: traits.bannerTimeout = hints.urgency == 2 ? 0 : nil
         case 0: traits.bannerTimeout = 0

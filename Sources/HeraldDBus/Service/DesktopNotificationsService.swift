@@ -20,6 +20,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// The same limit per sender connection: a sender that gives a new `app_name` with every
     /// call is held to it all the same.
     private let senderLimiter: PostRateLimiter?
+    private let playsSounds: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
@@ -29,8 +30,9 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
     init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
-         postLimiter: PostRateLimiter?, log: @escaping @Sendable (String) -> Void) {
+         postLimiter: PostRateLimiter?, playsSounds: @escaping @Sendable () -> Bool, log: @escaping @Sendable (String) -> Void) {
         self.bus = bus
+        self.playsSounds = playsSounds
         self.serverVersion = serverVersion
         self.postLimiter = postLimiter
         senderLimiter = postLimiter?.withSeparateBuckets()
@@ -101,7 +103,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
                 close(id, reason: .closedByCall)
                 bus.reply(to: message, [])
             case (NotificationsInterface.interface, "GetCapabilities"), ("", "GetCapabilities"):
-                bus.reply(to: message, [.strings(NotificationsInterface.capabilities)])
+                bus.reply(to: message, [.strings(NotificationsInterface.capabilities(playingSounds: playsSounds()))])
             case (NotificationsInterface.interface, "GetServerInformation"), ("", "GetServerInformation"):
                 bus.reply(to: message, [.string("Herald"), .string("Herald"), .string(serverVersion),
                                         .string(NotificationsInterface.specVersion)])

@@ -6,10 +6,13 @@ enum NotificationsInterface {
     static let specVersion = "1.2"
 
     /// What Herald really does: buttons, bodies with markup and links (links in the detail view),
-    /// images as attachments, notifications kept in history, sounds (the terminal bell) and
-    /// inline replies.
-    static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "inline-reply",
-                               "persistence", "sound"]
+    /// images as attachments, notifications kept in history and inline replies — and `sound`
+    /// while sounds play through the sound server (the spec asks a server listing it to play
+    /// `sound-file` and `sound-name`; the terminal bell alone does not).
+    static func capabilities(playingSounds: Bool) -> [String] {
+        ["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "inline-reply", "persistence"]
+            + (playingSounds ? ["sound"] : [])
+    }
 
     /// The interfaces of the notifications object (none has properties).
     static let objectInterfaces: Set<String> = [interface, "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",

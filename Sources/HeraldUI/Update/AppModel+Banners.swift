@@ -26,12 +26,14 @@ extension AppModel {
         fillBannerStack()
     }
 
-    /// Whether a banner for `record` stays until acted on.
+    /// Whether a banner for `record` stays until acted on. A timeout of its own (the sender's
+    /// `expire_timeout`, a rule's `timeout`) wins over `[banners]`' timeout for its level.
     func isSticky(_ record: DeliveredRecord) -> Bool {
-        app(record.bundleIdentifier)?.settings.alertStyle == .alert
-            || config.bannerTimeout(for: record.content.interruptionLevel) <= 0
-            || record.content.traits?.bannerTimeout == 0   // a desktop notification that never expires
-            || (record.content.traits != nil && record.content.interruptionLevel == .critical)
+        let ownTimeout = record.content.traits?.bannerTimeout
+        return app(record.bundleIdentifier)?.settings.alertStyle == .alert
+            || ownTimeout == 0   // a desktop notification that never expires, or a rule's `timeout = 0`
+            || (ownTimeout == nil && config.bannerTimeout(for: record.content.interruptionLevel) <= 0)
+            || (ownTimeout == nil && record.content.traits != nil && record.content.interruptionLevel == .critical)
     }
 
     /// Moves waiting banners onto the stack (on top) while there is room and they fit.

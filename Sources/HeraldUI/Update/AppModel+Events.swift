@@ -88,8 +88,9 @@ extension AppModel {
             // A replaced notification's banner shows the new one in place, keeping its time on screen.
             if replaced.map({ replaceBanner(deliveryID: $0, with: record) }) != true { enqueueBanner(record) }
         }
-        if presentation.contains(.sound), let sound = record.content.sound {
-            if !isMuted { effects.append(.bell) }
+        if let sound = record.soundToPlay {
+            // The center may have played it through the sound server: then no bell as well.
+            if !isMuted && record.isSoundHandledByCenter != true { effects.append(.bell) }
             if sound.isCritical || record.content.interruptionLevel == .critical { effects.append(.flash) }
         }
         return effects

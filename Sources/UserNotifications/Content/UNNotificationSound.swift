@@ -4,7 +4,9 @@ import HeraldCore
 /// The sound a notification plays: the default sound, a named file, a critical alert sound, or
 /// a ringtone. `content.sound = nil` is silent.
 ///
-/// The terminal center rings the terminal bell (or runs the user's sound command) with the name.
+/// The center plays it through the user's sound server (a named sound from
+/// `$XDG_DATA_HOME/herald/sounds/BUNDLE/`, as Apple looks in `Library/Sounds`, or the XDG sound
+/// theme; the default sound when it is not found), else the terminal UI rings the bell.
 ///
 /// ```swift
 /// content.sound = .default

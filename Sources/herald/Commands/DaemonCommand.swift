@@ -149,6 +149,8 @@ enum DaemonCommand: HeraldCommand {
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
+        let sounds = DaemonOutputs.install(into: &configuration, home: location.home.url.path, socketPath: location.socketPath,
+                                           log: { DaemonLog.write($0) })
         // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
         let unattendedAnswer: Bool? = switch options.prompt {
         case .wait: nil
@@ -186,11 +188,13 @@ enum DaemonCommand: HeraldCommand {
         DaemonLog.write("herald \(VersionCommand.version) serving \(location.home.url.path) (pid \(getpid())"
                         + (options.onDemand ? ", started on demand: hands over to a herald daemon started later)" : ")"))
         DaemonLog.write("settings: \(options.summary) (\(user.path) and options)")
+        DaemonLog.write("sound: \(sounds.summary)")
 
         let dbusDoor = options.desktopNotifications == .no ? nil : await DesktopNotificationsDoor.openAndLog(engine: engine, options: .init(
             replace: options.desktopNotifications == .replace,
             stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
-            serverVersion: VersionCommand.version, postLimiter: server.postLimiter, log: { DaemonLog.write($0) }))
+            serverVersion: VersionCommand.version, postLimiter: server.postLimiter,
+            playsSounds: { sounds.isAvailable }, log: { DaemonLog.write($0) }))
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker = options.broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, commandLine: server,

@@ -7,6 +7,7 @@ import HeraldStore
 import HeraldSystem
 import HeraldUI
 import HeraldWire
+import TerminalKit
 import UserNotifications
 
 /// `herald demo`: the terminal UI with three built-in demo apps, all in one process.
@@ -55,6 +56,12 @@ enum DemoCommand: HeraldCommand {
         let configuration = UserConfiguration()
         var engineConfiguration = EngineConfiguration()
         engineConfiguration.rules = configuration.rules
+        let inbox = MessageQueue()
+        // Sounds through the sound server and the rules' programs, as in the daemon; their log
+        // lines go to the log pane.
+        let sounds = DaemonOutputs.install(into: &engineConfiguration, home: home.url.path,
+                                           socketPath: DaemonEndpoint(explicitHome: home.url.path).socketPath,
+                                           log: { inbox.log(TerminalText.escaped($0)) })
         // No prompter: the permission prompts wait for the UI's answer (`answerPrompt`).
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: home.attachmentsDirectory,
@@ -63,10 +70,10 @@ enum DemoCommand: HeraldCommand {
         let scheduler = Task { await engine.run() }
         defer { scheduler.cancel() }
 
-        let inbox = MessageQueue()
         DemoLog.shared.sink = { inbox.log($0) }
         inbox.setLogPaneVisible(true)
         for line in DemoController.welcome { inbox.log(line) }
+        inbox.log("Sound: \(sounds.summary)")
         // Installed or run from a checkout, the demo's pictures must be found; say so plainly if not.
         do { _ = try DemoAssets.locate() } catch { inbox.log("Demo: \(error)") }
         // Commands given this home (`herald --home DIR post`, `push`, `ui`) reach the demo's center.

@@ -138,6 +138,10 @@ extension ContentRecord: WireFastCodable {
 extension SoundRecord: WireFastCodable {
     package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
         writer.beginObject()
+        if let file {
+            writer.key("file")
+            writer.string(file)
+        }
         writer.key("isCritical")
         writer.bool(isCritical)
         writer.key("isRingtone")
@@ -170,6 +174,9 @@ extension SoundRecord: WireFastCodable {
             } else if reader.key(key, is: "volume") {
                 try seen.mark(3)
                 sound.volume = reader.null() ? nil : try reader.float()
+            } else if reader.key(key, is: "file") {
+                try seen.mark(4)
+                sound.file = reader.null() ? nil : try reader.string()
             } else {
                 throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }

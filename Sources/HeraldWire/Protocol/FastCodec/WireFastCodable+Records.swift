@@ -123,6 +123,10 @@ extension DeliveredRecord: WireFastCodable {
         writer.bool(isRead)
         writer.key("isRemovedFromList")
         writer.bool(isRemovedFromList)
+        if let isSoundHandledByCenter {
+            writer.key("isSoundHandledByCenter")
+            writer.bool(isSoundHandledByCenter)
+        }
         writer.key("presentation")
         try writer.value(presentation)
         writer.key("request")
@@ -138,6 +142,7 @@ extension DeliveredRecord: WireFastCodable {
         var isRemovedFromList: Bool?
         var presentation: UNNotificationPresentationOptions?
         var request: RequestRecord?
+        var isSoundHandledByCenter: Bool?
         var seen = WireFieldSet()
         try reader.beginObject()
         while let key = try reader.nextKey() {
@@ -162,14 +167,19 @@ extension DeliveredRecord: WireFastCodable {
             } else if reader.key(key, is: "request") {
                 try seen.mark(6)
                 request = try reader.value(RequestRecord.self)
+            } else if reader.key(key, is: "isSoundHandledByCenter") {
+                try seen.mark(7)
+                isSoundHandledByCenter = reader.null() ? nil : try reader.bool()
             } else {
                 throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
         guard let bundleIdentifier, let date, let deliveryID, let isRead, let isRemovedFromList, let presentation,
               let request else { throw WireFastPathMiss() }
-        return DeliveredRecord(deliveryID: deliveryID, bundleIdentifier: bundleIdentifier, request: request, date: date,
-                               presentation: presentation, isRead: isRead, isRemovedFromList: isRemovedFromList)
+        var record = DeliveredRecord(deliveryID: deliveryID, bundleIdentifier: bundleIdentifier, request: request, date: date,
+                                     presentation: presentation, isRead: isRead, isRemovedFromList: isRemovedFromList)
+        record.isSoundHandledByCenter = isSoundHandledByCenter
+        return record
     }
 }
 
