@@ -231,7 +231,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["HeraldCore", "HeraldStore", "HeraldWire", "HeraldPreview", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "TestSupport"],
+        .testTarget(name: "HeraldBrokerTests", dependencies: ["HeraldBroker", "HeraldCore", "HeraldWire", "HeraldDaemon", "HeraldStore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus", "HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HeraldSoundTests", dependencies: ["HeraldSound", "HeraldCore", "TestSupport"],

@@ -30,6 +30,8 @@ typedef void (*herald_png_image_free_fn)(herald_png_image *);
 
 /* ---- libturbojpeg: the TurboJPEG 2 API ---- */
 enum { HERALD_TJPF_RGBA = 7, HERALD_TJSAMP_444 = 0 };
+/* TJFLAG_LIMITSCANS (2.1): fail past 500 scans of a progressive JPEG; TJFLAG_PROGRESSIVE: write one. */
+enum { HERALD_TJFLAG_LIMITSCANS = 32768, HERALD_TJFLAG_PROGRESSIVE = 16384 };
 typedef void *(*herald_tj_init_fn)(void);
 typedef int (*herald_tj_destroy_fn)(void *handle);
 typedef int (*herald_tj_decompress_header3_fn)(void *handle, const unsigned char *jpeg, unsigned long size,

@@ -48,6 +48,7 @@ enum {
 
     /// enum mosq_log_level (mosquitto_log_callback_set).
     HERALD_MOSQ_LOG_ERR = 0x08,
+    HERALD_MOSQ_LOG_DEBUG = 0x10,
 };
 
 /// Callback types, as mosquitto.h declares them.

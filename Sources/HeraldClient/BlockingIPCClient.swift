@@ -38,11 +38,13 @@ public final class BlockingIPCClient {
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects (nothing is sent yet). Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
-    /// daemon listens. Until the server's hello arrives, a read waits at most `helloTimeout`
-    /// seconds (then `IPCError.noHello`, as `IPCClient.connect`).
-    public init(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout) throws {
+    /// daemon listens, `IPCError.foreignServer` when another user than `serverUserID` (by
+    /// default this process's own) serves the socket. Until the server's hello arrives, a read
+    /// waits at most `helloTimeout` seconds (then `IPCError.noHello`, as `IPCClient.connect`).
+    public init(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout,
+                serverUserID: UInt32 = getuid()) throws {
         let line = try HelloEnvelope.line(hello)
-        socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
+        socket = try UnixSocket.connectToServer(at: socketPath, serverUserID: serverUserID)
         self.socketPath = socketPath
         self.helloTimeout = helloTimeout
         helloLine = line

@@ -35,14 +35,16 @@ public final class IPCClient: Sendable {
         self.state = Mutex(State())
     }
 
-    /// Connects and exchanges hellos. Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
-    /// daemon answers, `WireError` when the daemon refuses (another user, another protocol).
     /// How long `connect` waits for the server's hello before giving up with `IPCError.noHello`.
     public static let helloTimeout: Double = 10
 
-    public static func connect(socketPath: String, hello: ClientHello,
-                               helloTimeout: Double = IPCClient.helloTimeout) async throws -> IPCClient {
-        let socket = try UnixSocket.connect(to: SocketAddress(path: socketPath))
+    /// Connects and exchanges hellos. Throws `Errno` (e.g. `ECONNREFUSED`, `ENOENT`) when no
+    /// daemon answers, `IPCError.foreignServer` — before anything is sent — when the socket is
+    /// served by a user other than `serverUserID` (by default this process's own), `WireError`
+    /// when the daemon refuses (another user, another protocol).
+    public static func connect(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout,
+                               serverUserID: UInt32 = getuid()) async throws -> IPCClient {
+        let socket = try UnixSocket.connectToServer(at: socketPath, serverUserID: serverUserID)
         let connection = LineConnection(socket: socket)
         let box = ClientBox()
         let helloLine = try HelloEnvelope.line(hello)

@@ -133,7 +133,7 @@ public final class ReconnectingCenterControl: CenterControl {
         announce(.lost(reason: "the daemon closed the connection"))
         var delay = backoff.first
         while !state.withLock({ $0.isStopped }) {
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            try? await Task.sleep(nanoseconds: Seconds.nanoseconds(delay))
             if let remote = try? await connect() {
                 await attach(remote)
                 announce(.restored(remote))

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import HeraldWire
 import Synchronization
 
@@ -56,9 +57,10 @@ public final class RemoteNotificationSystem: NotificationSystem {
         self.clientName = name
     }
 
-    /// The default `log`: one line on standard error.
+    /// The default `log`: one line on standard error (dropped when it cannot be written:
+    /// `LineWriter`, never a trap in the app).
     public static let logToStandardError: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("herald: \(message)\n".utf8))
+        LineWriter.standardError.write("herald: \(message)")
     }
 
     /// Closes the connection (the daemon then treats this process's apps as not running).

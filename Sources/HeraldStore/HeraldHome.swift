@@ -37,8 +37,33 @@ public struct HeraldHome: Sendable, Hashable, CustomStringConvertible {
     /// Where the center keeps attachment files; only files in here are ever deleted by the store.
     public var attachmentsDirectory: URL { url.appendingPathComponent("attachments", isDirectory: true) }
 
-    /// Whether the database file exists (read-only commands skip opening when it does not).
-    public var databaseExists: Bool { FileManager.default.fileExists(atPath: databaseURL.path) }
+    /// Whether the database file exists (read commands skip opening when it does not). Throws
+    /// `StoreError.cannotOpen` ("permission denied", naming the owner) when that cannot be told,
+    /// or the file cannot be read: another user's state directory is not an empty one.
+    public func databaseExists() throws -> Bool {
+        let path = databaseURL.path
+        var status = stat()
+        if stat(path, &status) != 0 {
+            let error = errno
+            if error == ENOENT { return false }
+            throw StoreError.cannotOpen(path: path, reason: Self.denial(error, at: url.path))
+        }
+        guard access(path, R_OK) == 0 else {
+            throw StoreError.cannotOpen(path: path, reason: Self.denial(errno, at: path))
+        }
+        return true
+    }
+
+    /// Why `path` (or something in it) cannot be reached: "permission denied: DIR belongs to
+    /// USER (mode 0700)" when it is about permissions, the system's words otherwise.
+    private static func denial(_ error: Int32, at path: String) -> String {
+        let words = String(cString: strerror(error)).lowercased()
+        var status = stat()
+        guard error == EACCES || error == EPERM, stat(path, &status) == 0 else { return words }
+        let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+            ?? "uid \(status.st_uid)"
+        return "\(words): \(path) belongs to \(owner) (mode \(String(format: "%04o", Int(status.st_mode & 0o7777))))"
+    }
 
     /// Creates the directory (and missing parents) and the attachments directory, mode 0700.
     /// An existing one that other users can read is tightened to 0700 — or refused with a

@@ -27,6 +27,9 @@ package final class SQLiteConnection {
     private(set) var transactionSerial = 0
     /// Work to do once the outermost transaction has committed (removing attachment files).
     private var afterCommit: [() -> Void] = []
+    /// The writer's watch on its files: checked before each write transaction begins and after
+    /// it commits (`StoreFileWatch`); `nil` on readers.
+    var fileWatch: StoreFileWatch?
 
     package init(path: String, access: Access, busyTimeout: TimeInterval) throws {
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -157,6 +160,7 @@ package final class SQLiteConnection {
         let savepoint = "herald_\(depth)"
         let actionsBefore = afterCommit.count
         if depth == 0 {
+            if write { try refuseIfFilesLost() }
             try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
             transactionSerial += 1
         } else {
@@ -178,7 +182,11 @@ package final class SQLiteConnection {
             throw error
         }
         transactionDepth -= 1
-        if depth == 0 {
+        if depth == 0 && !write {
+            // Ending a read cannot undo what it read: a damaged file may fail the COMMIT that
+            // closes a read that went around the damage (it is rolled back then).
+            try? commitOutermost()
+        } else if depth == 0 {
             try commitOutermost()
         } else {
             try execute("RELEASE \(savepoint)")
@@ -190,6 +198,7 @@ package final class SQLiteConnection {
     /// until `commitOpenTransaction` runs inside it, as a savepoint.
     func beginOpenTransaction() throws {
         precondition(transactionDepth == 0, "a transaction is already open")
+        try refuseIfFilesLost()
         try execute("BEGIN IMMEDIATE")
         transactionSerial += 1
         transactionDepth = 1
@@ -203,7 +212,9 @@ package final class SQLiteConnection {
         try commitOutermost()
     }
 
-    /// `COMMIT`, then the `onCommit` work; on failure, `ROLLBACK` and the work is dropped.
+    /// `COMMIT`, then the `onCommit` work; on failure, `ROLLBACK` and the work is dropped. A
+    /// commit that finds a file of the store lost (`StoreFileWatch`) counts only when what the
+    /// log holds could be saved into the database file; it throws otherwise.
     private func commitOutermost() throws {
         do {
             try execute("COMMIT")
@@ -212,9 +223,46 @@ package final class SQLiteConnection {
             afterCommit.removeAll()
             throw error
         }
+        if case .lostNow(let error, let logOnly)? = fileWatch?.check() {
+            let saved = logOnly && saveLostLog()
+            let settled = fileWatch?.settle(error, saved: saved) ?? error
+            if !saved {
+                afterCommit.removeAll()
+                throw settled
+            }
+        }
         let actions = afterCommit
         afterCommit.removeAll()
         for action in actions { action() }
+    }
+
+    /// Throws once a file of the store is lost (`StoreFileWatch`): no write begins any more.
+    /// Found here first (the files went between two writes), the log's commits are saved into
+    /// the database file first.
+    private func refuseIfFilesLost() throws {
+        switch fileWatch?.check() {
+        case .intact?, nil: return
+        case .lost(let error)?: throw error
+        case .lostNow(let error, let logOnly)?:
+            throw fileWatch?.settle(error, saved: logOnly && saveLostLog()) ?? error
+        }
+    }
+
+    /// Copies every commit in the log this connection has open — unlinked from the directory,
+    /// still readable through its descriptor — into the database file (a `FULL` checkpoint:
+    /// written and synced); whether all of it was. Tried again while another connection holds
+    /// the checkpoint (the background one, finishing), for up to the busy timeout.
+    private func saveLostLog() -> Bool {
+        let deadline = Date().addingTimeInterval(max(busyTimeout, 1))
+        repeat {
+            var logFrames: Int32 = -1
+            var copied: Int32 = -1
+            let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_FULL, &logFrames, &copied)
+            if code == SQLITE_OK && logFrames == copied { return true }
+            guard code & 0xff == SQLITE_BUSY || code == SQLITE_OK else { return false }
+            usleep(10_000)
+        } while Date() < deadline
+        return false
     }
 
     /// Schedules `action` to run after the outermost transaction commits (dropped on rollback).

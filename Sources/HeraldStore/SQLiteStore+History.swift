@@ -164,29 +164,8 @@ extension SQLiteStore {
             }
         } catch let error as StoreError {
             guard case .corrupt = error else { throw error }
-            // A damaged page under the query: find the page's ids, then read row by row.
-            let ids = try pageIDs(query, page: page, bounds: bounds)
-            return ids.map { id in
-                (try? read {
-                    try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",
-                                              [.integer(id)], decodeDeliveredOrPlaceholder)
-                }) ?? UnreadableDelivery.placeholder(deliveryID: id, reason: "\(error)")
-            }
-        }
-    }
-
-    /// The ids of a history page, for reading it row by row: from the page's own query, else —
-    /// when the table's pages are damaged — from the `delivered_app` index alone (which holds
-    /// every id), for a page that filters on nothing but the app.
-    private func pageIDs(_ query: HistoryQuery, page: String, bounds: [SQLValue]) throws -> [Int64] {
-        do {
-            return try read { try connection.query("SELECT delivered.id \(page)", bounds) { $0.int64(0) } }
-        } catch let error as StoreError {
-            guard case .corrupt = error, query.search == nil, !query.unreadOnly else { throw error }
-            let app = query.bundleIdentifier.map { _ in "WHERE bundle_id = ?1" } ?? ""
-            let sql = "SELECT id FROM delivered INDEXED BY delivered_app \(app) ORDER BY id DESC "
-                + "LIMIT ?\(bounds.count - 1) OFFSET ?\(bounds.count)"
-            return try read { try connection.query(sql, bounds) { $0.int64(0) } }
+            // A damaged page under the query: read around it (`SQLiteStore+DamagedHistory`).
+            return try historyAroundDamage(query, page: page, bounds: bounds, damage: error)
         }
     }
 
@@ -203,7 +182,16 @@ extension SQLiteStore {
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
         if query.search != nil { try catchUpSearchIndex() }
-        return try read {
+        do {
+            return try exactHistoryCount(query)
+        } catch let error as StoreError {
+            guard case .corrupt = error else { throw error }
+            return try historyCountAroundDamage(query, damage: error)
+        }
+    }
+
+    private func exactHistoryCount(_ query: HistoryQuery) throws -> Int {
+        try read {
             if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
                let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
                 // The index alone answers (the app is in it too): no lookup of each match in `delivered`.

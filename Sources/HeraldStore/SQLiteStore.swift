@@ -100,9 +100,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         case .readOnly: access = .readOnly
         }
         connection = try SQLiteConnection(path: path, access: access, busyTimeout: options.busyTimeout)
-        checkpointer = options.mode == .readOnly ? nil : WALCheckpointer(path: path, threshold: options.checkpointPages)
+        let fileWatch = StoreFileWatch(databasePath: path)
+        checkpointer = options.mode == .readOnly
+            ? nil : WALCheckpointer(path: path, threshold: options.checkpointPages, fileWatch: fileWatch)
 
         if options.mode == .readOnly {
+            if options.salvage { try connection.executeScript("PRAGMA writable_schema = ON") }
             let version = try Migrations.version(of: connection)   // also detects a corrupt file
             if version > Schema.currentVersion {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
@@ -124,6 +127,10 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
                 PRAGMA cache_size = -\(Self.pageCacheKiB);
                 """)
             checkpointer?.install(on: connection)
+            // From here on every write checks that the file and its log are still the ones
+            // opened (the log exists now: WAL mode opened it).
+            fileWatch.record()
+            connection.fileWatch = fileWatch
             try Migrations.migrate(connection)
             try catchUpSearchIndex()
             if options.applyRetentionOnOpen {

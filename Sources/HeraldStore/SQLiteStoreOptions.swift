@@ -53,6 +53,11 @@ public struct SQLiteStoreOptions: Sendable, Hashable {
     /// and a checkpoint copies only a page's newest version, so a longer log copies far less
     /// per notification than SQLite's default of 1,000.
     public var checkpointPages: Int = 4_000
+    /// Read-only mode only: opens a damaged file to read what is left of it — one cut short
+    /// included, which SQLite otherwise refuses as a whole (`PRAGMA writable_schema`, which lets
+    /// a reader past the header's page count; nothing is written). `herald history` falls back
+    /// to it when the file cannot be opened as it is.
+    public var salvage = false
 
     public init(mode: Mode = .create, synchronous: Synchronous = .normal, busyTimeout: TimeInterval = 5,
                 retention: RetentionPolicy = RetentionPolicy(), applyRetentionOnOpen: Bool = true) {

@@ -33,6 +33,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(path: String, seconds: TimeInterval)
     /// Any other SQLite failure (a bug in Herald rather than in the environment).
     case sqlite(path: String, code: Int32, message: String)
+    /// The database file or its write-ahead log was deleted or replaced under the open store:
+    /// nothing more is written (`StoreFileWatch`).
+    case fileLost(path: String, reason: String)
 
     /// The file or directory the error is about.
     public var path: String {
@@ -40,7 +43,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotCreateHome(let path, _), .cannotOpen(let path, _), .corrupt(let path, _),
              .foreignDatabase(let path), .newerSchema(let path, _, _), .busy(let path, _),
              .readOnly(let path, _), .diskFull(let path), .ioError(let path, _),
-             .invalidRecord(let path, _, _, _), .sqlite(let path, _, _), .timedOut(let path, _):
+             .invalidRecord(let path, _, _, _), .sqlite(let path, _, _), .timedOut(let path, _),
+             .fileLost(let path, _):
             return path
         }
     }
@@ -82,6 +86,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "narrow the search (fewer or longer words, one app) and try again"
         case .sqlite(let path, let code, let message):
             return "SQLite error \(code) on \(path): \(message)"
+        case .fileLost(let path, let reason):
+            return "the store cannot keep anything more: \(reason) (\(path)). Nothing more is accepted until "
+                + "the center restarts: stop herald daemon and start it again (it opens the database afresh)."
         }
     }
 

@@ -28,6 +28,18 @@ public enum UnreadableDelivery {
                                date: date, presentation: [.list], isRead: true, isRemovedFromList: false)
     }
 
+    /// One placeholder for a run of rows of which nothing can be read (not even their app): it
+    /// stands at the run's highest id and names the run.
+    public static func placeholder(rows: ClosedRange<Int64>, reason: String) -> DeliveredRecord {
+        var record = placeholder(deliveryID: rows.upperBound, reason: reason)
+        if rows.count > 1 {
+            record.request.content.title = "Unreadable notifications"
+            record.request.content.body = "History rows \(rows.lowerBound)–\(rows.upperBound) are damaged and cannot be read: "
+                + reason
+        }
+        return record
+    }
+
     /// Whether `record` is a placeholder for an unreadable row.
     public static func isPlaceholder(_ record: DeliveredRecord) -> Bool {
         record.request.content.categoryIdentifier == categoryIdentifier

@@ -34,9 +34,14 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Only touched on `queue`.
     private var connection: SQLiteConnection?
 
-    init(path: String, threshold: Int) {
+    /// The store's files: a checkpoint never runs once one of them is lost (its connection
+    /// would open another log than the writer's).
+    private let fileWatch: StoreFileWatch
+
+    init(path: String, threshold: Int, fileWatch: StoreFileWatch) {
         self.path = path
         self.threshold = Int32(clamping: max(1, threshold))
+        self.fileWatch = fileWatch
     }
 
     /// Turns off `connection`'s automatic checkpoints and routes its commits here. The store
@@ -91,6 +96,10 @@ final class WALCheckpointer: @unchecked Sendable {
         lock.lock()
         scheduled = false
         lock.unlock()
+        guard fileWatch.looksIntact else {
+            connection = nil
+            return
+        }
         do {
             if connection == nil {
                 let opened = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: 0)

@@ -23,6 +23,8 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedMessage(String)
     /// Something accepted the connection but sent no hello in time (a hung daemon).
     case noHello(path: String, seconds: Double)
+    /// The socket is served by another user (`SO_PEERCRED`); nothing was sent to it.
+    case foreignServer(path: String, serverUserID: UInt32, userID: UInt32)
 
     public var description: String {
         switch self {
@@ -49,6 +51,9 @@ public enum IPCError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noHello(let path, let seconds):
             return "the herald daemon on \(path) accepted the connection but did not answer within "
                 + "\(String(format: "%g", seconds)) s; if it is stuck, stop that herald daemon process and try again"
+        case .foreignServer(let path, let serverUserID, let userID):
+            return "the socket \(path) is served by user id \(serverUserID), not by you (user id \(userID)); nothing was "
+                + "sent to it. Another user may have put it there: check HERALD_SOCKET (or --home) and the directory it is in"
         }
     }
 }

@@ -30,7 +30,7 @@ import TestSupport
         try await server.start()
         defer { server.stop() }
 
-        let log = BrokerRateLimitTests.LogLines()
+        let log = LogLines()
         let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
         let door = try await BrokerDoor.open(settings: settings, device: "apps-test", stateDirectory: directory.url,
                                              commandLine: server, center: backend, log: { log.append($0) })

@@ -13,22 +13,6 @@ import TestSupport
 /// real door, server and engine; the limiter's clock stands still, so the bucket's state is
 /// exact however slow the machine is.
 @Suite struct BrokerRateLimitTests {
-    final class LogLines: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        func count(_ text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
-        var all: [String] { lines.withLock { $0 } }
-
-        /// Waits (20 s at most) until `text` was logged.
-        func wait(for text: String) async throws {
-            let deadline = Date().addingTimeInterval(20)
-            while count(text) == 0 {
-                guard Date() < deadline else { throw TestFailure("never logged '\(text)': \(all)") }
-                try await Task.sleep(nanoseconds: 20_000_000)
-            }
-        }
-    }
-
     static func post(_ app: String, _ n: Int) -> PostParams {
         PostParams(bundleIdentifier: app, request: RequestRecord(identifier: "\(app)-\(n)", content: ContentRecord(title: "\(app) \(n)")))
     }
@@ -42,22 +26,15 @@ import TestSupport
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-rate")
         defer { directory.remove() }
-        let engine = try NotificationEngine(store: InMemoryStore(), clock: SystemClock(), prompter: nil,
-                                            attachmentsDirectory: directory.url.appendingPathComponent("attachments"))
-        let backend = try EngineBackend(engine: engine, commandsFile: nil)
-        var configuration = IPCServer.Configuration()
-        configuration.postRate = RateLimit(perSecond: 20, burst: 3)
-        let stopped = Date(timeIntervalSince1970: 1_800_000_000)
-        configuration.now = { stopped }   // no token comes back by itself
-        let server = IPCServer(socketPath: directory.path + "/herald.sock", backend: backend, configuration: configuration)
-        try await server.start()
-        defer { server.stop() }
-
         let log = LogLines()
         let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
-        let door = try await BrokerDoor.open(settings: settings, device: "rate-test", stateDirectory: directory.url,
-                                             commandLine: server, center: backend, log: { log.append($0) })
-        defer { door.close() }
+        let stopped = Date(timeIntervalSince1970: 1_800_000_000)
+        let stack = try await BrokerDoorStack.open(settings: settings, directory: directory.url, device: "rate-test", log: log) {
+            $0.postRate = RateLimit(perSecond: 20, burst: 3)
+            $0.now = { stopped }   // no token comes back by itself
+        }
+        defer { stack.close() }
+        let engine = stack.engine, server = stack.server
         try await log.wait(for: "Broker: connected")
         let publisher = try await BrokerPublisher.connect(settings: settings, sender: "ci")
         defer { publisher.close() }

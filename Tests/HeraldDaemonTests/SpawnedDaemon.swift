@@ -2,6 +2,7 @@ import Foundation
 import HeraldClient
 import HeraldCore
 import HeraldWire
+import Testing
 import TestSupport
 #if canImport(Glibc)
 import Glibc
@@ -44,17 +45,25 @@ final class SpawnedDaemon: Sendable {
         try await RemoteCenterControl.connect(socketPath: socketPath, client: "e2e ui")
     }
 
-    /// SIGTERM, waits for the exit (off the cooperative pool), removes the home unless told not to.
-    func stop(removingHome: Bool = true) async {
+    /// SIGTERM, waits for the exit (off the cooperative pool; after 30 s it is killed, and
+    /// that is reported), removes the home unless told not to. Returns the exit status.
+    @discardableResult
+    func stop(removingHome: Bool = true) async -> Int32 {
         child.signal(SIGTERM)
         let child = self.child
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                child.wait()
-                continuation.resume()
+        let status = await offThePool { () -> Int32? in
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if let status = child.exitStatusIfExited() { return status }
+                usleep(20_000)
             }
+            return nil
         }
-        if removingHome { home.remove() }
+        defer { if removingHome { home.remove() } }
+        if let status { return status }
+        Issue.record("herald daemon did not stop within 30 s of SIGTERM; killed")
+        child.signal(SIGKILL)
+        return await offThePool { child.wait() }
     }
 
     /// Runs `body` against a fresh daemon and stops it afterwards, whatever happened.

@@ -26,3 +26,37 @@ public enum PreviewFixtures {
         }
     }
 }
+
+extension PreviewFixtures {
+    /// A progressive JPEG (`jpeg`, as libturbojpeg writes one) whose last scan is repeated until
+    /// the file holds `scans` scans: the decoder makes a pass over the whole picture for each,
+    /// however few bytes it takes. The shape of a decoding bomb, for the scan limit's tests.
+    public static func repeatingLastScan(of jpeg: [UInt8], untilScans scans: Int) -> [UInt8] {
+        var starts: [Int] = []
+        var index = 2
+        while index + 3 < jpeg.count, jpeg[index] == 0xFF {
+            let code = jpeg[index + 1]
+            if code == 0xD9 { break }
+            let length = Int(jpeg[index + 2]) << 8 | Int(jpeg[index + 3])
+            if code == 0xDA {
+                starts.append(index)
+                index += 2 + length
+                // Entropy-coded data: up to the next 0xFF that is not a stuffed byte or a restart.
+                while index + 1 < jpeg.count,
+                      !(jpeg[index] == 0xFF && jpeg[index + 1] != 0x00 && !(0xD0...0xD7).contains(jpeg[index + 1])) {
+                    index += 1
+                }
+            } else {
+                index += 2 + length
+            }
+        }
+        guard let last = starts.last, index + 1 < jpeg.count, jpeg[index + 1] == 0xD9 else {
+            preconditionFailure("not a JPEG whose scans end with an end-of-image marker")
+        }
+        let lastScan = jpeg[last..<index]
+        var out = Array(jpeg[..<index])
+        out.reserveCapacity(out.count + lastScan.count * max(0, scans - starts.count) + 2)
+        for _ in starts.count..<max(starts.count, scans) { out += lastScan }
+        return out + [0xFF, 0xD9]
+    }
+}

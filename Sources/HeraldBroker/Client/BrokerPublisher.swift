@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let publisher = try await BrokerPublisher.connect(settings: settings, sender: device)
 /// defer { publisher.close() }
-/// try publisher.expectAnswer(bundleIdentifier: "make", identifier: "build-42")
+/// try publisher.expectAnswer(bundleIdentifier: "make", identifier: "build-42", actions: category.actions)
 /// try await publisher.post(params)
 /// let response = await publisher.answer(timeout: 60)
 /// ```
@@ -18,10 +18,25 @@ public final class BrokerPublisher: Sendable {
     private struct Expected: Hashable {
         var bundleIdentifier: String
         var identifier: String
+        /// The actions offered: identifier → whether it takes typed text.
+        var actions: [String: Bool]
+
+        /// Whether `action` is one the notification offered (or opened, or dismissed).
+        func offers(_ action: ResponseAction) -> Bool {
+            switch action {
+            case .open, .dismiss: return true
+            case .action(let identifier): return actions[identifier] == false
+            case .reply(let identifier, _): return actions[identifier] == true
+            }
+        }
     }
 
     private struct State {
         var expected: Expected?
+        /// Answers for the request that named an action it did not offer (the first few, for
+        /// the user), and how many there were.
+        var refused: [String] = []
+        var refusedCount = 0
         var answer: ResponseRecord?
         var waiter: CheckedContinuation<ResponseRecord?, Never>?
         var connectWaiter: CheckedContinuation<Void, any Error>?
@@ -49,6 +64,11 @@ public final class BrokerPublisher: Sendable {
         events.connected = { code in
             guard let publisher = box.value else { return }
             publisher.settleConnect(code == 0 ? .success(()) : .failure(publisher.connection.refusal(code)))
+            // Connected again (a clean session): the answers' subscription is made again.
+            if code == 0 { publisher.resubscribe() }
+        }
+        events.stalled = { seconds in
+            box.value?.settleConnect(.failure(.timedOut("the broker sent no whole packet in \(Int(seconds)) s")))
         }
         events.connectFailed = { error in box.value?.settleConnect(.failure(error)) }
         // A TLS handshake the connect call left unfinished fails in the loop.
@@ -63,7 +83,7 @@ public final class BrokerPublisher: Sendable {
         box.value = publisher
         connection.start()
         let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
             let place = "\(settings.address.host):\(settings.address.port)"
             publisher.settleConnect(.failure(BrokerError.timedOut("the broker at \(place) did not answer within \(Int(timeout)) s")))
         }
@@ -93,12 +113,20 @@ public final class BrokerPublisher: Sendable {
         waiter?.resume(with: outcome.mapError { $0 as any Error })
     }
 
-    /// Publishes a post (the socket's `post` params) to `P/post/SENDER`; returns once the broker
-    /// has it (PUBACK).
-    public func post(_ params: PostParams, timeout: TimeInterval = 10) async throws {
-        let payload = try WireCoding.encode(BrokerPost(params))
-        guard payload.count <= BrokerDoor.maximumPostBytes else {
-            throw BrokerError.invalid("the post is \(payload.count) bytes; the limit is \(BrokerDoor.maximumPostBytes)")
+    /// Publishes a post (the socket's `post` params, and the bytes of the files at
+    /// `attachmentPaths`) to `P/post/SENDER`; returns once the broker has it (PUBACK). The
+    /// request itself names no files (`PostParams.request.content.attachments` is for local posts).
+    public func post(_ params: PostParams, attachmentPaths: [String] = [], timeout: TimeInterval = 10) async throws {
+        let post = BrokerPost(params, attachments: try attachmentPaths.map(BrokerAttachment.reading(path:)))
+        let payload = try WireCoding.encode(post)
+        guard payload.count <= BrokerPost.maximumBytes else {
+            throw BrokerError.invalid("the post is \(payload.count) bytes with its attachments' base64; "
+                                      + "the limit is \(BrokerPost.maximumBytes)")
+        }
+        let besides = post.bytesBesidesAttachments(of: payload.count)
+        guard besides <= BrokerPost.maximumBytesBesidesAttachments else {
+            throw BrokerError.invalid("the post is \(besides) bytes besides its attachments; "
+                                      + "the limit is \(BrokerPost.maximumBytesBesidesAttachments)")
         }
         try await publish(topic: topics.post(sender: sender), payload: payload, timeout: timeout)
     }
@@ -119,17 +147,32 @@ public final class BrokerPublisher: Sendable {
         try await connection.acknowledgement(of: mid, within: timeout)
     }
 
-    /// Subscribes to the answers for one request; call before publishing it.
-    public func expectAnswer(bundleIdentifier: String, identifier: String) throws {
-        state.withLock { $0.expected = Expected(bundleIdentifier: bundleIdentifier, identifier: identifier) }
+    /// Subscribes to the answers for one request; call before publishing it. Only answers that
+    /// name one of `actions` (a reply only for an action that takes text), or open or dismiss the
+    /// notification, count: anyone who may publish on `P/handled/SENDER` can send an answer, but
+    /// not make this one choose an action it never offered.
+    public func expectAnswer(bundleIdentifier: String, identifier: String, actions: [ActionRecord]) throws {
+        let offered = Dictionary(actions.map { ($0.identifier, $0.textInput != nil) }, uniquingKeysWith: { first, _ in first })
+        state.withLock { $0.expected = Expected(bundleIdentifier: bundleIdentifier, identifier: identifier, actions: offered) }
         try connection.subscribe(topics.handled(sender: sender))
+    }
+
+    private func resubscribe() {
+        guard state.withLock({ $0.expected != nil }) else { return }
+        try? connection.subscribe(topics.handled(sender: sender))
+    }
+
+    /// The answers refused so far because they named an action that was not offered (the first
+    /// three, described), and how many there were in all.
+    public var refusedAnswers: (first: [String], count: Int) {
+        state.withLock { ($0.refused, $0.refusedCount) }
     }
 
     /// The first answer from any device, or `nil` after `timeout` seconds (`nil`: forever).
     public func answer(timeout: TimeInterval?) async -> ResponseRecord? {
         let timer = timeout.map { seconds in
             Task { [weak self] in
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try await Task.sleep(nanoseconds: Seconds.nanoseconds(seconds))
                 self?.settleAnswer(nil)
             }
         }
@@ -147,10 +190,19 @@ public final class BrokerPublisher: Sendable {
     private func receive(_ payload: UnsafeRawBufferPointer) {
         guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)),
               let response = message.response else { return }
-        let matches = state.withLock {
-            $0.expected == Expected(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)
+        let accepted = state.withLock { state -> Bool in
+            guard let expected = state.expected, expected.bundleIdentifier == message.bundleIdentifier,
+                  expected.identifier == message.identifier else { return false }
+            guard expected.offers(response.action) else {
+                state.refusedCount += 1
+                if state.refused.count < 3 {
+                    state.refused.append("from \(message.device): action '\(response.action.actionIdentifier)', which was not offered")
+                }
+                return false
+            }
+            return true
         }
-        if matches { settleAnswer(response) }
+        if accepted { settleAnswer(response) }
     }
 
     private func settleAnswer(_ response: ResponseRecord?) {

@@ -1,6 +1,7 @@
 import CMosquitto
 import Dispatch
 import Foundation
+import HeraldCore
 import Synchronization
 
 /// One libmosquitto client and the thread that runs its network loop (`mosquitto_loop_forever`:
@@ -26,6 +27,9 @@ final class MQTTConnection: @unchecked Sendable {
         var connectFailed: @Sendable (BrokerError) -> Void = { _ in }
         /// A message: its topic and payload (valid only during the call).
         var message: @Sendable (String, UnsafeRawBufferPointer) -> Void = { _, _ in }
+        /// The connection brought no whole packet for this many seconds and is being dropped;
+        /// it is made again as a lost one is. Called on the watchdog's thread.
+        var stalled: @Sendable (TimeInterval) -> Void = { _ in }
     }
 
     private struct State {
@@ -35,6 +39,8 @@ final class MQTTConnection: @unchecked Sendable {
         var stopping = false
         var destroyed = false
         var lastError: String?
+        /// The watchdog dropped the connection (the loop reports no `disconnected` for it).
+        var droppedStalled = false
     }
 
     let library: MosquittoLibrary
@@ -45,8 +51,8 @@ final class MQTTConnection: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled by `stop()`: ends the loop thread's pause before a reconnect at once.
     private let stopRequested = DispatchSemaphore(value: 0)
-    /// Seconds between PINGREQs.
-    static let keepAlive: Int32 = 30
+    /// Drops a connection that brings no whole packet for `BrokerSettings.packetTimeout`.
+    private let watchdog: PacketWatchdog
 
     /// Makes the client (nothing is sent yet). `clientID` `nil` lets the library choose one, which
     /// needs `cleanSession`.
@@ -58,6 +64,9 @@ final class MQTTConnection: @unchecked Sendable {
             throw BrokerError.invalid("libmosquitto could not make a client (client id \(clientID ?? "(random)"))")
         }
         self.client = client
+        let box = Box<MQTTConnection>()
+        watchdog = PacketWatchdog(timeout: settings.packetTimeout) { seconds in box.value?.dropStalled(after: seconds) }
+        box.value = self
         let context = Unmanaged.passUnretained(self).toOpaque()
         library.userDataSet(client, context)
         _ = library.threadedSet(client, true)
@@ -74,7 +83,11 @@ final class MQTTConnection: @unchecked Sendable {
                       "setting up TLS (--broker-ca, --broker-cert, --broker-key)")
         }
         library.connectCallbackSet(client, { _, context, code in MQTTConnection.from(context).events.connected(code) })
-        library.disconnectCallbackSet(client, { _, context, code in MQTTConnection.from(context).events.disconnected(code) })
+        library.disconnectCallbackSet(client, { _, context, code in
+            let connection = MQTTConnection.from(context)
+            connection.watchdog.connectionEnded()
+            connection.events.disconnected(code)
+        })
         library.publishCallbackSet(client, { _, context, mid in MQTTConnection.from(context).acknowledged(mid) })
         library.messageCallbackSet(client, { _, context, message in
             guard let message, let topic = message.pointee.topic else { return }
@@ -82,7 +95,11 @@ final class MQTTConnection: @unchecked Sendable {
             MQTTConnection.from(context).events.message(String(cString: topic), payload)
         })
         library.logCallbackSet(client, { _, context, level, text in
-            guard level & Int32(HERALD_MOSQ_LOG_ERR) != 0, let text else { return }
+            guard let text else { return }
+            if level & Int32(HERALD_MOSQ_LOG_DEBUG) != 0 {
+                MQTTConnection.from(context).watchdog.observe(debugLine: text)
+            }
+            guard level & Int32(HERALD_MOSQ_LOG_ERR) != 0 else { return }
             let line = String(cString: text)
             MQTTConnection.from(context).state.withLock { $0.lastError = line }
         })
@@ -106,12 +123,25 @@ final class MQTTConnection: @unchecked Sendable {
         }
         thread.name = "herald-mqtt"
         thread.start()
+        watchdog.start()
+    }
+
+    /// The watchdog's verdict: reports it and disconnects; the loop thread then connects again.
+    private func dropStalled(after seconds: TimeInterval) {
+        guard !state.withLock({ $0.stopping }) else { return }
+        events.stalled(seconds)
+        // Under the lock: `stop()` sets `stopping` under it before the client is destroyed.
+        state.withLock { state in
+            guard !state.stopping else { return }
+            state.droppedStalled = true
+            _ = library.disconnect(client)
+        }
     }
 
     private func runLoop() {
         let address = settings.address
         errno = 0
-        let code = library.connect(client, address.host, Int32(address.port), MQTTConnection.keepAlive)
+        let code = library.connect(client, address.host, Int32(address.port), settings.keepAlive)
         if code != HERALD_MOSQ_ERR_SUCCESS {
             events.connectFailed(connectError(code, errno: errno))
         }
@@ -120,8 +150,13 @@ final class MQTTConnection: @unchecked Sendable {
             if state.withLock({ $0.stopping }) { break }
             // A fatal error ended the loop (the library does not retry those): start it again,
             // unless `stop()` came meanwhile — a reconnect (a TLS handshake in OpenSSL) still
-            // running when the process exits crashes in OpenSSL's exit-time cleanup.
-            events.disconnected(result)
+            // running when the process exits crashes in OpenSSL's exit-time cleanup. (A
+            // connection the watchdog dropped was reported as stalled.)
+            let dropped = state.withLock { state -> Bool in
+                defer { state.droppedStalled = false }
+                return state.droppedStalled
+            }
+            if !dropped { events.disconnected(result) }
             _ = stopRequested.wait(timeout: .now() + 1)
             if state.withLock({ $0.stopping }) { break }
             _ = library.reconnect(client)
@@ -162,6 +197,7 @@ final class MQTTConnection: @unchecked Sendable {
 
     /// Sends `DISCONNECT` and lets the loop thread end (waiting at most `grace` seconds for it).
     func stop(grace: TimeInterval = 2) {
+        watchdog.stop()
         let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.stopping = true
             defer { state.ackWaiters.removeAll() }
@@ -203,7 +239,7 @@ final class MQTTConnection: @unchecked Sendable {
     /// Returns when the broker has acknowledged message `mid` (PUBACK); throws after `timeout`.
     func acknowledgement(of mid: Int32, within timeout: TimeInterval) async throws {
         let timer = Task { [weak self] in
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
             let waiter = self?.state.withLock { $0.ackWaiters.removeValue(forKey: mid) }
             waiter?.resume(throwing: BrokerError.timedOut("the broker did not acknowledge the message within \(Int(timeout)) s"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Everything needed to reach the broker: the address, the password (from a file or
 /// `$HERALD_BROKER_PASSWORD`, never the command line) and the TLS files.
@@ -16,6 +17,14 @@ public struct BrokerSettings: Sendable {
     /// PEM client certificate and its key, for brokers that require one.
     public var certificateFile: String?
     public var keyFile: String?
+    /// Seconds without traffic before a PINGREQ (MQTT's keepalive; 5 at least). A connection that
+    /// brings no whole packet for `packetTimeout` is dropped and made again.
+    public var keepAlive: Int32 = 30
+
+    /// 4 × `keepAlive` (2 minutes): on a live connection a whole packet — the broker's PINGRESP,
+    /// if nothing else — arrives at least every keepalive interval; a packet being read must
+    /// arrive whole within this time (8 MiB, the largest post, at 70 KB/s).
+    public var packetTimeout: TimeInterval { TimeInterval(keepAlive) * 4 }
 
     /// The environment variable read for the password when no file is given.
     public static let passwordVariable = "HERALD_BROKER_PASSWORD"
@@ -71,8 +80,7 @@ public struct BrokerSettings: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw BrokerError.invalid("--broker-password-file: \(path) is not UTF-8 text")
         }
-        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        let password = ConfigFile.lines(text).first.map(String.init) ?? ""   // LF, CRLF or CR
         guard !password.isEmpty else { throw BrokerError.invalid("--broker-password-file: \(path) is empty") }
         return password
     }

@@ -50,14 +50,18 @@ public final class BrokerDoor: Sendable {
     /// Apps being held back to their post rate (logged once when that starts).
     private let heldBack = Mutex<Set<String>>([])
 
-    /// The largest post accepted (the socket's line limit).
-    public static let maximumPostBytes = 1 << 20
     /// The journal's file in the state directory.
     public static let journalFileName = "broker-journal"
+    /// The folder in the state directory where posted attachments' bytes wait for the engine,
+    /// which moves them into its store.
+    public static let attachmentsFolderName = "broker-attachments"
+    private let attachmentsFolder: URL
 
     private init(connection: MQTTConnection, settings: BrokerSettings, device: String, journal: BrokerJournal,
-                 commandLine: any BrokerCommandLine, center: any CenterBackend, log: @escaping @Sendable (String) -> Void) {
+                 attachmentsFolder: URL, commandLine: any BrokerCommandLine, center: any CenterBackend,
+                 log: @escaping @Sendable (String) -> Void) {
         self.connection = connection
+        self.attachmentsFolder = attachmentsFolder
         self.topics = BrokerTopics(prefix: settings.address.prefix)
         self.device = device
         self.journal = journal
@@ -73,15 +77,21 @@ public final class BrokerDoor: Sendable {
                             commandLine: any BrokerCommandLine, center: any CenterBackend,
                             log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
         let journal = try BrokerJournal(file: stateDirectory.appendingPathComponent(journalFileName))
+        // The message in hand when the daemon was last killed, if the file missed it.
+        if let receipt = await center.storedReceipt(forKey: BrokerJournal.receiptKey) { journal.restore(from: receipt) }
+        let attachmentsFolder = stateDirectory.appendingPathComponent(attachmentsFolderName)
+        // Bytes a killed daemon had staged and the engine never took.
+        try? FileManager.default.removeItem(at: attachmentsFolder)
         let door = Box<BrokerDoor>()
         var events = MQTTConnection.Events()
         events.connected = { code in door.value?.connected(code) }
         events.disconnected = { code in door.value?.disconnected(code) }
         events.connectFailed = { error in door.value?.changeState(connected: false, "Broker: \(error); retrying with backoff") }
         events.message = { topic, payload in door.value?.receive(topic: topic, payload: payload) }
+        events.stalled = { seconds in door.value?.stalled(after: seconds) }
         let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events)
         let opened = BrokerDoor(connection: connection, settings: settings, device: device, journal: journal,
-                                commandLine: commandLine, center: center, log: log)
+                                attachmentsFolder: attachmentsFolder, commandLine: commandLine, center: center, log: log)
         door.value = opened
         let observation = await center.observeEvents { [weak opened] event in opened?.observe(event) }
         opened.observation.withLock { $0 = observation }
@@ -121,6 +131,13 @@ public final class BrokerDoor: Sendable {
         }
     }
 
+    private func stalled(after seconds: TimeInterval) {
+        let address = connection.settings.address
+        changeState(connected: false, "Broker: the broker at \(address.host):\(address.port) sent no whole packet in \(Int(seconds)) s "
+                    + "(a message stalled part-way, or the connection is dead; the limit is \(Int(connection.settings.packetTimeout)) s); "
+                    + "reconnecting")
+    }
+
     /// Logs `line` when the state changes (one line per change, not per retry).
     private func changeState(connected: Bool, _ line: String) {
         let changed = isConnected.withLock { state -> Bool in
@@ -144,22 +161,14 @@ public final class BrokerDoor: Sendable {
         case .post(let sender):
             let key = BrokerJournal.key(topic: topic, payload: payload)
             guard !journal.hasTaken(key) else { return }
-            guard payload.count <= BrokerDoor.maximumPostBytes else {
-                log("Broker: post from \(sender) rejected: it is \(payload.count) bytes; the limit is \(BrokerDoor.maximumPostBytes)")
-                return
-            }
-            let params: PostParams
-            do {
-                // As the socket reads a post's params: the hand-written codec, the decoder's
-                // reading (and its errors, naming the field) when the bytes are beyond it.
-                params = try WireCoding.decode(BrokerPost.self, from: Data(payload)).params
-            } catch {
-                log("Broker: post from \(sender) rejected: badParams: post: \(WireCoding.explain(error))")
-                return
-            }
-            take(key: key, sender: sender, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
+            guard let params = readPost(payload, from: sender) else { return }
+            let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: params.bundleIdentifier,
+                                            identifier: params.request.identifier)
+            take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
                 try await $0.post(params)
             }
+            // Staged bytes the engine did not take (a refused post) go.
+            params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
         case .push(let sender, let identifier, let bundleIdentifier):
             let key = BrokerJournal.key(topic: topic, payload: payload)
             guard !journal.hasTaken(key) else { return }
@@ -168,33 +177,89 @@ public final class BrokerDoor: Sendable {
                 return
             }
             let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
-                                    headers: PushHeaders(collapseID: identifier))
-            take(key: key, sender: sender, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
+                                    headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
+            let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
+                                            identifier: identifier)
+            take(entry, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
         case .handled(let sender):
             guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {
                 log("Broker: ignored a handled message from \(sender) that is not a HandledMessage")
                 return
             }
             guard message.device != device else { return }
+            // Only for a notification that came from that sender through the broker: a handled
+            // message cannot take a local notification, or another sender's, out of the list.
+            guard journal.origin(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)?.sender == sender
+            else { return }
             blocking { await self.applyHandled(message) }
         }
     }
 
+    /// The post in `payload`, with its attachments' bytes staged as files of the daemon's own;
+    /// `nil` (and a log line naming the field and the limit) when it is refused.
+    private func readPost(_ payload: UnsafeRawBufferPointer, from sender: String) -> PostParams? {
+        func refuse(_ reason: String) -> PostParams? {
+            log("Broker: post from \(sender) rejected: \(reason)")
+            return nil
+        }
+        guard payload.count <= BrokerPost.maximumBytes else {
+            return refuse("it is \(payload.count) bytes; the limit is \(BrokerPost.maximumBytes) (attachments included)")
+        }
+        let post: BrokerPost
+        do {
+            // As the socket reads a post's params: the hand-written codec, the decoder's
+            // reading (and its errors, naming the field) when the bytes are beyond it.
+            post = try WireCoding.decode(BrokerPost.self, from: Data(payload))
+        } catch {
+            return refuse("badParams: post: \(WireCoding.explain(error))")
+        }
+        let besides = post.bytesBesidesAttachments(of: payload.count)
+        guard besides <= BrokerPost.maximumBytesBesidesAttachments else {
+            return refuse("it is \(besides) bytes besides its attachments; the limit is \(BrokerPost.maximumBytesBesidesAttachments)")
+        }
+        // Its identifiers in NFC, as the socket's dispatcher puts them.
+        var params = post.params.withCanonicalIdentifiers()
+        if let named = params.request.content.attachments.first {
+            return refuse("request.content.attachments: names a file on this machine (\(named.path)); "
+                          + "a post through the broker carries the file's bytes in attachments[].data instead")
+        }
+        guard post.attachments.count <= RequestLimits.attachmentCount else {
+            return refuse("attachments: has \(post.attachments.count); the limit is \(RequestLimits.attachmentCount)")
+        }
+        do {
+            for (index, attachment) in post.attachments.enumerated() {
+                params.request.content.attachments.append(try attachment.stage(in: attachmentsFolder, field: "attachments[\(index)]"))
+            }
+        } catch {
+            params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
+            return refuse("\(error)")
+        }
+        return params
+    }
+
     /// Runs a post or push of `app` through the command line's steps, once the app is within its
-    /// post rate, then records it in the journal.
-    private func take(key: String, sender: String, what: String, app: String,
+    /// post rate. The journal's entry goes with it as the engine's `StoreReceipt` (stored in the
+    /// notification's transaction) and is written to the journal's file once it is stored.
+    private func take(_ entry: BrokerJournal.Entry, what: String, app: String,
                       _ body: @escaping @Sendable (any BrokerCommandLine) async throws -> PostResult) {
         let commandLine = self.commandLine
         holdBackToRate(app)
+        let receipt = BrokerJournal.receipt(for: entry)
         let outcome = blocking { () -> Result<PostResult, any Error> in
-            do { return .success(try await body(commandLine)) } catch { return .failure(error) }
+            do {
+                return .success(try await StoreReceipt.$current.withValue(receipt) { try await body(commandLine) })
+            } catch {
+                return .failure(error)
+            }
         }
         switch outcome {
         case .success(let result):
-            journal.record(BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: result.bundleIdentifier,
-                                               identifier: result.identifier))
+            var taken = entry
+            taken.bundleIdentifier = result.bundleIdentifier
+            taken.identifier = result.identifier
+            journal.record(taken)
         case .failure(let error):
-            log("Broker: \(what) from \(sender) rejected: \(WireError(error))")
+            log("Broker: \(what) from \(entry.sender) rejected: \(WireError(error))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import Synchronization
 
 /// What the broker door remembers about the messages it took, across restarts
@@ -10,6 +11,12 @@ import Synchronization
 /// - which sender each notification came from, so an answer goes back to `P/handled/SENDER`.
 ///
 /// The newest `capacity` messages are kept; the file is rewritten when it holds twice that.
+///
+/// The file is written after the engine has stored the message; the entry of the message in
+/// hand also goes to the engine as a `StoreReceipt`, stored in the same transaction as the
+/// notification. A daemon killed between that commit and the file's write finds the entry
+/// missing from the file at its next start and takes it from the receipt (`restore`), so the
+/// message the broker delivers again is skipped.
 ///
 /// ```swift
 /// let journal = try BrokerJournal(file: home.appendingPathComponent("broker-journal"))
@@ -79,6 +86,26 @@ final class BrokerJournal: Sendable {
 
     /// Whether a message with this key was taken already.
     func hasTaken(_ key: String) -> Bool { state.withLock { $0.keys.contains(key) } }
+
+    /// The center-wide value the engine keeps the receipt of the last message taken under.
+    static let receiptKey = "broker.lastTaken"
+
+    /// The receipt of `entry`, for the engine to store with the message's notification.
+    static func receipt(for entry: Entry) -> StoreReceipt {
+        StoreReceipt(key: receiptKey, value: .object([
+            "key": .string(entry.key), "sender": .string(entry.sender),
+            "bundleIdentifier": .string(entry.bundleIdentifier), "identifier": .string(entry.identifier),
+        ]))
+    }
+
+    /// Records the message a receipt names unless it was recorded already (the daemon was killed
+    /// after the engine stored it, before the file's write).
+    func restore(from receipt: JSONValue) {
+        guard let fields = receipt.objectValue, let key = fields["key"]?.stringValue,
+              let sender = fields["sender"]?.stringValue, !hasTaken(key) else { return }
+        record(Entry(key: key, sender: sender, bundleIdentifier: fields["bundleIdentifier"]?.stringValue ?? "",
+                     identifier: fields["identifier"]?.stringValue ?? ""))
+    }
 
     /// Records a message taken (after the engine has stored it).
     func record(_ entry: Entry) {

@@ -9,7 +9,8 @@ import Glibc
 /// `importFile` copies each (after every attachment was checked), and only once the request is
 /// accepted does `removeOriginals` delete the caller's files — Apple's "move into the data
 /// store". The copy reads at most the kind's size limit from the opened file, so a file that
-/// grows (or a link swapped for /dev/zero) after the check cannot fill the disk.
+/// grows (or a link swapped for /dev/zero) after the check cannot fill the disk, and a file
+/// swapped for a named pipe is refused at once instead of blocking (`UntrustedFile`).
 ///
 /// ```swift
 /// let store = AttachmentStore(directory: stateDirectory.appendingPathComponent("attachments"))
@@ -29,18 +30,29 @@ public struct AttachmentStore: Sendable {
         return URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix(root)
     }
 
-    /// Copies the record's (checked) file into the app's folder and returns the record pointing
-    /// there; the original is left alone (`removeOriginals`). Throws
-    /// `UNError(.attachmentMoveIntoDataStoreFailed)`, or `.attachmentInvalidFileSize` when the
-    /// file is no longer a regular file within its kind's limit.
+    /// Copies the record's file into the app's folder and returns the record pointing there; the
+    /// original is left alone (`removeOriginals`). The file is opened once (`UntrustedFile`), and
+    /// checked again and copied from that descriptor, so what was checked is what is copied. Throws
+    /// `UNError(.attachmentMoveIntoDataStoreFailed)`, or the validator's error when the file is no
+    /// longer a regular file of its kind within its limit.
     public func importFile(_ record: AttachmentRecord, bundleIdentifier: String) throws -> AttachmentRecord {
+        let file = try AttachmentValidator.open(record.path)
+        let checked = try AttachmentValidator.revalidate(record, file: file)
         let folder = try appFolder(bundleIdentifier)
         let name = safeName(record.fileName.isEmpty ? URL(fileURLWithPath: record.path).lastPathComponent
                                                     : record.fileName)
         let destination = folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
-        let limit = AttachmentValidator.kind(ofType: record.type)?.maximumSize ?? AttachmentValidator.Kind.movie.maximumSize
-        try BoundedFileCopy.copy(from: record.path, to: destination.path, limit: limit)
-        var stored = record
+        let limit = AttachmentValidator.kind(ofType: checked.type)?.maximumSize ?? AttachmentValidator.Kind.movie.maximumSize
+        do {
+            try file.copy(to: destination.path, limit: limit)
+        } catch let error as UntrustedFileError {
+            if case .tooLarge = error {
+                throw UNError(.attachmentInvalidFileSize, detail: "file size: \(error)")
+            }
+            throw UNError(.attachmentMoveIntoDataStoreFailed,
+                          detail: "could not copy \(record.path) into the data store: \(error)")
+        }
+        var stored = checked
         stored.path = destination.path
         return stored
     }
@@ -54,11 +66,16 @@ public struct AttachmentStore: Sendable {
     }
 
     /// Copies a stored file to a new name in the store (each delivery of a repeating request owns
-    /// its own copy, so deleting one history row never deletes another's file).
+    /// its own copy, so deleting one history row never deletes another's file). Read as any
+    /// outside file is (`UntrustedFile`, links refused): a store file replaced by a pipe cannot
+    /// block the engine. When the copy fails, the record keeps pointing at the original.
     public func duplicate(_ record: AttachmentRecord, bundleIdentifier: String) -> AttachmentRecord {
         guard let folder = try? appFolder(bundleIdentifier) else { return record }
         let destination = folder.appendingPathComponent("\(UUID().uuidString)-\(safeName(record.fileName))")
-        guard (try? FileManager.default.copyItem(atPath: record.path, toPath: destination.path)) != nil else {
+        let limit = AttachmentValidator.kind(ofType: record.type)?.maximumSize ?? AttachmentValidator.Kind.movie.maximumSize
+        do {
+            try UntrustedFile(opening: record.path, followsLinks: false).copy(to: destination.path, limit: limit)
+        } catch {
             return record
         }
         var copy = record

@@ -6,7 +6,9 @@ import Glibc
 /// Validates an attachment file the way `UNNotificationAttachment(identifier:url:options:)` does.
 ///
 /// Checks, in order: a `file:` URL (`.attachmentInvalidURL`); the file exists, is a regular file
-/// and is readable (`.attachmentInvalidURL`) — for a symbolic link, the file it points to; its type, from the type hint or else the file
+/// and is readable (`.attachmentInvalidURL`) — for a symbolic link, the file it points to; the
+/// file is opened once (`UntrustedFile`: a pipe never blocks) and everything after is read from
+/// that descriptor; its type, from the type hint or else the file
 /// extension (`.attachmentUnrecognizedType`); its size against Apple's limit for the kind —
 /// audio 5 MB, image 10 MB, movie 50 MB — and not empty (`.attachmentInvalidFileSize`); the
 /// magic bytes of PNG, JPEG and GIF images (`.attachmentCorrupt`). Every error's `detail` names
@@ -70,20 +72,32 @@ public enum AttachmentValidator {
             throw UNError(.attachmentInvalidURL, detail: "url must be a file URL, got \(url.absoluteString)")
         }
         let path = url.path
-        // `stat`, not `lstat`: a symbolic link is judged by the file it points to, so a link to
-        // /dev/zero, to a /proc file or to a file over the limit is refused like the file itself.
-        // Only regular files: a directory would be copied whole, and a FIFO or device never ends.
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw UNError(.attachmentInvalidURL, detail: "url: no file at \(path)")
+        let file = try open(path)
+        return try validate(file, identifier: identifier, url: url, typeHint: typeHint, thumbnailHidden: thumbnailHidden,
+                            thumbnailClippingRect: thumbnailClippingRect)
+    }
+
+    /// Opens an attachment's file (`UntrustedFile`: a pipe or device is refused without blocking,
+    /// a link judged by what it points to), as `UNError(.attachmentInvalidURL)` when it cannot be.
+    public static func open(_ path: String) throws -> UntrustedFile {
+        do {
+            return try UntrustedFile(opening: path)
+        } catch let error as UntrustedFileError {
+            switch error {
+            case .missing: throw UNError(.attachmentInvalidURL, detail: "url: no file at \(path)")
+            case .notRegular(_, let kind):
+                throw UNError(.attachmentInvalidURL,
+                              detail: "url: \(path) is \(kind), not a file; attach an image, audio or movie file")
+            default: throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable (\(error))")
+            }
         }
-        if let other = nonRegularKind(info.st_mode) {
-            throw UNError(.attachmentInvalidURL,
-                          detail: "url: \(path) is \(other), not a file; attach an image, audio or movie file")
-        }
-        guard access(path, R_OK) == 0 else {
-            throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable")
-        }
+    }
+
+    /// Validates an opened file (its type from `typeHint` or `url`'s extension; its size and
+    /// signature from the descriptor). Throws `UNError` (see the type's doc).
+    public static func validate(_ file: UntrustedFile, identifier: String, url: URL, typeHint: String? = nil,
+                                thumbnailHidden: Bool = false,
+                                thumbnailClippingRect: NormalizedRect? = nil) throws -> AttachmentRecord {
         let type: String
         if let typeHint, !typeHint.isEmpty {
             guard kind(ofType: typeHint) != nil else {
@@ -102,7 +116,7 @@ public enum AttachmentValidator {
         }
         let kind = kind(ofType: type) ?? .image
         // (A /proc file reports 0 bytes, whatever reading it would give: refused as empty.)
-        let size = Int64(info.st_size)
+        let size = file.size
         guard size > 0 else {
             throw UNError(.attachmentInvalidFileSize, detail: "file size: \(url.lastPathComponent) is empty")
         }
@@ -111,51 +125,46 @@ public enum AttachmentValidator {
                           detail: "file size: \(url.lastPathComponent) is \(size) bytes; the limit for \(kind.rawValue) "
                               + "is \(kind.maximumSize / (1024 * 1024)) MB (\(kind.maximumSize) bytes)")
         }
-        try checkMagicBytes(path: path, type: type, fileName: url.lastPathComponent)
-        return AttachmentRecord(identifier: identifier.isEmpty ? UUID().uuidString : identifier, path: path,
+        try checkMagicBytes(file, type: type, fileName: url.lastPathComponent)
+        return AttachmentRecord(identifier: identifier.isEmpty ? UUID().uuidString : identifier, path: file.path,
                                 type: type, size: size, fileName: url.lastPathComponent,
                                 thumbnailHidden: thumbnailHidden, thumbnailClippingRect: thumbnailClippingRect)
     }
 
     /// Re-validates a record's file (at `add`, the file may have changed since the attachment was made).
     public static func revalidate(_ record: AttachmentRecord) throws -> AttachmentRecord {
-        let hint = typeHintIfNeeded(record)
-        var checked = try validate(identifier: record.identifier, url: URL(fileURLWithPath: record.path),
-                                   typeHint: hint, thumbnailHidden: record.thumbnailHidden,
+        try revalidate(record, file: open(record.path))
+    }
+
+    /// Re-validates a record against its opened file (whose descriptor is then read).
+    static func revalidate(_ record: AttachmentRecord, file: UntrustedFile) throws -> AttachmentRecord {
+        var checked = try validate(file, identifier: record.identifier, url: URL(fileURLWithPath: record.path),
+                                   typeHint: typeHintIfNeeded(record), thumbnailHidden: record.thumbnailHidden,
                                    thumbnailClippingRect: record.thumbnailClippingRect)
         checked.fileName = record.fileName.isEmpty ? checked.fileName : record.fileName
         return checked
     }
 
     /// "a directory", "a named pipe (FIFO)", … for what is not a regular file; `nil` for one.
-    public static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a named pipe (FIFO)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
+    public static func nonRegularKind(_ mode: mode_t) -> String? { UntrustedFile.nonRegularKind(mode) }
 
     private static func typeHintIfNeeded(_ record: AttachmentRecord) -> String? {
         record.type.isEmpty ? nil : record.type
     }
 
-    private static func checkMagicBytes(path: String, type: String, fileName: String) throws {
+    private static func checkMagicBytes(_ file: UntrustedFile, type: String, fileName: String) throws {
         let signatures: [String: [[UInt8]]] = [
             "public.png": [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]],
             "public.jpeg": [[0xFF, 0xD8, 0xFF]],
             "com.compuserve.gif": [Array("GIF87a".utf8), Array("GIF89a".utf8)],
         ]
         guard let expected = signatures[type] else { return }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UNError(.attachmentInvalidURL, detail: "url: \(path) is not readable")
+        let head: [UInt8]
+        do {
+            head = try file.head(8)
+        } catch {
+            throw UNError(.attachmentInvalidURL, detail: "url: \(file.path) is not readable (\(error))")
         }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
         guard expected.contains(where: { head.starts(with: $0) }) else {
             throw UNError(.attachmentCorrupt,
                           detail: "\(fileName) does not start with the \(type) file signature")

@@ -21,7 +21,7 @@ public struct SystemClock: NotificationClock {
                 return
             }
             let slice = min(remaining, 60)
-            try await Task.sleep(nanoseconds: UInt64(slice * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Seconds.nanoseconds(slice))
         }
     }
 }

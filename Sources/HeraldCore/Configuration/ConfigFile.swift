@@ -1,7 +1,8 @@
 import Foundation
 
 /// Herald's configuration file, read by hand: `[section]` headers, `key = value` lines, `#`
-/// comments (at the start of a line, or after a value following a space). Sections may repeat
+/// comments (at the start of a line, or after a value following a space). Lines may end in LF,
+/// CRLF or CR; a UTF-8 byte-order mark at the start is skipped. Sections may repeat
 /// (`[rule]` once per rule) and may carry a name (`[rule "ci noise"]`).
 ///
 /// Parsing never fails as a whole: a line it cannot read is reported with its number and left
@@ -42,7 +43,7 @@ public struct ConfigFile: Sendable, Hashable {
         var sections: [Section] = []
         var errors: [ConfigError] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in lines(text) {
             lineNumber += 1
             let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -83,6 +84,14 @@ public struct ConfigFile: Sendable, Hashable {
             sections[sections.count - 1].entries.append(Entry(key: key, value: value, line: lineNumber))
         }
         return ConfigFile(sections: sections, errors: errors)
+    }
+
+    /// The lines of a text file: ending in LF, CRLF (a file saved on Windows: Swift reads
+    /// "\r\n" as one character, which a split on "\n" never finds) or a lone CR, without their
+    /// ends; a UTF-8 byte-order mark before the first is not part of it.
+    public static func lines(_ text: String) -> [Substring] {
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        return body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 
     /// A line without its comment: `#` at the start, or after whitespace (`color = #fff` keeps it

@@ -25,7 +25,9 @@ extension NotificationEngine {
     /// waits for `waitForCommit()` and checks `storeError` (`deliverDurably`).
     ///
     /// `firing`: the request fired from the pending list; its pending row is removed (or moved to
-    /// the next date) in the same transaction as the history write, never before it.
+    /// the next date) in the same transaction as the history write, never before it. Otherwise
+    /// the front door's `StoreReceipt.current`, if any, is written in that transaction (or alone
+    /// when nothing is kept).
     @discardableResult
     func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
                  firing: FiredPendingWrite? = nil) async -> Delivery {
@@ -96,7 +98,8 @@ extension NotificationEngine {
             joinCommitGroup()
             do {
                 let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
-                if old.isEmpty && firing == nil {
+                let receipt = firing == nil ? StoreReceipt.current : nil
+                if old.isEmpty && firing == nil && receipt == nil {
                     // One write is atomic on its own: no transaction around it.
                     record = try store.insertDelivered(record)
                 } else {
@@ -104,6 +107,7 @@ extension NotificationEngine {
                         try firing?.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
                         if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
                         record = try store.insertDelivered(record)
+                        try receipt?.write(to: store)
                     }
                 }
                 replacedID = old.first?.deliveryID
@@ -119,6 +123,10 @@ extension NotificationEngine {
             if let firing {
                 joinCommitGroup()
                 try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
+            } else if let receipt = StoreReceipt.current {
+                // Nothing kept, but taken: the front door's receipt says so.
+                joinCommitGroup()
+                try? receipt.write(to: store)
             }
             if ownsAttachments { attachmentStore.deleteFiles(of: request.content.attachments) }
         }

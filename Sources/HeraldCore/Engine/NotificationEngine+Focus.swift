@@ -26,6 +26,7 @@ extension NotificationEngine {
         var state = focus
         switch change {
         case .turnOn(let name, let end):
+            try end.validate()
             guard let mode = state.mode(named: name) else { throw FocusError.unknownMode(name) }
             state.manual = FocusState.ManualFocus(name: mode.name, until: end.endDate(from: now, calendar: calendar))
             state.scheduleSkippedUntil = nil

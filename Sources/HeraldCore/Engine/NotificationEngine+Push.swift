@@ -19,7 +19,11 @@ extension NotificationEngine {
         defer { commitGroup.requestsInFlight -= 1 }
         let parsed = try PushPayload.parse(payload)
         let argument = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-        guard let bundle = argument ?? parsed.targetBundleIdentifier else { throw PushError.missingTopic }
+        // The payload's identifiers (target bundle, thread, category) and the extension's in
+        // NFC, as every door's (`CanonicalIdentifier`).
+        guard let bundle = CanonicalIdentifier.form(argument ?? parsed.targetBundleIdentifier) else {
+            throw PushError.missingTopic
+        }
         try RequestLimits.validate(bundleIdentifier: bundle)
         try options.validate(for: parsed)
         try admitApp(bundle)
@@ -31,12 +35,14 @@ extension NotificationEngine {
                 throw PushError.badDeviceToken("\(token.prefix(16))… is not the device token of \(bundle)")
             }
         }
-        let identifier = options.collapseID ?? UUID().uuidString
-        var request = RequestRecord(identifier: identifier, content: parsed.content, trigger: .push)
+        var request = RequestRecord(identifier: options.collapseID ?? UUID().uuidString, content: parsed.content,
+                                    trigger: .push).withCanonicalIdentifiers()
+        let identifier = request.identifier
 
         if parsed.isVisible {
             if parsed.mutableContent && request.content.hasAlertText, let host = serviceExtensions[bundle] {
                 request.content = await runServiceExtension(host, request: request, bundleIdentifier: bundle)
+                    .withCanonicalIdentifiers()
             }
             try await deliverDurably(request, bundleIdentifier: bundle)
         } else if !parsed.contentAvailable {
@@ -90,15 +96,7 @@ extension NotificationEngine {
             latch.close()
         }
         guard var content = modified, content.hasAlertText else { return request.content }
-        var attachments: [AttachmentRecord] = []
-        for attachment in content.attachments {
-            guard let checked = try? AttachmentValidator.revalidate(attachment),
-                  let stored = try? attachmentStore.importFile(checked, bundleIdentifier: bundleIdentifier)
-            else { continue }
-            attachments.append(stored)
-            attachmentStore.removeOriginals(of: [checked])
-        }
-        content.attachments = attachments
+        content.attachments = await takeValidAttachments(content.attachments, bundleIdentifier: bundleIdentifier)
         return content
     }
 }

@@ -24,15 +24,13 @@ extension NotificationEngine {
         // The caller's files, deleted once the request is accepted (Apple moves them).
         var originals: [AttachmentRecord] = []
         if !request.content.attachments.isEmpty {
-            // (Only then: writing `content` makes a new copy of it.)
-            let checked = try request.content.attachments.map(AttachmentValidator.revalidate)
-            if apps[bundleIdentifier]?.canDeliver == true {
-                request.content.attachments = try importAttachments(checked, bundleIdentifier: bundleIdentifier)
-                originals = checked
-            } else {
-                // Nothing will be shown: the caller's files are neither taken nor deleted.
-                request.content.attachments = checked
-            }
+            // (Only then: writing `content` makes a new copy of it.) When nothing will be shown,
+            // the caller's files are checked, neither taken nor deleted.
+            let taken = try await takeAttachments(request.content.attachments,
+                                                  importing: apps[bundleIdentifier]?.canDeliver == true,
+                                                  bundleIdentifier: bundleIdentifier)
+            request.content.attachments = taken.kept
+            originals = taken.originals
         }
         let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
 
@@ -54,7 +52,14 @@ extension NotificationEngine {
                                    nextFireDate: TriggerSchedule.firstFireDate(trigger, scheduledAt: now))
         joinCommitGroup()
         do {
-            try store.savePending(record)
+            if let receipt = StoreReceipt.current {
+                try store.batch {
+                    try store.savePending(record)
+                    try receipt.write(to: store)
+                }
+            } else {
+                try store.savePending(record)
+            }
         } catch {
             attachmentStore.deleteFiles(of: request.content.attachments)
             throw error
@@ -76,22 +81,6 @@ extension NotificationEngine {
         if commitGroup.isOpen { try await waitForCommit() }
         if !originals.isEmpty { attachmentStore.removeOriginals(of: originals) }
         return result.dropped.isEmpty ? [] : result.dropped.map(\.request.identifier)
-    }
-
-    /// Copies checked attachments into the store; on any failure the copies already made are
-    /// deleted and the error (a `UNError.attachment…`) is thrown. The caller's files are not
-    /// touched here (`AttachmentStore.removeOriginals`, once the request is accepted).
-    func importAttachments(_ attachments: [AttachmentRecord], bundleIdentifier: String) throws -> [AttachmentRecord] {
-        var imported: [AttachmentRecord] = []
-        do {
-            for attachment in attachments {
-                imported.append(try attachmentStore.importFile(attachment, bundleIdentifier: bundleIdentifier))
-            }
-        } catch {
-            attachmentStore.deleteFiles(of: imported)
-            throw error
-        }
-        return imported
     }
 
     /// A pending request left without firing: its attachment files and region state go.

@@ -48,7 +48,7 @@ final class RealTimeDeadlines: Sendable {
 
     /// Runs `action` (on a private queue) `seconds` from now unless cancelled first.
     func add(after seconds: TimeInterval, _ action: @escaping @Sendable () -> Void) -> UInt64 {
-        let nanoseconds = UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        let nanoseconds = Seconds.nanoseconds(seconds)
         let deadline = DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         let (id, rearm) = state.withLock { state -> (UInt64, Bool) in
             state.nextID += 1

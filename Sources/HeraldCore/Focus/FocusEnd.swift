@@ -22,6 +22,17 @@ public enum FocusEnd: Sendable, Hashable, Codable {
     /// The longest `for` duration: 30 days.
     public static let longestDuration: TimeInterval = 30 * 86_400
 
+    /// Throws `FocusError.invalid` naming the limit for a `duration` that is not above zero or
+    /// is longer than `longestDuration` (what `duration(parsing:)` refuses, for a value that
+    /// came as a number).
+    public func validate() throws {
+        guard case .duration(let seconds) = self else { return }
+        guard seconds > 0, seconds <= Self.longestDuration else {
+            throw FocusError.invalid(field: "duration", reason: "is \(seconds) seconds; it must be above 0 and at most "
+                + "\(Int(Self.longestDuration)) seconds (30 days)")
+        }
+    }
+
     /// When a Focus turned on at `now` ends (`nil`: until turned off).
     public func endDate(from now: Date, calendar: Calendar) -> Date? {
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The Herald app a desktop notification belongs to: one per `desktop-entry` (else `app_name`),
 /// with a bundle identifier under `desktop.` and the sender's own name for display.
@@ -16,7 +17,9 @@ struct DesktopApp: Sendable, Hashable {
     init(appName: String, desktopEntry: String?) {
         let source = desktopEntry ?? (appName.isEmpty ? "unknown" : appName)
         let key = source.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? String($0) : "-" }.joined()
-        bundleIdentifier = Self.prefix + String(key.prefix(200))
+        // In NFC, as every door's identifiers (`CanonicalIdentifier`): "Café" and "Cafe\u{301}"
+        // are one app.
+        bundleIdentifier = CanonicalIdentifier.form(Self.prefix + String(key.prefix(200)))
         let name = appName.isEmpty ? (desktopEntry ?? "Desktop notification") : appName
         displayName = String(name.unicodeScalars.filter(Self.isShown).prefix(80).map(Character.init))
     }

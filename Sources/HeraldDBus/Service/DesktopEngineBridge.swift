@@ -67,7 +67,7 @@ actor DesktopEngineBridge {
             categoryIdentifiers[bundle] = Set(categories.map(\.identifier))
         }
         var request = notification.request
-        if let image, let attachment = stage(image) {
+        if let image, let attachment = await stage(image) {
             request.content.attachments = [attachment]
         }
         try await engine.add(request, bundleIdentifier: bundle)
@@ -99,53 +99,59 @@ actor DesktopEngineBridge {
     }
 
     /// Writes pixels as a PNG, or copies a file, into the staging folder; `nil` (and a log line)
-    /// when that fails or the file is not an image Herald accepts.
-    private func stage(_ image: ImageSource) -> AttachmentRecord? {
+    /// when that fails or the file is not an image Herald accepts. A file is read as any file a
+    /// sender names (`UntrustedFile`: a pipe or device refused without blocking, at most the
+    /// image limit), off this actor and within a time limit (`FileWork`), so one sender's file
+    /// never holds up the `Notify` calls after it.
+    private func stage(_ image: ImageSource) async -> AttachmentRecord? {
+        let stagingDirectory = self.stagingDirectory
+        let resolved: ImageSource
+        switch image {
+        case .pixels: resolved = image
+        case .file(let reference):
+            guard let found = Self.fileURL(reference) ?? icons.file(named: reference) else { return nil }
+            resolved = .file(found.path)
+        }
+        let late = UNError(.attachmentMoveIntoDataStoreFailed,
+                           detail: "the image could not be read within \(UntrustedFile.readTimeLimit.formatted()) s")
         do {
-            try FileManager.default.createDirectory(at: stagingDirectory, withIntermediateDirectories: true)
-            let staged: URL
-            // The name the attachment shows: the file's own, or "image.png" for pixels.
-            let name: String
-            switch image {
-            case .pixels(let raw):
-                name = Self.pixelsFileName
-                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
-                try raw.png().write(to: staged)
-            case .file(let reference):
-                guard let source = Self.fileURL(reference) ?? icons.file(named: reference) else { return nil }
-                name = source.lastPathComponent
-                staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
-                try FileManager.default.copyItem(at: source, to: staged)
-            }
-            do {
-                var attachment = try AttachmentValidator.validate(identifier: "image", url: staged)
-                attachment.fileName = name
-                return attachment
-            } catch {
-                try? FileManager.default.removeItem(at: staged)
-                throw error
-            }
+            let pixelsName = Self.pixelsFileName
+            return try await FileWork.run(timeLimit: UntrustedFile.readTimeLimit + 1, timeoutError: late, {
+                try FileManager.default.createDirectory(at: stagingDirectory, withIntermediateDirectories: true)
+                let staged: URL
+                // The name the attachment shows: the file's own, or "image.png" for pixels.
+                let name: String
+                switch resolved {
+                case .pixels(let raw):
+                    name = pixelsName
+                    staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+                    try raw.png().write(to: staged)
+                case .file(let path):
+                    name = URL(fileURLWithPath: path).lastPathComponent
+                    staged = stagingDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+                    try UntrustedFile(opening: path).copy(to: staged.path, limit: AttachmentValidator.Kind.image.maximumSize)
+                }
+                do {
+                    var attachment = try AttachmentValidator.validate(identifier: "image", url: staged)
+                    attachment.fileName = name
+                    return attachment
+                } catch {
+                    try? FileManager.default.removeItem(at: staged)
+                    throw error
+                }
+            }, discardLate: { try? FileManager.default.removeItem(atPath: $0.path) })
         } catch {
             log("D-Bus: image not attached: \(error)")
             return nil
         }
     }
 
-    /// A path or `file://` URI as a file URL, if a regular file is there.
+    /// A path or `file://` URI as a file URL (whether a file is there is for the copy to find).
     static func fileURL(_ reference: String) -> URL? {
-        let url: URL
         if reference.hasPrefix("file://") {
             guard let parsed = URL(string: reference), parsed.isFileURL else { return nil }
-            url = parsed
-        } else if reference.hasPrefix("/") {
-            url = URL(fileURLWithPath: reference)
-        } else {
-            return nil
+            return parsed
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
-        return url
+        return reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : nil
     }
 }

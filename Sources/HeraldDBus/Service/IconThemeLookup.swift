@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Finds the file behind a freedesktop icon-theme name (`dialog-information`, `firefox`), as
 /// the Icon Theme Specification does, with bounded work: the default theme (`icons/default`,
@@ -119,8 +120,8 @@ struct IconThemeLookup {
     private func readIndex(of theme: String) -> (directories: [String], inherits: [String])? {
         for base in baseDirectories {
             let file = base.appendingPathComponent(theme).appendingPathComponent("index.theme")
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
-                  size <= Self.indexSizeLimit, let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            guard let data = try? UntrustedFile.read(file.path, limit: Int64(Self.indexSizeLimit)),
+                  let text = String(data: data, encoding: .utf8) else { continue }
             var directories: [String] = []
             var inherits: [String] = []
             var inHeader = false
@@ -148,8 +149,8 @@ struct IconThemeLookup {
             let parts = first.split(separator: "@")
             guard let side = parts.first?.split(separator: "x").first.flatMap({ Int($0) }) else { return nil }
             let scale = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
-            let size = side * scale
-            return size <= maximumSize ? (directory, size) : nil
+            let (size, overflow) = side.multipliedReportingOverflow(by: scale)
+            return !overflow && size <= maximumSize ? (directory, size) : nil
         }
         return sized.enumerated().sorted { ($0.element.size, -$0.offset) > ($1.element.size, -$1.offset) }
             .map(\.element.directory)

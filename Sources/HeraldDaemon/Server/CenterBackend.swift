@@ -31,11 +31,15 @@ public protocol CenterBackend: NotificationSystem, CenterControl {
     func holdCommits()
     /// Ends a `holdCommits()`. The default does nothing.
     func releaseCommits() async
+    /// The last `StoreReceipt` stored under `key` with a request (`nil`: none; the default, for
+    /// a backend that keeps none).
+    func storedReceipt(forKey key: String) async -> JSONValue?
 }
 
 extension CenterBackend {
     public func holdCommits() {}
     public func releaseCommits() async {}
+    public func storedReceipt(forKey key: String) async -> JSONValue? { nil }
 
     public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         try await add(request, bundleIdentifier: bundleIdentifier)

@@ -45,9 +45,11 @@ public enum CenterHandOver {
         var connected: UnixSocket?
         while connected == nil {
             do {
-                connected = try UnixSocket.connect(to: SocketAddress(path: socketPath))
+                connected = try UnixSocket.connectToServer(at: socketPath)
             } catch let error as Errno where error.meansNoServer && Date() < deadline {
                 usleep(50_000)
+            } catch let error as IPCError {
+                throw Refused(reason: error.description)
             } catch {
                 throw Refused(reason: "no daemon answers on \(socketPath) (\(error))")
             }

@@ -102,6 +102,9 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
         try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
     }
+    public func storedReceipt(forKey key: String) async -> JSONValue? {
+        await engine.storedReceipt(forKey: key)
+    }
     public override func setServiceExtension(_ host: (any ServiceExtensionHost)?, bundleIdentifier: String) async {
         let command = state.withLock { state -> String? in
             if host != nil { state.inProcess.insert(bundleIdentifier) } else { state.inProcess.remove(bundleIdentifier) }

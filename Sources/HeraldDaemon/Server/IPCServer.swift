@@ -19,10 +19,12 @@ import Glibc
 /// of one wake-up, from however many connections, are held in one commit group and committed
 /// together (`CenterBackend.holdCommits`).
 ///
-/// Limits (docs/RELIABILITY.md): `maximumConnections` (past it the oldest client that has not
-/// said hello makes room, else the newcomer is refused with `tooManyConnections`), a hello
-/// within `helloTimeout`, 8 MiB of unread output per client (`queueOverflow`), a
-/// `requestDeadline` per request (`deadlineExceeded`), and the per-app `postRate`.
+/// Limits (docs/RELIABILITY.md): `maximumConnections` (past it a silent or idle client makes
+/// room, `RoomForNewcomer`; when every one has a request in flight the newcomer is refused with
+/// `tooManyConnections`), a hello within `helloTimeout`, each line whole within `lineTimeout`
+/// and all unfinished lines within `partialLineBudget` (`incompleteLine`), 8 MiB of unread
+/// output per client (`queueOverflow`), a `requestDeadline` per request (`deadlineExceeded`),
+/// and the per-app `postRate`.
 ///
 /// ```swift
 /// let server = IPCServer(socketPath: path, backend: engine)
@@ -48,10 +50,17 @@ public final class IPCServer: Sendable {
         /// `prompts: true`), to answer prompts while none is attached (`--prompt`). `nil`:
         /// prompts wait for a user interface however long it takes.
         public var promptAttendance: PromptAttendance?
-        /// The most clients served at once; one more is refused with `tooManyConnections`.
+        /// The most clients served at once; past it a silent or idle client makes room for the
+        /// newcomer (`RoomForNewcomer`), or, when all are busy, it is refused (`tooManyConnections`).
         public var maximumConnections = 256
         /// How long a client has to say hello after connecting (then `helloTimeout`, closed).
         public var helloTimeout: TimeInterval = 10
+        /// How long a line may take to arrive whole, from its first byte (then `incompleteLine`,
+        /// closed): a client that sends half a line and stops holds nothing for long.
+        public var lineTimeout: TimeInterval = 10
+        /// How many bytes of unfinished lines all clients may hold together (each holds at most
+        /// one line, 1 MiB); past it the oldest lines are given up (`incompleteLine`, closed).
+        public var partialLineBudget = 32 << 20
         /// How fast one app may post (`add`, `post`, `push`); `nil` turns the limit off.
         public var postRate: RateLimit? = .defaultPosts
         /// How long a request may run before it is answered `deadlineExceeded` and cancelled:
@@ -74,6 +83,8 @@ public final class IPCServer: Sendable {
     let postQueue = AsyncSerialQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
+    /// The unfinished lines of every client, against `configuration.partialLineBudget`.
+    let partialLines: PartialLineBudget
     /// History replies being put together at once (`IPCServer+History.swift`).
     let historyGate = ReplyGate(limit: IPCServer.historyRepliesAtOnce)
     /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
@@ -146,6 +157,7 @@ public final class IPCServer: Sendable {
         self.backend = backend
         self.configuration = configuration
         postLimiter = configuration.postRate.map { [now = configuration.now] in PostRateLimiter($0, now: now) }
+        partialLines = PartialLineBudget(limit: configuration.partialLineBudget)
     }
 
     /// Throws `rateLimited` when `app` posts faster than `configuration.postRate`.
@@ -211,7 +223,7 @@ public final class IPCServer: Sendable {
         }
         let token = try loop.register(listener.descriptor, interest: .readable) { [weak self] _ in self?.acceptWaiting() }
         state.withLock { $0.listenerToken = token }
-        loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep() ?? false },
+        loop.start(tickInterval: Self.sweepInterval, onTick: { [weak self] in self?.sweep(now: Date()) ?? false },
                    afterRound: { [weak self] in self?.releaseHeldCommits() })
         configuration.log(inherited.map { "listening on \(socketPath) (\($0.source))" } ?? "listening on \(socketPath)")
     }
@@ -251,154 +263,6 @@ public final class IPCServer: Sendable {
         }
     }
 
-    // MARK: Accepting
-
-    /// On the loop: accepts every waiting client.
-    func acceptWaiting() {
-        guard let listener = state.withLock({ $0.isStopped ? nil : $0.listener }) else { return }
-        while true {
-            let socket: UnixSocket
-            do {
-                guard let next = try listener.acceptWaiting() else { return }
-                socket = next
-            } catch let error as Errno where error.rawValue == ECONNABORTED {
-                continue
-            } catch let error as Errno where error.rawValue == EMFILE || error.rawValue == ENFILE {
-                refuseForLackOfDescriptors(listener)
-                return
-            } catch {
-                configuration.log("accept failed: \(error)")
-                return
-            }
-            admit(socket)
-        }
-    }
-
-    /// Out of descriptors: the spare one makes room to accept one waiting client and tell it
-    /// why it is refused (otherwise it would wait in the backlog, and the loop spin on it).
-    private func refuseForLackOfDescriptors(_ listener: UnixSocket) {
-        let spare = state.withLock { state in
-            defer { state.spare = -1 }
-            return state.spare
-        }
-        if spare >= 0 { _ = Glibc.close(spare) }
-        if let socket = try? listener.acceptWaiting() {
-            configuration.log("refused a client: the daemon is out of file descriptors")
-            refuse(socket, .protocolError(.tooManyConnections,
-                "this herald daemon is out of file descriptors (\(connectionCount) connections); try again later"))
-        }
-        let again = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        state.withLock { $0.spare = again }
-        // Still none left: the listener stays readable; the next round tries again after a pause.
-        if again < 0 { usleep(10_000) }
-    }
-
-    private func admit(_ socket: UnixSocket) {
-        let peer: PeerCredentials
-        do {
-            peer = try socket.peerCredentials()
-        } catch {
-            socket.close()
-            return
-        }
-        guard peer.uid == configuration.allowedUserID else {
-            configuration.log("refused a client of user id \(peer.uid) (pid \(peer.pid))")
-            refuse(socket, .protocolError(.permissionDenied,
-                "this herald daemon serves user id \(configuration.allowedUserID) only; you are \(peer.uid)"))
-            return
-        }
-        guard let loop = state.withLock({ $0.loop }) else {
-            socket.close()
-            return
-        }
-        let connection = EventLoopConnection(socket: socket, loop: loop)
-        let now = Date()
-        let (session, evicted) = state.withLock { state -> (ServerSession?, ServerSession?) in
-            var evicted: ServerSession?
-            if state.sessions.count >= configuration.maximumConnections {
-                // Room is made by the oldest client still silent (it has not said hello).
-                guard let oldest = state.sessions.values.filter({ $0.hello == nil && !$0.connection.isClosing }).min(by: { $0.connectedAt < $1.connectedAt })
-                else { return (nil, nil) }
-                state.sessions.removeValue(forKey: oldest.number)
-                evicted = oldest
-            }
-            state.nextSession += 1
-            let session = ServerSession(number: state.nextSession, connection: connection, peer: peer, connectedAt: now)
-            state.sessions[session.number] = session
-            return (session, evicted)
-        }
-        if let evicted {
-            configuration.log("\(evicted.label): closed to make room, without a hello after \(Int(now.timeIntervalSince(evicted.connectedAt) * 1000)) ms")
-            evicted.sendLastError(.protocolError(.tooManyConnections,
-                "closed: this herald daemon serves \(configuration.maximumConnections) connections, its limit, and this one "
-                + "had not said hello; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} at once"))
-        }
-        guard let session else {
-            configuration.log("refused a client (pid \(peer.pid)): \(configuration.maximumConnections) connections already")
-            refuse(socket, .protocolError(.tooManyConnections,
-                "this herald daemon already serves \(configuration.maximumConnections) connections, its limit; try again later"))
-            return
-        }
-        do {
-            try connection.start(onLine: { [weak self] item in
-                self?.received(item, from: session)
-            }, onOverflow: { [weak self] in
-                self?.overflowed(session)
-            }, onClose: { [weak self] in
-                self?.closed(session)
-            })
-        } catch {
-            configuration.log("\(session.label): could not be served: \(error)")
-            _ = state.withLock { $0.sessions.removeValue(forKey: session.number) }
-            socket.close()
-        }
-    }
-
-    /// Writes one error line to a client that is not admitted, and closes it.
-    private func refuse(_ socket: UnixSocket, _ error: WireError) {
-        if var line = try? WireCoding.encode(ErrorEnvelope(id: nil, error: error)) {
-            line.append(0x0A)
-            _ = try? line.withUnsafeBytes { try socket.writeAvailable($0) }
-        }
-        socket.close()
-    }
-
-    // MARK: Limits in time
-
-    /// On the loop, every `sweepInterval`: closes clients that did not say hello in time and
-    /// answers requests that ran past their deadline. Returns whether anything is left to watch
-    /// (a client without hello, a request with a deadline); if not, the loop sleeps until the
-    /// next event instead of waking every second.
-    private func sweep() -> Bool {
-        let now = Date()
-        var watching = false
-        let helloTimeout = configuration.helloTimeout
-        for session in state.withLock({ Array($0.sessions.values) }) {
-            if session.hello == nil, now.timeIntervalSince(session.connectedAt) >= helloTimeout, !session.connection.isClosing {
-                configuration.log("\(session.label): no hello within \(helloTimeout) s; closed")
-                session.sendLastError(.protocolError(.helloTimeout,
-                    "no hello within \(helloTimeout) s of connecting; send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
-            }
-            for overdue in session.abandonOverdueRequests(now: now) {
-                configuration.log("\(session.label): \(overdue.method) (id \(overdue.id)) passed its deadline")
-                session.sendDeadlineError(id: overdue.id, .protocolError(.deadlineExceeded,
-                    "\(overdue.method) did not finish within its deadline of \(configuration.requestDeadline.formatted()) s; "
-                    + "it was abandoned"))
-            }
-            if session.isWatched { watching = true }
-        }
-        return watching
-    }
-
-    /// A subscriber left 8 MiB unread: it is told why and dropped.
-    private func overflowed(_ session: ServerSession) {
-        configuration.log("\(session.label): dropped: it left \(EventLoopConnection.maximumQueuedBytes >> 20) MiB of events unread "
-            + "(a suspended user interface?); it gets the current state when it connects again")
-        session.sendLastError(.protocolError(.queueOverflow,
-            "dropped: this client left \(EventLoopConnection.maximumQueuedBytes >> 20) MiB of events unread, its limit; "
-            + "connect again for the current state"))
-    }
-
     // MARK: Commit groups
 
     /// On the loop, after a round's work has run as far as it can: the posts it held wait for
@@ -411,7 +275,8 @@ public final class IPCServer: Sendable {
 
     // MARK: Lines
 
-    private func received(_ item: LineBuffer.Item, from session: ServerSession) {
+    func received(_ item: LineBuffer.Item, from session: ServerSession) {
+        session.heard(at: Date())
         let line: Data
         switch item {
         case .tooLong(let length, let head):
@@ -475,7 +340,7 @@ public final class IPCServer: Sendable {
     /// The session's connection ended: its apps and extensions leave the engine first, then the
     /// session leaves the server (so once `connectionCount` dropped, the engine no longer
     /// reaches the apps through it).
-    private func closed(_ session: ServerSession) {
+    func closed(_ session: ServerSession) {
         configuration.promptAttendance?.detach(interface: session.number)
         let (apps, extensions) = session.closeDown()
         let owned = state.withLock { state -> [String] in

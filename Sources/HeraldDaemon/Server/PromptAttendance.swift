@@ -108,7 +108,7 @@ public final class PromptAttendance: Sendable {
         guard let answer = unattendedAnswer else { return }
         let grace = self.grace
         Task { [weak self] in
-            if grace > 0 { try? await Task.sleep(nanoseconds: UInt64(grace * 1_000_000_000)) }
+            if grace > 0 { try? await Task.sleep(nanoseconds: Seconds.nanoseconds(grace)) }
             guard let self else { return }
             let (due, center) = self.state.withLock { s -> ([Int64], (any CenterControl)?) in
                 guard s.interfaces.isEmpty, s.attachGeneration == generation else { return ([], nil) }

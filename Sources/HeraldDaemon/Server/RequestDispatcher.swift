@@ -19,8 +19,8 @@ struct RequestDispatcher: Sendable {
         handlers[name] = handler
     }
 
-    mutating func on<P, R>(_ method: Method<P, R>,
-                           _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
+    mutating func on<P: CanonicalIdentifiers, R>(_ method: Method<P, R>,
+                                                 _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> R) {
         handlers[method.name] = { server, id, payload, session in
             guard let params = Self.params(P.self, of: method.name, payload, id: id, session: session) else { return }
             do {
@@ -34,7 +34,7 @@ struct RequestDispatcher: Sendable {
 
     /// A method whose handler writes its result's JSON itself, measuring it as it goes (history
     /// pages: `IPCServer+History.swift`); the bytes are `R` as the wire encodes it.
-    mutating func onEncoded<P, R>(_ method: Method<P, R>,
+    mutating func onEncoded<P: CanonicalIdentifiers, R>(_ method: Method<P, R>,
                                   _ body: @escaping @Sendable (IPCServer, P, ServerSession) async throws -> Data) {
         handlers[method.name] = { server, id, payload, session in
             guard let params = Self.params(P.self, of: method.name, payload, id: id, session: session) else { return }
@@ -46,11 +46,13 @@ struct RequestDispatcher: Sendable {
         }
     }
 
-    /// The request's params, or `nil` after answering `badParams` naming the field.
-    private static func params<P: Codable & Sendable>(_ type: P.Type, of method: String, _ payload: EncodedPayload,
-                                                      id: Int64, session: ServerSession) -> P? {
+    /// The request's params with their identifiers in NFC (`CanonicalIdentifiers`: the one
+    /// place the socket's identifiers take that form), or `nil` after answering `badParams`
+    /// naming the field.
+    private static func params<P: Codable & Sendable & CanonicalIdentifiers>(
+        _ type: P.Type, of method: String, _ payload: EncodedPayload, id: Int64, session: ServerSession) -> P? {
         do {
-            return try payload.params(P.self)
+            return try payload.params(P.self).withCanonicalIdentifiers()
         } catch {
             // (A 30-digit integer makes the decoder blame the whole line: name the number.)
             var reason = WireCoding.explain(error)
@@ -221,6 +223,7 @@ extension RequestDispatcher {
             return try await server.push(p)
         }
         d.on(Methods.wait) { server, p, _ in
+            try WaitParams.validate(timeout: p.timeout)
             let response = await server.waiters.wait(bundleIdentifier: p.bundleIdentifier, identifier: p.identifier,
                                                       since: p.since, timeout: p.timeout)
             return WaitResult(response: response, timedOut: response == nil)

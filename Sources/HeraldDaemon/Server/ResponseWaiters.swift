@@ -75,7 +75,7 @@ final class ResponseWaiters: Sendable {
                 if Task.isCancelled { cancel(key) }
                 if let timeout {
                     Task { [weak self] in
-                        try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                        try? await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
                         self?.cancel(key)
                     }
                 }

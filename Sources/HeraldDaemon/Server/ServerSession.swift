@@ -33,9 +33,11 @@ final class ServerSession: Sendable {
         /// Apps whose in-process service extension lives in this connection.
         var extensionApps: Set<String> = []
         var isClosed = false
+        /// When the client last sent a line (its connection time until then).
+        var lastHeard: Date
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// A request being handled.
     private struct InFlight {
@@ -52,6 +54,20 @@ final class ServerSession: Sendable {
         self.connection = connection
         self.peer = peer
         self.connectedAt = connectedAt
+        state = Mutex(State(lastHeard: connectedAt))
+    }
+
+    /// The client sent a line.
+    func heard(at date: Date) { state.withLock { $0.lastHeard = date } }
+
+    /// What the server weighs when it must close someone to make room for a newcomer: when the
+    /// client last sent a line, whether a request of its own is being answered, and whether it
+    /// waits for the center (subscribed to events, an app or extension connected).
+    var activity: (lastHeard: Date, hasRequestsInFlight: Bool, isListening: Bool) {
+        state.withLock { state in
+            (state.lastHeard, state.requests.values.contains { !$0.isAbandoned },
+             state.subscription != nil || !state.connectedApps.isEmpty || !state.extensionApps.isEmpty)
+        }
     }
 
     var hello: ClientHello? { state.withLock { $0.hello } }
@@ -186,7 +202,7 @@ final class ServerSession: Sendable {
             connection.send(line)
             if let timeout {
                 Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                    try? await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
                     self?.finishCall(callID, result: nil, error: nil)
                 }
             }

@@ -60,7 +60,7 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
         do {
             process = try ChildProcess("/bin/sh", ["-c", command], streams: .pipes)
         } catch {
-            FileHandle.standardError.write(Data("herald: service extension '\(command)' did not start: \(error)\n".utf8))
+            LineWriter.standardError.write("herald: service extension '\(command)' did not start: \(error)")
             finish(original)
             return
         }
@@ -72,24 +72,27 @@ public final class CommandServiceExtensionHost: ServiceExtensionHost {
             let (output, errors) = process.readOutputs(input: input)
             let status = process.wait()
             _ = self?.running.withLock { $0.removeValue(forKey: key) }
-            FileHandle.standardError.write(errors)
+            // The extension's own messages, one log line each.
+            for line in String(decoding: errors, as: UTF8.self).split(separator: "\n") {
+                LineWriter.standardError.write("herald: service extension: " + line)
+            }
             guard status == 0 else {
-                FileHandle.standardError.write(Data(
-                    "herald: service extension '\(command)' failed (status \(status)); delivering the original content\n".utf8))
+                LineWriter.standardError.write(
+                    "herald: service extension '\(command)' failed (status \(status)); delivering the original content")
                 finish(original)
                 return
             }
             do {
                 finish(try CommandServiceExtensionHost.merge(output, into: original))
             } catch {
-                FileHandle.standardError.write(Data(
-                    "herald: service extension '\(command)' printed no usable JSON content (\(WireCoding.explain(error))); delivering the original content\n".utf8))
+                LineWriter.standardError.write("herald: service extension '\(command)' printed no usable JSON "
+                    + "content (\(WireCoding.explain(error))); delivering the original content")
                 finish(original)
             }
         }
         let limit = timeLimit
         Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(limit * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: Seconds.nanoseconds(limit))
             self?.stop(key)
         }
     }

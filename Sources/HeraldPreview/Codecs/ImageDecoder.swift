@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Turns PNG, JPEG and GIF bytes into pixels with the system's libraries (loaded at run time),
 /// refusing files and images over `ImageLimits` before decoding.
@@ -43,21 +44,27 @@ public enum ImageDecoder {
         }
     }
 
-    /// Reads and decodes a file; a file over the byte limit is not read at all.
+    /// Reads and decodes a file; a file over the byte limit is not read at all. The file is
+    /// opened as any file named by a notification is (`UntrustedFile`: a pipe or device is
+    /// refused without blocking, the reads stop at the limit).
     public static func decode(contentsOf path: String, limits: ImageLimits = .standard) throws -> RGBAImage {
-        let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+        let data: Data
+        do {
+            data = try UntrustedFile.read(path, limit: Int64(limits.maxFileBytes))
+        } catch UntrustedFileError.missing {
             throw PreviewError.unreadable("no file at \(path)")
+        } catch UntrustedFileError.tooLarge(_, let size, _) {
+            throw PreviewError.fileTooLarge(size: Int(clamping: size), limit: limits.maxFileBytes)
+        } catch {
+            throw PreviewError.unreadable("\(error)")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limits.maxFileBytes else { throw PreviewError.fileTooLarge(size: size, limit: limits.maxFileBytes) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw PreviewError.unreadable("\(path) is not readable") }
         return try decode(data, limits: limits)
     }
 
-    /// A baseline JPEG of `image` (libturbojpeg's encoder; test fixtures and the benchmark).
-    public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90) throws -> Data {
-        try JPEGCodec.encode(image, quality: quality)
+    /// A baseline (or progressive) JPEG of `image` (libturbojpeg's encoder; test fixtures and
+    /// the benchmark).
+    public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90, progressive: Bool = false) throws -> Data {
+        try JPEGCodec.encode(image, quality: quality, progressive: progressive)
     }
 
     /// Writes a one-frame GIF (giflib's encoder; test fixtures and the benchmark).

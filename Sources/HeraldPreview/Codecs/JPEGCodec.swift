@@ -3,7 +3,10 @@ import HeraldSystem
 import Foundation
 
 /// JPEG through the TurboJPEG API (`libturbojpeg.so.0`), loaded at run time. Large pictures
-/// are decoded scaled down (1/2, 1/4, 1/8) when that brings them within the pixel limit.
+/// are decoded scaled down (1/2, 1/4, 1/8) when that brings them within the pixel limit; a
+/// file with more scans than its size allows (`ImageLimits.scansAllowed`, counted by
+/// `JPEGStructure`) is refused before decoding, and libturbojpeg 2.1 and later stop past 500
+/// scans themselves (`TJFLAG_LIMITSCANS`; earlier versions ignore the flag).
 enum JPEGCodec {
     struct Functions: @unchecked Sendable {
         let initDecompress: herald_tj_init_fn
@@ -54,18 +57,23 @@ enum JPEGCodec {
             guard scaled.0 * scaled.1 <= limits.maxPixels, max(scaled.0, scaled.1) <= limits.maxDimension else {
                 throw PreviewError.tooLarge(width: Int(width), height: Int(height), limit: limits.maxPixels)
             }
+            // Each scan is a pass over the whole picture: count them before decoding any.
+            let scansAllowed = limits.scansAllowed(width: Int(width), height: Int(height))
+            guard JPEGStructure(bytes, stopAfterScans: scansAllowed).scans <= scansAllowed else {
+                throw PreviewError.tooManyScans(width: Int(width), height: Int(height), limit: scansAllowed)
+            }
             var pixels = [UInt8](repeating: 0, count: scaled.0 * scaled.1 * 4)
             let result = pixels.withUnsafeMutableBufferPointer { out in
                 tj.decompress(handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, Int32(scaled.0), 0,
-                              Int32(scaled.1), Int32(HERALD_TJPF_RGBA), 0)
+                              Int32(scaled.1), Int32(HERALD_TJPF_RGBA), Int32(HERALD_TJFLAG_LIMITSCANS))
             }
             guard result == 0 else { throw PreviewError.corrupt(errorText(tj, handle)) }
             return RGBAImage(width: scaled.0, height: scaled.1, pixels: pixels)
         }
     }
 
-    /// Encodes pixels as a baseline JPEG (4:4:4); for test fixtures and the benchmark.
-    static func encode(_ image: RGBAImage, quality: Int = 90) throws -> Data {
+    /// Encodes pixels as a baseline (or progressive) JPEG (4:4:4); for test fixtures and the benchmark.
+    static func encode(_ image: RGBAImage, quality: Int = 90, progressive: Bool = false) throws -> Data {
         guard let tj = functions else { throw PreviewError.libraryMissing("libturbojpeg (libturbojpeg0)") }
         guard let handle = tj.initCompress() else { throw PreviewError.corrupt("tjInitCompress failed") }
         defer { _ = tj.destroy(handle) }
@@ -73,7 +81,8 @@ enum JPEGCodec {
         var size: UInt = 0
         let result = image.pixels.withUnsafeBufferPointer { pixels in
             tj.compress(handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(HERALD_TJPF_RGBA),
-                        &output, &size, Int32(HERALD_TJSAMP_444), Int32(quality), 0)
+                        &output, &size, Int32(HERALD_TJSAMP_444), Int32(quality),
+                        progressive ? Int32(HERALD_TJFLAG_PROGRESSIVE) : 0)
         }
         defer { if let output { tj.free(output) } }
         guard result == 0, let output else { throw PreviewError.corrupt(errorText(tj, handle)) }

@@ -16,6 +16,11 @@ public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The decoder gave up (truncated or corrupt data); the library's message.
     case corrupt(String)
+    /// A JPEG with more scans than a picture of its size may have (`ImageLimits.scansAllowed`):
+    /// refused before decoding.
+    case tooManyScans(width: Int, height: Int, limit: Int)
+    /// Making the picture took longer than `ImageLimits.maxSeconds`; it was given up.
+    case tookTooLong(seconds: Double)
 
     public var description: String {
         switch self {
@@ -26,6 +31,11 @@ public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let width, let height, let limit):
             return "image is \(width)×\(height) pixels; previews stop at \(limit) pixels"
         case .corrupt(let message): return "broken image: \(message)"
+        case .tooManyScans(let width, let height, let limit):
+            return "JPEG of more than \(limit) scans; previews of a \(width)×\(height) picture stop at \(limit) scans"
+        case .tookTooLong(let seconds):
+            let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+            return "the picture took longer than \(shown) s to make; previews stop there"
         }
     }
 }

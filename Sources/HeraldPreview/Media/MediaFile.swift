@@ -1,20 +1,23 @@
 import Foundation
+import HeraldCore
 
 /// Random access to the start of a media file, and the header readers `MediaInfo` uses.
+/// The file is opened as any file named by a notification is (`UntrustedFile`: a pipe or device
+/// is refused without blocking).
 struct MediaFile {
-    let handle: FileHandle
+    let file: UntrustedFile
     let size: UInt64
 
     init?(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        self.handle = handle
-        size = (try? handle.seekToEnd()) ?? 0
+        guard let file = try? UntrustedFile(opening: path) else { return nil }
+        self.file = file
+        size = UInt64(max(0, file.size))
     }
 
     /// Up to `count` bytes at `offset` (fewer at the end of the file).
     func bytes(at offset: UInt64, count: Int) -> [UInt8] {
-        guard offset < size, (try? handle.seek(toOffset: offset)) != nil else { return [] }
-        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        guard offset < size, offset <= UInt64(Int64.max) else { return [] }
+        return (try? file.bytes(at: Int64(offset), count: count)) ?? []
     }
 
     static func le32(_ b: [UInt8], _ i: Int) -> UInt32 {

@@ -21,13 +21,14 @@ public struct MediaInfo: Sendable, Hashable {
 
     /// "MP3 audio · 3:25" (or the format alone).
     public var summary: String {
-        guard let duration, duration.isFinite, duration >= 0 else { return format }
+        // (A header may claim any length: past 100,000 hours it is taken as unknown.)
+        guard let duration, duration.isFinite, duration >= 0, duration < 360_000_000 else { return format }
         return "\(format) · \(Self.clock(duration))"
     }
 
     /// `m:ss`, or `h:mm:ss` from an hour.
     public static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = seconds > 0 ? Int(min(seconds, 1e12).rounded()) : 0   // (NaN and ∞ included: never a trap)
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         let ss = s < 10 ? "0\(s)" : "\(s)"
         if h > 0 { return "\(h):\(m < 10 ? "0\(m)" : "\(m)"):\(ss)" }

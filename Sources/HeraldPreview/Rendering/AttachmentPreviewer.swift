@@ -43,16 +43,19 @@ public enum AttachmentPreviewer {
     public static var canDraw: Bool { ChafaRenderer.functions != nil }
 
     /// The picture for `request`. Throws `PreviewError` for a missing library, an unreadable,
-    /// broken or oversized image.
+    /// broken or oversized image, or one that takes longer than `limits.maxSeconds` to make (it
+    /// is given up: the caller's next picture is not held up).
     public static func render(_ request: PreviewRequest, limits: ImageLimits = .standard) throws -> Buffer {
         guard request.mode != .none, request.columns > 0, request.rows > 0 else {
             return Buffer(width: 0, height: 0)
         }
         guard canDraw else { throw PreviewError.libraryMissing("libchafa (libchafa0)") }
-        var image = try ImageDecoder.decode(contentsOf: request.path, limits: limits)
-        if let clip = request.clip { image = image.clipped(to: clip) }
-        return try render(image, columns: request.columns, rows: request.rows, mode: request.mode,
-                          symbols: request.symbols)
+        return try PreviewDeadline.run(seconds: limits.maxSeconds) {
+            var image = try ImageDecoder.decode(contentsOf: request.path, limits: limits)
+            if let clip = request.clip { image = image.clipped(to: clip) }
+            return try render(image, columns: request.columns, rows: request.rows, mode: request.mode,
+                              symbols: request.symbols)
+        }
     }
 
     /// The picture of decoded pixels, fitted into `columns × rows`.

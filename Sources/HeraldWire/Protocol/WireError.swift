@@ -80,6 +80,9 @@ public enum IPCProtocolReason: String, Codable, Sendable, CaseIterable {
     case tooManyConnections
     /// No hello came in time after connecting.
     case helloTimeout
+    /// A line that did not arrive whole in time, or that the server's budget for unfinished
+    /// lines could not keep: it was given up and the connection closed.
+    case incompleteLine
     /// A subscriber that did not read its events: its queue is full and it is dropped.
     case queueOverflow
     /// A request that ran out of its time.

@@ -17,6 +17,11 @@ import Synchronization
 /// that stopped reading — a UI suspended with Ctrl-Z) drops the queue, calls `onOverflow`
 /// (which sends the reason with `sendLast`) and closes.
 ///
+/// Unfinished lines: the line being received is `partialLine` (its size and when it began; the
+/// server gives up on one that takes too long), and counts against the server's
+/// `PartialLineBudget`; a connection that must give its line up (`giveUpPartialLine`) frees it
+/// and calls `onIncompleteLine`. Once closing, input is read and dropped, never held.
+///
 /// ```swift
 /// let connection = EventLoopConnection(socket: socket, loop: loop)
 /// try connection.start(onLine: { item in … }, onOverflow: { … }, onClose: { … })
@@ -38,6 +43,25 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     /// Framing state; touched only on the loop.
     private let input = Mutex(LineBuffer(maximumLineLength: LineConnection.maximumLineLength))
     private let handlers = Mutex(Handlers())
+    /// The line being received; set on the loop.
+    private let partial = Mutex<PartialLine?>(nil)
+    private let budget: PartialLineBudget?
+
+    /// A line begun and not ended: how many of its bytes are held (0 for one over the line
+    /// limit, dropped as it streams in) and when its first byte came.
+    package struct PartialLine: Sendable, Equatable {
+        package var bytes: Int
+        package var since: Date
+    }
+
+    /// Why a connection gave up the line it was receiving.
+    package enum IncompleteLine: Sendable, Equatable {
+        /// The server's time limit for a line passed (`giveUpPartialLine` from its sweep).
+        case tooSlow(PartialLine)
+        /// The clients' unfinished lines went over the server's budget, and this one's was among
+        /// the oldest.
+        case overBudget(PartialLine, budget: Int)
+    }
 
     private struct Output {
         var queue = OutgoingQueue()
@@ -63,13 +87,19 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
         var onLine: (@Sendable (LineBuffer.Item) -> Void)?
         var onOverflow: (@Sendable () -> Void)?
         var onClose: (@Sendable () -> Void)?
+        var onIncompleteLine: (@Sendable (IncompleteLine) -> Void)?
     }
 
-    /// Takes over `socket`, which must be non-blocking.
-    package init(socket: UnixSocket, loop: EventLoop) {
+    /// Takes over `socket`, which must be non-blocking; its unfinished lines count against
+    /// `budget` when there is one.
+    package init(socket: UnixSocket, loop: EventLoop, budget: PartialLineBudget? = nil) {
         self.socket = socket
         self.loop = loop
+        self.budget = budget
     }
+
+    /// The line being received, if any.
+    package var partialLine: PartialLine? { partial.withLock { $0 } }
 
     /// Whether the connection was dropped because its peer stopped reading.
     package var closedForOverflow: Bool { output.withLock { $0.overflowed } }
@@ -81,12 +111,16 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     package var queuedBytes: Int { output.withLock { $0.queue.byteCount } }
 
     /// Starts serving: `onLine` runs on the loop for every framed item, in order; `onOverflow`
-    /// once if the peer stops reading; `onClose` once when the connection ends (peer closed,
-    /// error, overflow or `close()`). Call on the loop.
+    /// once if the peer stops reading; `onIncompleteLine` when the line being received is given
+    /// up (without it, the connection closes then); `onClose` once when the connection ends
+    /// (peer closed, error, overflow or `close()`). Call on the loop.
     package func start(onLine: @escaping @Sendable (LineBuffer.Item) -> Void,
                        onOverflow: @escaping @Sendable () -> Void,
+                       onIncompleteLine: (@Sendable (IncompleteLine) -> Void)? = nil,
                        onClose: @escaping @Sendable () -> Void) throws {
-        handlers.withLock { $0 = Handlers(onLine: onLine, onOverflow: onOverflow, onClose: onClose) }
+        handlers.withLock {
+            $0 = Handlers(onLine: onLine, onOverflow: onOverflow, onClose: onClose, onIncompleteLine: onIncompleteLine)
+        }
         let token = try loop.register(socket.descriptor, interest: .readable) { [weak self] event in
             self?.ready(event)
         }
@@ -214,6 +248,8 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
     private func readAvailable() {
         var items: [LineBuffer.Item] = []
         var ended = false
+        // Closing: what arrives is read (to see the end) and dropped, never held.
+        let dropsInput = output.withLock { $0.isShutDown }
         for _ in 0..<Self.readsPerRound {
             let count: Int?
             do {
@@ -224,18 +260,64 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
             guard let count else { break }
             if count == 0 {
                 ended = true
-                items += input.withLock { $0.finish() }
+                if !dropsInput { items += input.withLock { $0.finish() } }
                 break
             }
-            loop.withReadBuffer { buffer in
-                input.withLock { $0.append(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)), into: &items) }
+            if !dropsInput {
+                loop.withReadBuffer { buffer in
+                    input.withLock { $0.append(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)), into: &items) }
+                }
             }
             if count < 64 * 1024 { break }
         }
+        if !ended && !dropsInput { notePartialLine(afterLines: !items.isEmpty) }
         if !items.isEmpty, let onLine = handlers.withLock({ $0.onLine }) {
             for item in items where !output.withLock({ $0.isShutDown }) { onLine(item) }
         }
         if ended { closeOnLoop() }
+    }
+
+    /// After a read: records the line being received (a new one when lines ended in this read)
+    /// and its bytes against the budget; those the budget cannot keep give theirs up.
+    private func notePartialLine(afterLines linesEnded: Bool) {
+        let bytes = input.withLock { $0.partialLineBytes }
+        let now = Date()
+        let (previous, current) = partial.withLock { partial -> (PartialLine?, PartialLine?) in
+            let previous = partial
+            guard let bytes else {
+                partial = nil
+                return (previous, nil)
+            }
+            let since = linesEnded ? now : partial?.since ?? now
+            partial = PartialLine(bytes: bytes, since: since)
+            return (previous, partial)
+        }
+        // (Whole lines only, before and after: nothing to tell the budget.)
+        guard let budget, previous != nil || current != nil else { return }
+        let over = budget.record(self, bytes: current?.bytes ?? 0, since: current?.since ?? now)
+        for connection in over {
+            connection.giveUpPartialLine(.overBudget(connection.partialLine ?? PartialLine(bytes: 0, since: now),
+                                                     budget: budget.limit))
+        }
+    }
+
+    /// On the loop: drops the line being received (its memory freed), reads nothing more into
+    /// lines, and tells the owner why (`onIncompleteLine`, which sends the reason with
+    /// `sendLast`), or closes.
+    package func giveUpPartialLine(_ reason: IncompleteLine) {
+        dropInput()
+        if let onIncompleteLine = handlers.withLock({ $0.onIncompleteLine }) {
+            onIncompleteLine(reason)
+        } else {
+            close()
+        }
+    }
+
+    /// Frees the framing state and the line being received, and its place in the budget.
+    private func dropInput() {
+        input.withLock { $0 = LineBuffer(maximumLineLength: LineConnection.maximumLineLength) }
+        partial.withLock { $0 = nil }
+        _ = budget?.record(self, bytes: 0, since: Date())
     }
 
     private func writeQueued() {
@@ -275,6 +357,7 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
         if dropped >= Self.trimAfterDropping { DispatchQueue.global().async { FreedMemory.release() } }
         if let token { loop.remove(socket.descriptor, token: token) }
         socket.close()
+        dropInput()
         let onClose = handlers.withLock { handlers in
             defer { handlers = Handlers() }
             return handlers.onClose

@@ -35,6 +35,13 @@ package struct LineBuffer: Sendable {
 
     package init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
 
+    /// The line being received, if one has begun and not ended: how many of its bytes are held
+    /// (0 for a line over the limit, which is dropped as it streams in).
+    package var partialLineBytes: Int? { discarding ? 0 : pending.isEmpty ? nil : pending.count }
+
+    /// A held line's storage is kept for the next one up to this size; a larger one is freed.
+    static let keptCapacity = 64 * 1024
+
     /// Adds bytes; returns the complete lines (and overflow reports) they finish.
     package mutating func append(_ bytes: Data) -> [Item] {
         var items: [Item] = []
@@ -68,7 +75,7 @@ package struct LineBuffer: Sendable {
                     pending.withUnsafeBytes { emit($0, into: &items) }
                 }
             }
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAll(keepingCapacity: pending.count <= Self.keptCapacity)
             start = newline + 1
         }
     }

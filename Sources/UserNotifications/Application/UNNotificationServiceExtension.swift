@@ -1,4 +1,5 @@
 import Foundation
+import HeraldClient
 import HeraldCore
 
 /// Modifies a push's content before it is shown (pushes whose `aps` has `"mutable-content": 1`
@@ -56,7 +57,8 @@ public final class ServiceExtensionBridge: ServiceExtensionHost, @unchecked Send
                 contentHandler(try content.checkedRecord())
             } catch {
                 // Apple's extension process dies encoding such content, and the original is shown.
-                FileHandle.standardError.write(Data("UNNotificationServiceExtension: the content handler's \(error); the original content is shown\n".utf8))
+                RemoteNotificationSystem.logToStandardError(
+                    "UNNotificationServiceExtension: the content handler's \(error); the original content is shown")
                 contentHandler(original)
             }
         }

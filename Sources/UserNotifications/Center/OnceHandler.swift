@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// A result that may be produced once: the first `resume` wins, later ones (a handler called
 /// twice, or the timeout after the handler) are ignored. With a deadline in real seconds, the
@@ -20,7 +21,7 @@ final class OnceHandler<Value: Sendable>: @unchecked Sendable {
         return await withCheckedContinuation { continuation in
             once.state.withLock { $0.continuation = continuation }
             let timer = Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))
                 if !Task.isCancelled { once.resume(fallback) }
             }
             let alreadyDone = once.state.withLock { state -> Bool in

@@ -34,8 +34,8 @@ enum DefaultSystem {
             let reason = executable == nil && environment["HERALD_NO_SPAWN"] == nil
                 ? "no herald daemon answers on \(endpoint.socketPath) and no herald executable was found to start one (set HERALD_EXECUTABLE)"
                 : ErrorSentence.describe(error)
-            FileHandle.standardError.write(Data(
-                "herald: \(reason); using a private in-process notification center (notifications stay inside this program)\n".utf8))
+            RemoteNotificationSystem.logToStandardError(
+                "\(reason); using a private in-process notification center (notifications stay inside this program)")
             return LocalSystem.make()
         }
     }

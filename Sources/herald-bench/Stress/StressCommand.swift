@@ -14,7 +14,7 @@ struct StressCommand {
     var herald: String
     var scratch: URL
 
-    static let scenarios = ["scheduled", "silent", "subscribers", "readers", "vanishing", "flood"]
+    static let scenarios = ["scheduled", "silent", "subscribers", "readers", "vanishing", "flood", "broker-kills"]
 
     static let usage = """
         Usage: herald-bench stress SCENARIO [--size N] [--rounds N] [--delays MS,MS,...] [--rate-limit N]
@@ -41,6 +41,9 @@ struct StressCommand {
           flood       N posts from one app over 4 connections (default 50,000), the daemon at
                       --rate-limit 1000 (or N): refusals say rateLimited, nothing acknowledged is lost,
                       retention holds, `herald apps` is answered meanwhile.
+          broker-kills N posts (default 20,000) waiting at a real mosquitto; the daemon takes them
+                      and is killed with SIGKILL at random moments --rounds times (default 8), then
+                      started again until all are in. None may be lost or taken twice.
         """
 
     static func parse(_ arguments: [String]) throws -> StressCommand {
@@ -141,6 +144,14 @@ struct StressCommand {
             let held = o.failedPosts == 0 && (o.after?.threads ?? .max) <= (o.before?.threads ?? 0)
                 && (o.after?.descriptors ?? .max) <= (o.before?.descriptors ?? 0)
             return held ? 0 : 1
+        case "broker-kills":
+            var stress = BrokerKillStress()
+            if let size { stress.posts = size }
+            if let rounds { stress.kills = rounds }
+            let o = try await stress.run(herald: herald, scratch: scratch, log: log)
+            print("broker-kills: \(o.posts) posts through the broker, \(o.kills) SIGKILLs while the daemon took them: "
+                  + "\(o.kept) in history after \(o.deliveries) deliveries; lost \(o.lost), duplicated \(o.duplicated)")
+            return o.lost == 0 && o.duplicated == 0 ? 0 : 1
         case "flood":
             var stress = FloodStress()
             if let size { stress.posts = size }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import TerminalKit
 
 /// One `herald` subcommand. Each lives in its own file under `Commands/` and is listed in
@@ -58,9 +59,10 @@ enum ExitStatus {
 
 /// Writes to standard error, through the sanitising gate: an error can quote what the center
 /// or another program sent (an identifier, an app's name), and no control character or escape
-/// sequence in it reaches the terminal (line breaks are kept).
+/// sequence in it reaches the terminal (line breaks are kept). A message that cannot be written
+/// is dropped (`LineWriter`), never a trap.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((TerminalText.sanitize(message, keepingNewlines: true) + "\n").utf8))
+    LineWriter.standardError.write(TerminalText.sanitize(message, keepingNewlines: true))
 }
 
 /// Prints JSON made by a command (`--json`): characters an encoder leaves raw that a terminal

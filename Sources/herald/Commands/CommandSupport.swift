@@ -1,11 +1,26 @@
 import Foundation
+import HeraldCore
+import HeraldWire
 
-/// Reads a whole file, or standard input for `-`.
+/// Reads a whole file the user named on the command line, or standard input for `-` — at most
+/// `limit` bytes (`/dev/zero` is refused, not read until memory runs out). A named pipe is read
+/// like any file here (`herald push <(jq …)`): the path is the user's own, not an outsider's.
 enum InputFile {
+    /// More than any request can carry (the socket's 1 MiB line limit).
+    static let limit = LineConnection.maximumLineLength
+
     static func read(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
             throw CommandError("cannot read \(path)")
+        }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw CommandError("cannot read \(path): \(ErrorSentence.describe(error))")
+        }
+        guard data.count <= limit else {
+            throw CommandError("\(path) is larger than a request can carry: over the line limit of \(limit) bytes (1 MiB)")
         }
         return data
     }

@@ -81,6 +81,9 @@ enum DaemonCommand: HeraldCommand {
         // SIGUSR2 asks a daemon started on demand to hand over (`serve` watches it); it never
         // stops any other daemon.
         signal(SIGUSR2, SIG_IGN)
+        // A log on a pipe whose reader left fails its writes (dropped, `LineWriter`) instead of
+        // killing the daemon; sockets never raise it (`MSG_NOSIGNAL`).
+        signal(SIGPIPE, SIG_IGN)
         let user = UserConfiguration()
         let options: DaemonOptions
         do {
@@ -179,6 +182,9 @@ enum DaemonCommand: HeraldCommand {
             serverConfiguration.onHandOver = { pid in stop.yield("handing over to pid \(pid)") }
         }
         let server = IPCServer(socketPath: location.socketPath, backend: backend, configuration: serverConfiguration)
+        // SIGINT and SIGTERM are watched before anyone can see the daemon serve: one sent as
+        // soon as a client got an answer is never lost while the watcher is set up.
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { number in stop.yield("signal \(number)") }
         do {
             try await server.start(inherited: listener)
         } catch let error as IPCError {
@@ -222,7 +228,6 @@ enum DaemonCommand: HeraldCommand {
             Task { DaemonLog.write(await engine.takeCommitGroupStatistics().description) }
         }
         statistics.resume()
-        Task { stop.yield("signal \(await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM]))") }
         // SIGUSR2: a daemon whose supervisor passed it the socket takes the center over.
         if options.onDemand {
             Task {
@@ -233,6 +238,7 @@ enum DaemonCommand: HeraldCommand {
         }
         var reasons = stops.makeAsyncIterator()
         let reason = await reasons.next() ?? "end"
+        signals.cancel()   // (a second signal now has its default action: the process ends at once)
         statistics.cancel()
         DaemonLog.write("stopping (\(reason))")
         await dbusDoor?.close()
@@ -264,10 +270,11 @@ enum DaemonCommand: HeraldCommand {
 
 /// One line per event on standard error, with the time; clients' text in it is escaped
 /// (`TerminalText.escaped`: control characters, escape sequences and bidirectional controls
-/// shown as `\u{1B}`), never written raw.
+/// shown as `\u{1B}`), never written raw. A line that cannot be written (the log's disk is
+/// full) is dropped and counted, and the daemon serves on (`LineWriter`).
 enum DaemonLog {
     static func write(_ message: String) {
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(stamp) herald: \(TerminalText.escaped(message))\n".utf8))
+        LineWriter.standardError.write("\(stamp) herald: \(TerminalText.escaped(message))")
     }
 }

@@ -41,7 +41,9 @@ enum HistoryCommand: HeraldCommand {
         let json = arguments.flag("--json")
         try arguments.finish()
 
+        // The app's name in NFC, as the center stores it (`CanonicalIdentifier`).
         let query = HistoryQuery(bundleIdentifier: app, search: search, limit: limit, offset: offset, unreadOnly: unread)
+            .withCanonicalIdentifiers()
         do { try query.validate() } catch { throw UsageError("\(error)") }
         let store = try StoreCommandSupport.openStore(context)
         try StoreCommandSupport.requireKnownApp(app, in: store)
@@ -52,7 +54,7 @@ enum HistoryCommand: HeraldCommand {
         let records = try store.history(query)
         if json {
             let items = try records.map { record in
-                HistoryItem(record, responses: try store.responses(deliveryID: record.deliveryID))
+                HistoryItem(record, responses: try StoreCommandSupport.readableResponses(record.deliveryID, in: store))
             }
             try StoreCommandSupport.printJSON(items)
             return ExitStatus.success
@@ -72,10 +74,14 @@ enum HistoryCommand: HeraldCommand {
                         record.bundleIdentifier, content.title, message]
             })
         print(table.render(), terminator: "")
-        let total = try store.historyCount(query)
         let shown = offset + records.count
         var footer = "* unread"
-        if total > shown { footer += " · \(total - shown) more (use --limit or --offset)" }
+        do {
+            let total = try store.historyCount(query)
+            if total > shown { footer += " · \(total - shown) more (use --limit or --offset)" }
+        } catch StoreError.corrupt {
+            footer += " · how many more cannot be counted: the database is damaged"
+        }
         print(footer)
         return ExitStatus.success
     }
@@ -148,21 +154,50 @@ struct HistoryItem: Encodable {
 /// Opening the database for reading, and printing.
 enum StoreCommandSupport {
     /// Opens the state directory's database for reading, or returns `nil` when there is none yet
-    /// (a read command never creates one). Waits up to 5 s for a busy database; a damaged or
-    /// newer one throws a `StoreError` that says what to do.
+    /// (a read command never creates one). Waits up to 5 s for a busy database; a newer one, or
+    /// one the user may not read, throws a `StoreError` that says what to do. A damaged one that
+    /// cannot be opened as it is (cut short, say) is opened to read what is left, saying so on
+    /// standard error.
     static func openStore(_ context: CommandContext) throws -> SQLiteStore? {
         let home = HeraldHome.resolve(explicit: context.home)
-        guard home.databaseExists else { return nil }
-        return try SQLiteStore(home: home, options: SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+        guard try home.databaseExists() else { return nil }
+        do {
+            return try SQLiteStore(home: home, options: SQLiteStoreOptions(mode: .existing, applyRetentionOnOpen: false))
+        } catch let damage as StoreError {
+            guard case .corrupt(let path, let reason) = damage else { throw damage }
+            var salvage = SQLiteStoreOptions(mode: .readOnly, applyRetentionOnOpen: false)
+            salvage.salvage = true
+            guard let store = try? SQLiteStore(home: home, options: salvage) else { throw damage }
+            printError("herald: the database \(path) is damaged (\(reason)): showing what can still be read; "
+                       + "what cannot is listed as \"Unreadable notification\". Keep a copy before anything else: "
+                       + "cp '\(path)' '\(path).damaged'")
+            return store
+        }
     }
 
     /// For `--app ID`: throws (exit status 3) when the center has never known the app — a typo
     /// is said, not answered with an empty list.
     static func requireKnownApp(_ app: String?, in store: SQLiteStore?) throws {
         guard let app else { return }
-        guard try store?.loadApps().contains(where: { $0.bundleIdentifier == app }) == true else {
+        let apps: [AppRecord]?
+        do {
+            apps = try store?.loadApps()
+        } catch StoreError.corrupt {
+            return   // the apps cannot be read: the history says what it can
+        }
+        guard apps?.contains(where: { $0.bundleIdentifier == app }) == true else {
             throw CommandError("the center knows no app named \"\(app)\"; `herald apps` lists the apps it knows",
                                status: ExitStatus.notFound)
+        }
+    }
+
+    /// A notification's responses; none when they are on a damaged page (the notification is
+    /// still shown).
+    static func readableResponses(_ deliveryID: Int64, in store: SQLiteStore) throws -> [ResponseRecord] {
+        do {
+            return try store.responses(deliveryID: deliveryID)
+        } catch StoreError.corrupt {
+            return []
         }
     }
 

@@ -59,8 +59,9 @@ enum PostCommand: SynchronousCommand {
 
     Through an MQTT broker (no local daemon needed): every `herald daemon --broker` on the same
     prefix shows the notification (registering the app when it is new there: 3 and 5 are local
-    only); with --wait the first answer from any of them is printed, exactly as above.
-    --attach is not available this way. Broker options:
+    only); with --wait the first answer from any of them is printed, exactly as above, once it
+    names an action the notification offered (others are ignored, and said on standard error).
+    --attach sends the file's bytes (a post is at most 8 MiB with them, in base64). Broker options:
     \(BrokerOptions.help)
 
     Examples:
@@ -99,13 +100,7 @@ enum PostCommand: SynchronousCommand {
     static func run(_ arguments: inout Arguments, context: CommandContext) async throws -> Int32 {
         let plan = try plan(&arguments)
         guard let broker = plan.broker else { return try postLocally(plan, context: context) }
-        let request = RequestRecord(identifier: plan.identifier, content: plan.content, trigger: plan.trigger)
-        let publisher = try await BrokerPublisher.connect(settings: broker,
-                                                          sender: try BrokerOptions.device(CenterLocation(context)))
-        defer { publisher.close() }
-        if plan.wait { try publisher.expectAnswer(bundleIdentifier: plan.app, identifier: plan.identifier) }
-        try await publisher.post(PostParams(bundleIdentifier: plan.app, request: request, category: plan.category))
-        return finish(plan, response: plan.wait ? await publisher.answer(timeout: plan.timeout) : nil)
+        return try await postThroughBroker(plan, broker: broker, context: context)
     }
 
     /// Reads and checks the arguments.
@@ -145,8 +140,9 @@ enum PostCommand: SynchronousCommand {
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
-        if broker != nil && !attachments.isEmpty {
-            throw UsageError("--attach cannot go through --broker (the file is on this machine, not the receivers')")
+        if let timeout, timeout > WaitParams.maximumTimeout {
+            throw UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
+                + "(365 days); leave it out to wait until the notification is answered")
         }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
         var category: CategoryRecord?
@@ -333,38 +329,6 @@ enum PostCommand: SynchronousCommand {
         }
         if repeats { throw UsageError("--repeat needs --in or --at") }
         return nil
-    }
-
-    /// Checks the file as `UNNotificationAttachment` would (a regular file of a supported type
-    /// and size; directories, devices and FIFOs are refused before anything is copied), then
-    /// copies it to one private temporary file, which the center moves into its store (`run`
-    /// removes a copy the center did not take).
-    static func copyAttachment(_ path: String) throws -> AttachmentRecord {
-        let source = URL(fileURLWithPath: path)
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw UsageError("--attach \(path): there is no such file") }
-        if let other = AttachmentValidator.nonRegularKind(status.st_mode) {
-            throw UsageError("--attach \(path) is \(other), not a file; attach an image (png, jpg, gif), "
-                                 + "audio (aiff, wav, mp3, m4a) or movie (mpg, m2v, mp4, avi) file")
-        }
-        var record: AttachmentRecord
-        do {
-            record = try AttachmentValidator.validate(identifier: "", url: source)
-        } catch let error as UNError {
-            throw UsageError("--attach \(path): \(error.detail ?? error.description)")
-        }
-        let copy = FileManager.default.temporaryDirectory
-            .appendingPathComponent("herald-attach-\(UUID().uuidString).\(source.pathExtension)")
-        do {
-            try FileManager.default.copyItem(at: source, to: copy)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy.path)
-        } catch {
-            try? FileManager.default.removeItem(at: copy)
-            throw CommandError("--attach \(path): could not copy it to \(copy.path) (\(ErrorSentence.describe(error)))")
-        }
-        record.path = copy.path
-        record.fileName = source.lastPathComponent
-        return record
     }
 }
 

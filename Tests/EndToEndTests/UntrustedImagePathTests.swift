@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EndToEnd {
+/// A D-Bus sender's `image-path` names a file the daemon reads; when it is a named pipe, the
+/// real daemon refuses the image at once (the notification is shown without it, the log says
+/// why), and neither that `Notify` nor any later one — from any sender — waits on the pipe.
+/// Real dbus-daemon and `notify-send`; skipped, with the reason printed, when they are missing.
+@Suite struct UntrustedImagePathTests {
+    @Test func aPipeAsImagePathHoldsUpNoNotify() throws {
+        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send"]) else { return }
+        defer { bus.stop() }
+        let center = try CenterSession(uiCount: 0, bus: bus)
+        defer { Self.stop(center) }
+        try bus.waitForNotificationServer(named: "Herald")
+        let notifySend = try #require(Programs.which("notify-send"))
+        let pipe = center.home.path + "/picture.png"
+        #expect(mkfifo(pipe, 0o600) == 0)
+
+        let throughPipe = try RunningCommand(notifySend, ["-a", "sender-one", "-h", "string:image-path:\(pipe)",
+                                                          "Through a pipe"], environment: bus.environment)
+        let after = try RunningCommand(notifySend, ["-a", "sender-two", "After the pipe"], environment: bus.environment)
+        let first = throughPipe.finish(timeout: 60)
+        let second = after.finish(timeout: 60)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        let history = try center.run(["history", "--json"])
+        #expect(history.stdout.contains("Through a pipe") && history.stdout.contains("After the pipe"), "\(history.stdout)")
+        #expect(center.daemonLog.contains("image not attached") && center.daemonLog.contains("named pipe"),
+                "\(center.daemonLog.suffix(2000))")
+    }
+
+    /// SIGTERM stops the daemon (bounded: after 30 s it is killed, and the test says so).
+    static func stop(_ center: CenterSession) {
+        center.daemon.signal(SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while center.daemon.exitStatusIfExited() == nil && Date() < deadline { usleep(20_000) }
+        if center.daemon.exitStatusIfExited() == nil {
+            Issue.record("herald daemon did not stop within 30 s of SIGTERM; killed")
+            center.daemon.signal(SIGKILL)
+        }
+        center.close()
+    }
+}
+}

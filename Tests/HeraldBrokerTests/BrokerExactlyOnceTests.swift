@@ -1,0 +1,102 @@
+import Foundation
+import HeraldCore
+import HeraldDaemon
+import HeraldStore
+import HeraldWire
+import Synchronization
+import Testing
+import TestSupport
+@testable import HeraldBroker
+
+/// A message the broker delivers is taken once even when the daemon dies at the worst instant:
+/// after the engine committed the notification, before the door wrote its journal (and before the
+/// PUBACK). The door's journal entry is stored with the notification, in its transaction.
+///
+/// The death is made deterministic: the command line the first door posts through commits, then
+/// never returns — as if the process were killed right there. A second door with the same client
+/// id, state directory and database takes the session over (mosquitto disconnects the first) and
+/// is given the unacknowledged message again. A real mosquitto and a real SQLite database.
+@Suite(.enabled(if: MosquittoBroker.unavailableReason == nil, "mosquitto, mosquitto_pub and libmosquitto are needed"))
+struct BrokerExactlyOnceTests {
+    /// The server's `post` and `push`, then nothing: the caller waits until `release()`.
+    final class DiesAfterCommit: BrokerCommandLine, Sendable {
+        let server: IPCServer
+        private let state = Mutex<(committed: [PostResult], hung: [CheckedContinuation<Void, Never>], released: Bool)>(([], [], false))
+        init(_ server: IPCServer) { self.server = server }
+
+        var postLimiter: PostRateLimiter? { server.postLimiter }
+        var committed: [PostResult] { state.withLock { $0.committed } }
+
+        func post(_ params: PostParams) async throws -> PostResult { try await hang(try await server.post(params)) }
+        func push(_ params: PushParams) async throws -> PostResult { try await hang(try await server.push(params)) }
+
+        private func hang(_ result: PostResult) async throws -> PostResult {
+            await withCheckedContinuation { continuation in
+                let released = state.withLock { state -> Bool in
+                    state.committed.append(result)
+                    if !state.released { state.hung.append(continuation) }
+                    return state.released
+                }
+                if released { continuation.resume() }
+            }
+            return result
+        }
+
+        func release() {
+            let hung = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.released = true
+                defer { state.hung = [] }
+                return state.hung
+            }
+            for continuation in hung { continuation.resume() }
+        }
+    }
+
+    @Test func aMessageStoredJustBeforeTheDaemonDiedIsNotTakenAgain() async throws {
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let directory = try TemporaryDirectory("herald-broker-once")
+        defer { directory.remove() }
+        let database = directory.url.appendingPathComponent("herald.db")
+        let attachments = directory.url.appendingPathComponent("attachments")
+        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
+        let topic = "\(broker.prefix)/post/backup-server"
+
+        let firstLog = LogLines()
+        let dying = Box<DiesAfterCommit>()
+        let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
+                                                   store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                   log: firstLog, commandLine: { server in
+            let commandLine = DiesAfterCommit(server)
+            dying.value = commandLine
+            return commandLine
+        })
+        defer {
+            dying.value?.release()
+            first.close()
+        }
+        try await firstLog.wait(for: "Broker: connected")
+        try await offThePool { try broker.publishLines([try BrokerDoorStack.postLine("backup", "nightly")], topic: topic) }
+        let deadline = Date().addingTimeInterval(60)
+        while dying.value?.committed.isEmpty != false {
+            guard Date() < deadline else { throw TestFailure("the first door never took the post: \(firstLog.all)") }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        let stored = try await first.engine.history(HistoryQuery(limit: 10))
+        #expect(stored.map(\.identifier) == ["nightly"])
+
+        // The daemon "restarts": the same device, state directory and database.
+        let log = LogLines()
+        let second = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
+                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                    log: log)
+        defer { second.close() }
+        try await log.wait(for: "Broker: connected")
+        // Messages are taken in order: once this one is in, the redelivered one was handled.
+        try await offThePool { try broker.publishLines([try BrokerDoorStack.postLine("backup", "weekly")], topic: topic) }
+        let history = try await second.waitForHistory(containing: "weekly", log: log)
+        let nightly = history.filter { $0.identifier == "nightly" }
+        #expect(nightly.map(\.deliveryID) == stored.map(\.deliveryID),
+                "taken again after the restart (a new delivery replaced the stored one): \(history) \(log.all)")
+    }
+}
