@@ -6,17 +6,23 @@ import HeraldSystem
 /// What a `herald` process costs from start to exit, against the same run's do-nothing runs:
 /// `cli_post_ms` (a whole `herald post` against the running daemon), `hello_ms` (`herald
 /// --version`: the binary's start-up alone) and `cli_notify_send_ms` (`notify-send --help`, the
-/// start-up of the desktop's own notification client, when it is installed), interleaved so a
+/// start-up of the desktop's own notification client, when it is installed), `cli_status_ms`
+/// (a whole `herald status`, when the binary has that command), interleaved so a
 /// busy machine weighs on all three alike; medians.
 enum CLIStartupBenchmarks {
-    static let metricKeys = ["cli_post_ms", "hello_ms", "cli_notify_send_ms"]
+    static let metricKeys = ["cli_post_ms", "hello_ms", "cli_notify_send_ms", "cli_status_ms"]
 
     static func run(_ options: BenchOptions, herald: String, home: HeraldHome, socketPath: String,
                     report: Report) throws -> Int {
         let notifySend = Programs.which("notify-send")
-        var post: [Double] = [], hello: [Double] = [], notifySendHelp: [Double] = []
+        var post: [Double] = [], hello: [Double] = [], notifySendHelp: [Double] = [], status: [Double] = []
         let rounds = max(3, options.size(30))
+        let daemonEnvironment = ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"]
+        let statusArguments = ["--home", home.url.path, "status"]
+        let hasStatus = (try? ChildProcess(herald, statusArguments, environment: daemonEnvironment, streams: .null)
+            .wait(timeout: 60, "herald status")) == 0
         for n in 0..<rounds {
+            if hasStatus { status.append(try time(herald, statusArguments, environment: daemonEnvironment)) }
             post.append(try time(herald, ["--home", home.url.path, "post", "--new-app", "bench.cli", "--title", "CLI \(n)",
                                           "--sound", "none"],
                                  environment: ["HERALD_SOCKET": socketPath, "HERALD_NO_SPAWN": "1"]))
@@ -39,6 +45,16 @@ enum CLIStartupBenchmarks {
         } else {
             report.add(Metric("cli_notify_send_ms", label: "notify-send --help process", value: nil, unit: "",
                               missingReason: "n/a (notify-send not installed: apt-get install libnotify-bin)"))
+        }
+        if hasStatus {
+            let statusMedian = Measure.median(status)
+            report.add(Metric("cli_status_ms", label: "herald status process", value: statusMedian, unit: "ms"))
+            report.add(Comparison(label: "herald status ÷ herald post", measured: String(format: "%.2f ms", statusMedian),
+                                  baseline: String(format: "%.2f ms", postMedian), ratio: statusMedian / postMedian, goal: 1,
+                                  direction: .lower))
+        } else {
+            report.add(Metric("cli_status_ms", label: "herald status process", value: nil, unit: "",
+                              missingReason: "n/a (this herald has no status command)"))
         }
         report.note("cli: \(herald) — \(linkage(of: herald)); \(rounds) rounds of herald post, herald --version"
                     + (notifySend == nil ? "" : ", notify-send --help"))

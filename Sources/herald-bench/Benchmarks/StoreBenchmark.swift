@@ -58,6 +58,10 @@ enum StoreBenchmark {
         /// Seconds for the first page of each search of the mix (medians): `urgent` (10% of the
         /// rows), the `urg` prefix, `urgent` in one app, `urgent meeting`, `zephyr` (0.1%).
         public var searchFirstPages: [Double] = []
+        /// The slowest query of `SearchShapes` (every search shape the daemon accepts; median of
+        /// three runs each), its label, and how many shapes were run.
+        public var searchWorstAll: (label: String, seconds: Double) = ("", 0)
+        public var searchShapeCount = 0
         public var databaseBytes: Int64 = 0
 
         public var description: String {
@@ -211,6 +215,16 @@ enum StoreBenchmark {
             if query.search != nil { report.searchFirstPages.append(median) }
             if query == HistoryQuery(limit: 50) { report.historyFirstPage = median }
         }
+        for (label, query) in SearchShapes.queries(app: app) {
+            _ = try store.history(query)
+            var runs: [Double] = []
+            for _ in 0..<3 { runs.append(try seconds { _ = try store.history(query) }) }
+            let median = runs.sorted()[1]
+            report.searchShapeCount += 1
+            if median > report.searchWorstAll.seconds { report.searchWorstAll = (label, median) }
+        }
+        report.reads.append(("slowest of \(report.searchShapeCount) search shapes: \(report.searchWorstAll.label)",
+                             report.searchWorstAll.seconds))
         report.reads.append(("count 'urgent' matches", try seconds { _ = try store.historyCount(HistoryQuery(search: "urgent")) }))
         report.reads.append(("unread counts per app", try seconds { _ = try store.unreadCounts() }))
         report.reads.append(("retention pass, nothing to delete", try seconds { _ = try store.applyRetention(now: base) }))

@@ -6,7 +6,7 @@ struct Metric: Sendable {
     /// Whether larger or smaller values are better (for the goal check).
     enum Direction: Sendable { case higher, lower }
 
-    /// The JSON key (`schedule_per_s`); `nil` for figures shown only in the table.
+    /// The JSON key (`post_per_s`); `nil` for figures shown only in the table.
     var key: String?
     /// What the row is called in the table.
     var label: String
