@@ -51,6 +51,7 @@ extension MarkReadParams: ParamsWithoutIdentifiers {}
 extension DeliveryIDsParams: ParamsWithoutIdentifiers {}
 extension DoNotDisturbParams: ParamsWithoutIdentifiers {}
 extension AnswerPromptParams: ParamsWithoutIdentifiers {}
+extension CloseBannersParams: ParamsWithoutIdentifiers {}
 
 extension CategoriesParams: CanonicalIdentifiers {
     public func withCanonicalIdentifiers() -> CategoriesParams {
