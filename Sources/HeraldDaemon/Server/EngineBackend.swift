@@ -3,11 +3,6 @@ import HeraldCore
 import HeraldWire
 import Synchronization
 
-extension PushError: PushRejection {
-    /// The engine's sentence.
-    public var explanation: String { message }
-}
-
 /// The daemon's backend: the `NotificationEngine`, plus the service-extension commands
 /// (`herald app --service-extension`), which are kept in a small JSON file in the state directory
 /// and installed as `CommandServiceExtensionHost`s. A connected app's in-process extension takes
@@ -51,14 +46,25 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
 
     // MARK: Command line
 
-    public func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String {
-        var options = PushOptions(collapseID: headers.collapseID, priority: headers.priority)
-        if let type = headers.pushType { options.pushType = try PushOptions.PushType.parse(type) }
-        if let expiration = headers.expiration {
-            guard expiration >= 0 else { throw PushError.badExpirationDate(String(expiration)) }
-            options.expiration = Date(timeIntervalSince1970: TimeInterval(expiration))
+    public func post(_ params: PostParams, from sender: PostSender) async throws -> PostOutcome {
+        try await engine.post(params.request, bundleIdentifier: params.bundleIdentifier, category: params.category,
+                              requireKnownApp: params.requireKnownApp == true, from: sender)
+    }
+
+    public func push(_ params: PushParams, from sender: PostSender) async throws -> PostOutcome {
+        var bundleIdentifier = params.bundleIdentifier
+        if let token = params.deviceToken?.lowercased() {
+            guard let app = try await engine.apps().first(where: { $0.deviceToken.map(DeviceToken.hex) == token }) else {
+                throw APNsRejection(reason: "BadDeviceToken", explanation: "no app has the device token \(token)")
+            }
+            if let named = bundleIdentifier, named != app.bundleIdentifier {
+                throw APNsRejection(reason: "DeviceTokenNotForTopic",
+                                    explanation: "the device token belongs to \(app.bundleIdentifier), not \(named)")
+            }
+            bundleIdentifier = app.bundleIdentifier
         }
-        return try await engine.push(payload, bundleIdentifier: bundleIdentifier, options: options)
+        return try await engine.push(Data(params.payload.utf8), bundleIdentifier: bundleIdentifier,
+                                     options: try params.headers.options(), from: sender)
     }
 
     public func holdCommits() { engine.holdCommits() }
@@ -99,9 +105,6 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
 
     public override func appRecord(bundleIdentifier: String) async -> AppRecord {
         withCommand(await engine.appRecord(bundleIdentifier: bundleIdentifier))
-    }
-    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
-        try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
     }
     public func storedReceipt(forKey key: String) async -> JSONValue? {
         await engine.storedReceipt(forKey: key)
