@@ -171,9 +171,8 @@ public final class BrokerDoor: Sendable {
             guard let params = readPost(payload, from: sender) else { return }
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: params.bundleIdentifier,
                                             identifier: params.request.identifier)
-            take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) { engine in
-                try await engine.post(params.request, bundleIdentifier: params.bundleIdentifier, category: params.category,
-                                      requireKnownApp: params.requireKnownApp == true, from: .broker(sender: sender))
+            take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
+                try await $0.post(params, from: .broker(sender: sender))
             }
             // Staged bytes the engine did not take (a refused post) go.
             params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
@@ -188,9 +187,8 @@ public final class BrokerDoor: Sendable {
                                     headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
                                             identifier: identifier)
-            take(entry, what: "push \(identifier)", app: params.rateLimitKey) { engine in
-                try await engine.push(Data(params.payload.utf8), bundleIdentifier: params.bundleIdentifier,
-                                      options: try params.headers.options(), from: .broker(sender: sender))
+            take(entry, what: "push \(identifier)", app: params.rateLimitKey) {
+                try await $0.push(params, from: .broker(sender: sender))
             }
         case .handled(let sender):
             guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {

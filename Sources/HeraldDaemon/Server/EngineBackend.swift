@@ -47,24 +47,10 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     // MARK: Command line
 
     public func post(_ params: PostParams, from sender: PostSender) async throws -> PostOutcome {
-        try await engine.post(params.request, bundleIdentifier: params.bundleIdentifier, category: params.category,
-                              requireKnownApp: params.requireKnownApp == true, from: sender)
+        try await engine.post(params, from: sender)
     }
-
     public func push(_ params: PushParams, from sender: PostSender) async throws -> PostOutcome {
-        var bundleIdentifier = params.bundleIdentifier
-        if let token = params.deviceToken?.lowercased() {
-            guard let app = try await engine.apps().first(where: { $0.deviceToken.map(DeviceToken.hex) == token }) else {
-                throw APNsRejection(reason: "BadDeviceToken", explanation: "no app has the device token \(token)")
-            }
-            if let named = bundleIdentifier, named != app.bundleIdentifier {
-                throw APNsRejection(reason: "DeviceTokenNotForTopic",
-                                    explanation: "the device token belongs to \(app.bundleIdentifier), not \(named)")
-            }
-            bundleIdentifier = app.bundleIdentifier
-        }
-        return try await engine.push(Data(params.payload.utf8), bundleIdentifier: bundleIdentifier,
-                                     options: try params.headers.options(), from: sender)
+        try await engine.push(params, from: sender)
     }
 
     public func holdCommits() { engine.holdCommits() }
