@@ -17,8 +17,8 @@ import Foundation
 ///    outcome, and when the dropped one is the posted request itself the post is refused
 ///    (`PostRefusal.pendingLimit`).
 ///
-/// Steps 1–4 run on the engine without suspending, so a door's concurrent posts join the same
-/// commit groups as any `add`. The per-app post rate is the doors' (`PostRateLimiter`): each
+/// Steps 1–4 run on the engine without suspending (but for a desktop sender's first
+/// connection), so a door's concurrent posts join the same commit groups as any `add`. The per-app post rate is the doors' (`PostRateLimiter`): each
 /// answers it before the post reaches the engine.
 extension NotificationEngine {
     /// The categories of one door's posts kept per app (`PostSender.categoryPrefix`); older
