@@ -1,5 +1,6 @@
 import CCanberra
 import Foundation
+import HeraldCore
 #if canImport(Glibc)
 import Glibc
 #endif
