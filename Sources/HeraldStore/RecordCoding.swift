@@ -44,7 +44,7 @@ package struct RecordCoding {
 
 /// What `delivered.record` holds: the request plus the delivery facts that are not columns of
 /// their own (the flags and the id are columns and win over anything here).
-package struct DeliveredPayload: Codable {
+package struct DeliveredPayload: Codable, Equatable {
     var request: RequestRecord
     var date: Date
     var presentation: UNNotificationPresentationOptions

@@ -32,6 +32,61 @@ extension JSONReader {
         return try Self.unescape(raw)
     }
 
+    /// Steps over a string (`"` expected), checking it as `string()` reads it — escapes, surrogate
+    /// pairs, UTF-8 — without making it: whether it had escapes.
+    mutating func skipString() throws(JSONFastPathMiss) -> Bool {
+        guard current == UInt8(ascii: "\"") else { throw JSONFastPathMiss() }
+        index += 1
+        let start = index
+        var hasEscapes = false
+        var hasNonASCII = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { throw JSONFastPathMiss() }
+            if byte >= 0x80 { hasNonASCII = true }
+            index += 1
+            guard byte == UInt8(ascii: "\\") else { continue }
+            hasEscapes = true
+            guard index < end else { throw JSONFastPathMiss() }
+            switch bytes[index] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index += 1
+            case UInt8(ascii: "u"):
+                guard let scalar = Self.hexQuad(in: bytes, at: index + 1, end: end) else { throw JSONFastPathMiss() }
+                index += 5
+                if (0xDC00...0xDFFF).contains(scalar) { throw JSONFastPathMiss() }
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard index + 6 <= end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                          let low = Self.hexQuad(in: bytes, at: index + 2, end: end), (0xDC00...0xDFFF).contains(low) else {
+                        throw JSONFastPathMiss()
+                    }
+                    index += 6
+                }
+            default: throw JSONFastPathMiss()
+            }
+        }
+        guard index < end else { throw JSONFastPathMiss() }
+        if hasNonASCII, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
+        index += 1
+        isFirst = false
+        return hasEscapes
+    }
+
+    /// Whether the bytes are UTF-8 (checked without making a string).
+    private static func isValidUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = raw.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// The four hex digits of a `\uXXXX` escape at `start` (before `end`), or `nil`.
     static func hexQuad(in bytes: UnsafeRawBufferPointer, at start: Int, end: Int) -> UInt32? {
         guard start + 4 <= end else { return nil }

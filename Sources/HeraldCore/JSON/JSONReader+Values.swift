@@ -50,25 +50,47 @@ extension JSONReader {
         return object
     }
 
-    /// Steps over one value of any kind, checking it is JSON.
+    /// Steps over one value of any kind, checking it is JSON the decoder reads, without
+    /// building it.
     package mutating func skipValue() throws(JSONFastPathMiss) {
+        _ = try skim()
+    }
+
+    /// Steps over one value, checking it (`skipValue`): what kind it was.
+    mutating func skim() throws(JSONFastPathMiss) -> JSONMember.Kind {
         skipWhitespace()
+        let kind: JSONMember.Kind
         switch current {
         case UInt8(ascii: "{"):
             try beginObject()
             while try nextItem(closing: UInt8(ascii: "}")) {
-                _ = try memberName()
-                try skipValue()
+                skipWhitespace()
+                _ = try skipString()
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw JSONFastPathMiss() }
+                index += 1
+                _ = try skim()
             }
+            kind = .object
         case UInt8(ascii: "["):
             try beginArray()
-            while try nextElement() { try skipValue() }
-        case UInt8(ascii: "\""): _ = try string()
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
-        case UInt8(ascii: "n"): guard null() else { throw JSONFastPathMiss() }
-        default: _ = try number()
+            while try nextElement() { _ = try skim() }
+            kind = .array
+        case UInt8(ascii: "\""): kind = .string(hasEscapes: try skipString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try bool()
+            kind = .literal
+        case UInt8(ascii: "n"):
+            guard null() else { throw JSONFastPathMiss() }
+            kind = .literal
+        default:
+            let literal = try number()
+            // A literal with an exponent may be out of a double's range: the decoder's to judge.
+            if !literal.isInteger { _ = try doubleValue(literal.range) }
+            kind = .number(isInteger: literal.isInteger)
         }
         isFirst = false
+        return kind
     }
 
     /// A member's key read as a string (escapes allowed) and the colon after it.

@@ -21,7 +21,7 @@ package struct JSONReader: ~Copyable {
     let bytes: UnsafeRawBufferPointer
     /// The position: the next byte to read.
     package internal(set) var index: Int
-    let end: Int
+    var end: Int
     /// How dates are spelled.
     package let dates: JSONDateForm
     /// Containers open around the position (deeper input is left to the decoder).
