@@ -40,16 +40,14 @@ enum SearchExpression {
         "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The full MATCH expression for `delivered_fts`: the words, only in title, subtitle and body
-    /// (never in the app token column), and, when `bundleIdentifier` is given, that app's token.
+    /// The full MATCH expression for `delivered_fts`: the words and, when `bundleIdentifier` is
+    /// given, that app's token (which no word can match: see `appTokenStart`; a row's text could
+    /// spell it, so the caller checks `delivered.bundle_id` as well).
     static func match(_ text: String, bundleIdentifier: String?, lastWordTerms: [String]? = nil) -> String? {
         guard let words = fts5(text, lastWordTerms: lastWordTerms) else { return nil }
-        var expression = "{title subtitle body} : (\(words))"
-        if let bundleIdentifier {
-            let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
-            expression += " AND app_token : \"\(appTokenStart)\(hex)\""
-        }
-        return expression
+        guard let bundleIdentifier else { return words }
+        let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
+        return "(\(words)) AND \"\(appTokenStart)\(hex)\""
     }
 
     /// What every app token starts with (`delivered.app_token`, schema version 7): a private-use

@@ -123,4 +123,18 @@ import TestSupport
         #expect(try store.history(HistoryQuery(search: "a")).count == Self.apps.count)
         #expect(try store.history(HistoryQuery(bundleIdentifier: Self.apps[0], search: "ap")).map(\.bundleIdentifier) == [Self.apps[0]])
     }
+
+    @Test func textThatSpellsAnAppTokenDoesNotJoinThatApp() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let target = Self.apps[0]
+        let token = SearchExpression.appTokenStart + target.utf8.map { String(format: "%02X", $0) }.joined()
+        let own = try store.insertDelivered(RecordFixtures.delivered(app: target, title: "Apple pie")).deliveryID
+        _ = try store.insertDelivered(RecordFixtures.delivered(app: Self.apps[1], title: "Apple tart", body: token))
+        let query = HistoryQuery(bundleIdentifier: target, search: "apple")
+        #expect(try store.history(query).map(\.deliveryID) == [own])
+        #expect(try store.historyCount(query) == 1)
+        #expect(try store.historyCount(HistoryQuery(search: "apple")) == 2)
+    }
 }
