@@ -181,6 +181,12 @@ enum Schema {
         );
         INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild');
         INSERT INTO search_index (indexed_through) SELECT coalesce(max(id), 0) FROM delivered;
+        \(searchIndexTriggers)
+        """
+
+    /// The triggers that keep the full-text index right when an indexed row is deleted or its
+    /// text changes (versions 4 and 7); rows past the mark are the indexer's.
+    static let searchIndexTriggers = """
         CREATE TRIGGER delivered_fts_delete AFTER DELETE ON delivered
             WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
             INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
@@ -295,18 +301,7 @@ enum Schema {
             WHERE id > (SELECT indexed_through FROM search_index) AND is_read = 0 GROUP BY bundle_id
             ON CONFLICT (bundle_id) DO UPDATE SET count = count + excluded.count;
         UPDATE search_index SET indexed_through = max(indexed_through, coalesce((SELECT max(id) FROM delivered), 0));
-        CREATE TRIGGER delivered_fts_delete AFTER DELETE ON delivered
-            WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
-            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
-            VALUES ('delete', old.id, old.title, old.subtitle, old.body, old.app_token);
-        END;
-        CREATE TRIGGER delivered_fts_update AFTER UPDATE OF bundle_id, title, subtitle, body ON delivered
-            WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
-            INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
-            VALUES ('delete', old.id, old.title, old.subtitle, old.body, old.app_token);
-            INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token)
-            VALUES (new.id, new.title, new.subtitle, new.body, new.app_token);
-        END;
+        \(searchIndexTriggers)
         """
 
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
