@@ -164,11 +164,12 @@ enum SocketBenchmarks {
         // protocol's request ids allow it): what the daemon does when posts are not spaced out by
         // the clients' round trips. Every post is still acknowledged only after its commit.
         let window = 16
+        let executor = try IPCClient.executor()
         let pipelinedSeconds = try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
                     for lane in 0..<window {
-                        group.addTask {
+                        group.addTask(executorPreference: executor) {
                             for n in stride(from: lane, to: perClient, by: window) {
                                 _ = try await connection.call(Methods.post, params("bench.p\(i)", n))
                             }

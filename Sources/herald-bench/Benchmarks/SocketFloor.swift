@@ -30,24 +30,30 @@ enum SocketFloor {
     }
 
     /// One post at a time on `client`, each timed from its call to its reply: the samples, in µs.
+    /// The posting task runs on the clients' thread (`IPCClient.executor()`): a reply resumes it
+    /// where it is read.
     static func roundTrips(_ client: IPCClient, app: String, count: Int) async throws -> [Double] {
-        var samples: [Double] = []
-        samples.reserveCapacity(count)
-        for n in 0..<count {
-            let start = Measure.now()
-            _ = try await client.call(Methods.post, SocketBenchmarks.params(app, n))
-            samples.append(Double(Measure.now() - start) / 1_000)
+        try await withTaskExecutorPreference(IPCClient.executor()) {
+            var samples: [Double] = []
+            samples.reserveCapacity(count)
+            for n in 0..<count {
+                let start = Measure.now()
+                _ = try await client.call(Methods.post, SocketBenchmarks.params(app, n))
+                samples.append(Double(Measure.now() - start) / 1_000)
+            }
+            return samples
         }
-        return samples
     }
 
     /// Every connection posting at once, each waiting for its reply before its next post
-    /// (`app` + the connection's number posts): the seconds they all took.
+    /// (`app` + the connection's number posts), each on the clients' thread: the seconds they
+    /// all took.
     static func concurrentPosts(_ connections: [IPCClient], app: String, perClient: Int) async throws -> Double {
-        try await Measure.seconds {
+        let executor = try IPCClient.executor()
+        return try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
-                    group.addTask {
+                    group.addTask(executorPreference: executor) {
                         for n in 0..<perClient { _ = try await connection.call(Methods.post, SocketBenchmarks.params("\(app)\(i)", n)) }
                     }
                 }
