@@ -50,6 +50,10 @@ do {
         stage("socket")
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
     }
+    if options.only.contains("post") && !options.runs("socket") {
+        stage("post")
+        try await SocketBenchmarks.run(options, scratch: scratch, history: nil, postsOnly: true, report: report)
+    }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("idle") { stage("idle"); try IdleBenchmarks.run(options, scratch: scratch, report: report) }
     // Only when asked for (`--only dbus`): it starts dbus-daemon, Xvfb and dunst, and a release
