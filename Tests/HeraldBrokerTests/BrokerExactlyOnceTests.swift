@@ -63,22 +63,22 @@ struct BrokerExactlyOnceTests {
         let topic = "\(broker.prefix)/post/backup-server"
 
         let firstLog = LogLines()
-        let dying = Box<DiesAfterCommit>()
+        let dying = LateReference<DiesAfterCommit>()
         let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
                                                    log: firstLog, commandLine: { server in
             let commandLine = DiesAfterCommit(server)
-            dying.value = commandLine
+            dying.object = commandLine
             return commandLine
         })
         defer {
-            dying.value?.release()
+            dying.object?.release()
             first.close()
         }
         try await firstLog.wait(for: "Broker: connected")
         try await offThePool { try broker.publishLines([try BrokerDoorStack.postLine("backup", "nightly")], topic: topic) }
         let deadline = Date().addingTimeInterval(60)
-        while dying.value?.committed.isEmpty != false {
+        while dying.object?.committed.isEmpty != false {
             guard Date() < deadline else { throw TestFailure("the first door never took the post: \(firstLog.all)") }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
