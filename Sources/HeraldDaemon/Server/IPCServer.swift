@@ -80,7 +80,7 @@ public final class IPCServer: Sendable {
     let backend: any CenterBackend
     let configuration: Configuration
     let waiters = ResponseWaiters()
-    let postQueue = AsyncSerialQueue()
+    let postQueue = SerialTaskQueue()
     let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
     /// The unfinished lines of every client, against `configuration.partialLineBudget`.
