@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 
 /// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
@@ -44,10 +45,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
         self.log = log
         var run = SystemRandomNumberGenerator()
         table = NotificationTable(run: String(UInt32.random(in: .min ... .max, using: &run), radix: 36))
-        let responses = ResponseForwarder()
-        bridge = DesktopEngineBridge(engine: engine, connection: DesktopAppConnection { responses.forward($0) },
-                                     stagingDirectory: stagingDirectory, log: log)
-        responses.target = self
+        // The user's responses, handed to the service on its loop.
+        let responses = LateReference<DesktopNotificationsService>()
+        bridge = DesktopEngineBridge(engine: engine, connection: DesktopAppConnection { response in
+            guard let target = responses.object else { return }
+            target.bus.perform { [weak target] in target?.respond(response) }
+        }, stagingDirectory: stagingDirectory, log: log)
+        responses.object = self
     }
 
     /// Starts following which history row each notification became (for transient ones and
@@ -315,15 +319,5 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// it, Herald sends none.
     private func invoke(_ entry: NotificationTable.Entry, id: UInt32, key: String) {
         signal(entry, "ActionInvoked", [.uint32(id), .string(key)])
-    }
-}
-
-/// Hands engine responses to the service on its bus thread (set once, before the first post).
-private final class ResponseForwarder: @unchecked Sendable {
-    weak var target: DesktopNotificationsService?
-
-    func forward(_ response: ResponseRecord) {
-        guard let target else { return }
-        target.bus.perform { [weak target] in target?.respond(response) }
     }
 }
