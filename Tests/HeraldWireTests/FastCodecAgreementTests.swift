@@ -12,16 +12,16 @@ import TestSupport
 struct FastCodecAgreementTests {
     /// Runs the agreement checks on `count` values from `make`; returns how many the fast codec
     /// encoded and decoded itself (the rest it left to `Codable`).
-    static func check<T: WireFastCodable & Equatable>(_ count: Int, seed: UInt64,
+    static func check<T: JSONFastCodable & Equatable>(_ count: Int, seed: UInt64, dates: JSONDateForm = WireCoding.dates,
                                                       _ make: (inout RandomWireValues) -> T) throws -> (encoded: Int, decoded: Int) {
         var values = RandomWireValues(seed: seed)
         var encoded = 0, decoded = 0
-        let pretty = WireCoding.encoder()
+        let pretty = dates.makeEncoder()
         pretty.outputFormatting.insert(.prettyPrinted)
         for _ in 0..<count {
             let value = make(&values)
-            let codable = try? WireCoding.codableEncode(value)
-            let fast = WireFastCodec.encode(value)
+            let codable = try? dates.encoder.encode(value)
+            let fast = JSONFastCodec.encode(value, dates: dates)
             guard let codable else {
                 #expect(fast == nil, "the fast codec encoded what the encoder refuses: \(value)")
                 continue
@@ -30,15 +30,15 @@ struct FastCodecAgreementTests {
                 encoded += 1
                 #expect(fast == codable, "bytes differ:\n fast    \(String(decoding: fast, as: UTF8.self))\n codable \(String(decoding: codable, as: UTF8.self))")
             }
-            let reference = try WireCoding.codableDecode(T.self, from: codable)
-            if let read = WireFastCodec.decode(T.self, from: codable) {
+            let reference = try dates.decoder.decode(T.self, from: codable)
+            if let read = JSONFastCodec.decode(T.self, from: codable, dates: dates) {
                 decoded += 1
                 #expect(read == reference, "values differ for \(String(decoding: codable, as: UTF8.self))")
             }
             // Not the canonical bytes: indented, and damaged.
             for variant in [try pretty.encode(value), damaged(codable, using: &values.rng)] {
-                guard let read = WireFastCodec.decode(T.self, from: variant) else { continue }
-                let expected = try? WireCoding.codableDecode(T.self, from: variant)
+                guard let read = JSONFastCodec.decode(T.self, from: variant, dates: dates) else { continue }
+                let expected = try? dates.decoder.decode(T.self, from: variant)
                 #expect(read == expected, "the fast codec read \(String(decoding: variant, as: UTF8.self)) differently")
             }
         }
@@ -107,6 +107,26 @@ struct FastCodecAgreementTests {
         #expect(counts.encoded > 900 && counts.decoded > 900, "the fast codec handled too few: \(counts)")
         let envelopes = try Self.check(500, seed: 6) { EventEnvelope(event: $0.event()) }
         #expect(envelopes.encoded > 300 && envelopes.decoded > 300, "the fast codec handled too few: \(envelopes)")
+    }
+
+    @Test("history pages and lists, the replies a starting herald reads")
+    func historyPages() throws {
+        let pages = try Self.check(300, seed: 12) { values in
+            HistoryPage(records: (0..<Int.random(in: 0...4, using: &values.rng)).map { _ in values.delivered() },
+                        shortened: (0..<Int.random(in: 0...2, using: &values.rng)).map { _ in values.integer() },
+                        isComplete: values.chance(0.5))
+        }
+        #expect(pages.encoded > 100 && pages.decoded > 100, "the fast codec handled too few: \(pages)")
+        let lists = try Self.check(300, seed: 13) { values in (0..<Int.random(in: 0...4, using: &values.rng)).map { _ in values.delivered() } }
+        #expect(lists.encoded > 100 && lists.decoded > 100, "the fast codec handled too few: \(lists)")
+    }
+
+    @Test("pending requests, in the store's dialect and the wire's")
+    func pendingRequests() throws {
+        for (seed, dates) in [(14, JSONDateForm.secondsSinceReferenceDate), (15, .secondsSince1970)] {
+            let counts = try Self.check(1_000, seed: UInt64(seed), dates: dates) { $0.pending() }
+            #expect(counts.encoded > 800 && counts.decoded > 800, "the fast codec handled too few in \(dates): \(counts)")
+        }
     }
 
     @Test("responses")
@@ -180,9 +200,9 @@ struct FastCodecAgreementTests {
     func numbers(literal: String) throws {
         let data = Data("{\"k\":\(literal)}".utf8)
         let reference = try? WireCoding.codableDecode(JSONValue.self, from: data)
-        if let read = WireFastCodec.decode(JSONValue.self, from: data) { #expect(read == reference) }
+        if let read = JSONFastCodec.decode(JSONValue.self, from: data, dates: WireCoding.dates) { #expect(read == reference) }
         let badge = Data(#"{"bundleIdentifier":"a","date":\#(literal),"identifier":"i"}"#.utf8)
         let result = try? WireCoding.codableDecode(PostResult.self, from: badge)
-        if let read = WireFastCodec.decode(PostResult.self, from: badge) { #expect(read == result) }
+        if let read = JSONFastCodec.decode(PostResult.self, from: badge, dates: WireCoding.dates) { #expect(read == result) }
     }
 }

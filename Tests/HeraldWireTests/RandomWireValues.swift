@@ -122,6 +122,10 @@ struct RandomWireValues {
 
     mutating func request() -> RequestRecord { RequestRecord(identifier: string(), content: content(), trigger: trigger()) }
 
+    mutating func pending() -> PendingRecord {
+        PendingRecord(bundleIdentifier: string(), request: request(), scheduledAt: date(), nextFireDate: maybe { $0.date() })
+    }
+
     mutating func delivered() -> DeliveredRecord {
         var record = DeliveredRecord(deliveryID: integer(), bundleIdentifier: string(), request: request(), date: date(),
                                      presentation: UNNotificationPresentationOptions(rawValue: integer() as UInt),
