@@ -43,15 +43,14 @@ extension NotificationEngine {
         }
         // One copy of the content for the checks below (each `request.content` argument is a copy).
         let content = request.content
-        let target = deliveryTarget(bundleIdentifier)
-        var current = target.app
+        var current = ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
         var requested: UNNotificationPresentationOptions = []
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
         if current.canDeliver {
-            if let connection = target.foregroundConnection {
+            if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
                     decision = answer
@@ -150,26 +149,6 @@ extension NotificationEngine {
             adjustCounts(of: bundle, unread: -trimmed.unread, total: -trimmed.total)
         }
         return Delivery(record: record, storeError: storeError)
-    }
-
-    /// What delivering needs of the engine's per-app state: the app's record and, when it is in
-    /// the foreground and connected, its connection. Kept (`lastDeliveryTarget`) for the next
-    /// delivery to the same app until `apps`, `connections` or `foregroundApps` change — a run of
-    /// deliveries to one app then hashes its bundle identifier once, not three times each.
-    struct DeliveryTarget {
-        var bundleIdentifier: String
-        var app: AppRecord
-        var foregroundConnection: (any AppConnection)?
-    }
-
-    func deliveryTarget(_ bundleIdentifier: String) -> DeliveryTarget {
-        if let target = lastDeliveryTarget, target.bundleIdentifier == bundleIdentifier { return target }
-        let app = ensureApp(bundleIdentifier)
-        let target = DeliveryTarget(bundleIdentifier: bundleIdentifier, app: app,
-                                    foregroundConnection: foregroundApps.contains(bundleIdentifier)
-                                        ? connections[bundleIdentifier] : nil)
-        lastDeliveryTarget = target
-        return target
     }
 
     /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be

@@ -28,20 +28,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let attachmentStore: AttachmentStore
     let configuration: EngineConfiguration
 
-    // (Changing any of the three forgets the delivery memo: `DeliveryTarget`.)
-    var apps: [String: AppRecord] = [:] {
-        didSet {
-            lastDeliveryTarget = nil
-            // Only a removal can make the memo wrong; checking costs one lookup per change.
-            if let app = lastExistingApp, apps.index(forKey: app) == nil { lastExistingApp = nil }
-        }
-    }
-    /// The app `ensureAppExists` found last (it still has a record: `apps`' `didSet`).
-    var lastExistingApp: String?
-    var connections: [String: any AppConnection] = [:] { didSet { lastDeliveryTarget = nil } }
-    var foregroundApps: Set<String> = [] { didSet { lastDeliveryTarget = nil } }
-    /// What the last delivery needed of the three above, for the next one to the same app.
-    var lastDeliveryTarget: DeliveryTarget?
+    var apps: [String: AppRecord] = [:]
+    var connections: [String: any AppConnection] = [:]
+    var foregroundApps: Set<String> = []
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
     /// Event handlers in the order they were added.
@@ -153,16 +142,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
-    /// The app asked for last is compared first (requests come in runs from one app: a string
-    /// comparison instead of hashing it).
     func ensureAppExists(_ bundleIdentifier: String) {
-        if bundleIdentifier == lastExistingApp { return }
-        if apps.index(forKey: bundleIdentifier) == nil {
-            makeApp(bundleIdentifier)
-            // No room for it (`appLimit`): nothing to remember.
-            guard apps.index(forKey: bundleIdentifier) != nil else { return }
-        }
-        lastExistingApp = bundleIdentifier
+        if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
     }
 
     @discardableResult

@@ -73,8 +73,6 @@ struct PendingSchedule {
     /// Apps by number (an app keeps its number for the schedule's lifetime).
     private var apps: [AppEntries] = []
     private var appNumbers: [String: Int] = [:]
-    /// The app `appNumber` answered last.
-    private var lastApp: Int?
     private var dueHeap = BinaryHeap<DueItem>()
     private var liveDated = 0
     private(set) var locationKeys: [PendingKey: UInt64] = [:]
@@ -225,17 +223,12 @@ struct PendingSchedule {
 
     // MARK: Apps and rows
 
-    /// The app's number, made on first use. The last app asked for is checked first: requests
-    /// come in runs from one app, and comparing a string with itself is cheaper than hashing it.
+    /// The app's number, made on first use.
     private mutating func appNumber(_ bundleIdentifier: String) -> Int {
-        if let last = lastApp, apps[last].bundleIdentifier == bundleIdentifier { return last }
-        let app = appNumbers[bundleIdentifier] ?? {
-            apps.append(AppEntries(bundleIdentifier: bundleIdentifier))
-            appNumbers[bundleIdentifier] = apps.count - 1
-            return apps.count - 1
-        }()
-        lastApp = app
-        return app
+        if let app = appNumbers[bundleIdentifier] { return app }
+        apps.append(AppEntries(bundleIdentifier: bundleIdentifier))
+        appNumbers[bundleIdentifier] = apps.count - 1
+        return apps.count - 1
     }
 
     @discardableResult

@@ -4,13 +4,13 @@ extension InMemoryStore {
     /// journalling a write allocates nothing (a closure per write used to).
     enum UndoStep {
         case app(bundleIdentifier: String, old: AppRecord?)
-        /// A pending row was added to app table `app`.
-        case pendingAdded(app: Int, identifier: String)
+        /// A pending row was added to the app's table.
+        case pendingAdded(bundleIdentifier: String, identifier: String)
         /// A pending row replaced `old` (same identifier).
-        case pendingReplaced(app: Int, old: PendingRow)
-        case pendingRemoved(app: Int, row: PendingRow)
-        /// App table `app` was emptied.
-        case pendingTable(app: Int, old: IdentifiedRows<PendingRow>)
+        case pendingReplaced(bundleIdentifier: String, old: PendingRow)
+        case pendingRemoved(bundleIdentifier: String, row: PendingRow)
+        /// The app's table was emptied.
+        case pendingTable(bundleIdentifier: String, old: IdentifiedRows<PendingRow>)
         case deliveryAdded(id: Int64, previousLastID: Int64)
         case deliveryRemoved(DeliveredRecord, responseIDs: [Int64], responses: [ResponseRecord])
         case deliveryFlags(old: DeliveredRecord)
@@ -24,12 +24,12 @@ extension InMemoryStore {
             switch self {
             case .app(let bundleIdentifier, let old):
                 state.apps[bundleIdentifier] = old
-            case .pendingAdded(let app, let identifier):
-                state.pending[app].remove(identifier)
-            case .pendingReplaced(let app, let old), .pendingRemoved(let app, let old):
-                state.pending[app].upsert(old)
-            case .pendingTable(let app, let old):
-                state.pending[app] = old
+            case .pendingAdded(let bundleIdentifier, let identifier):
+                state.pending[bundleIdentifier]?.remove(identifier)
+            case .pendingReplaced(let bundleIdentifier, let old), .pendingRemoved(let bundleIdentifier, let old):
+                state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(old)
+            case .pendingTable(let bundleIdentifier, let old):
+                state.pending[bundleIdentifier] = old
             case .deliveryAdded(let id, let previousLastID):
                 _ = InMemoryStore.remove(id, in: &state)
                 state.lastDeliveryID = previousLastID

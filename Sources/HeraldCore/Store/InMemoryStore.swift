@@ -17,10 +17,10 @@ public final class InMemoryStore: NotificationStore {
     struct State {
         var apps: [String: AppRecord] = [:]
         /// Pending requests: each app's table.
-        var pending = AppTables<IdentifiedRows<PendingRow>>()
+        var pending: [String: IdentifiedRows<PendingRow>] = [:]
         var delivered = DeliveryLog()
         /// Each app's delivery ids and list membership.
-        var histories = AppTables<AppHistory>()
+        var histories: [String: AppHistory] = [:]
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
@@ -100,7 +100,7 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
-            state.pending.all.flatMap { bundleIdentifier, rows in
+            state.pending.flatMap { bundleIdentifier, rows in
                 rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
             }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
@@ -111,39 +111,36 @@ public final class InMemoryStore: NotificationStore {
 
     public func savePending(_ record: PendingRecord) throws {
         state.withLock { state in
-            let app = state.pending.number(of: record.bundleIdentifier) { IdentifiedRows() }
-            let replaced = state.pending[app].upsert(PendingRow(record)).replaced
+            let bundleIdentifier = record.bundleIdentifier
+            let identifier = record.request.identifier
+            let replaced = state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(PendingRow(record)).replaced
             if state.isInBatch {
-                state.undoLog.append(replaced.map { .pendingReplaced(app: app, old: $0) }
-                                     ?? .pendingAdded(app: app, identifier: record.request.identifier))
+                state.undoLog.append(replaced.map { .pendingReplaced(bundleIdentifier: bundleIdentifier, old: $0) }
+                                     ?? .pendingAdded(bundleIdentifier: bundleIdentifier, identifier: identifier))
             }
         }
     }
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            guard let app = state.pending.number(of: bundleIdentifier) else { return }
             for identifier in identifiers {
-                guard let row = state.pending[app].remove(identifier) else { continue }
-                state.journal(.pendingRemoved(app: app, row: row))
+                guard let row = state.pending[bundleIdentifier]?.remove(identifier) else { continue }
+                state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
             }
         }
     }
 
     public func removePending(bundleIdentifier: String, identifier: String) throws {
         state.withLock { state in
-            guard let app = state.pending.number(of: bundleIdentifier),
-                  let row = state.pending[app].remove(identifier) else { return }
-            state.journal(.pendingRemoved(app: app, row: row))
+            guard let row = state.pending[bundleIdentifier]?.remove(identifier) else { return }
+            state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
         }
     }
 
     public func removeAllPending(bundleIdentifier: String) throws {
         state.withLock { state in
-            guard let app = state.pending.number(of: bundleIdentifier) else { return }
-            let old = state.pending[app]
-            state.pending[app] = IdentifiedRows()
-            state.journal(.pendingTable(app: app, old: old))
+            guard let old = state.pending.removeValue(forKey: bundleIdentifier) else { return }
+            state.journal(.pendingTable(bundleIdentifier: bundleIdentifier, old: old))
         }
     }
 
@@ -189,11 +186,9 @@ public final class InMemoryStore: NotificationStore {
         }
         guard isStored else { return }
         if record.isRemovedFromList {
-            guard let app = state.histories.number(of: bundleIdentifier) else { return }
-            state.histories[app].unlist(record.deliveryID, identifier: identifier)
+            state.histories[bundleIdentifier]?.unlist(record.deliveryID, identifier: identifier)
         } else {
-            let app = state.histories.number(of: bundleIdentifier) { AppHistory() }
-            state.histories[app].list(record.deliveryID, identifier: identifier)
+            state.histories[bundleIdentifier, default: AppHistory()].list(record.deliveryID, identifier: identifier)
         }
     }
 
@@ -203,39 +198,35 @@ public final class InMemoryStore: NotificationStore {
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
-            guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
+            guard let history = state.histories[bundleIdentifier] else { return [] }
             let records: [DeliveredRecord]
             if let identifiers, identifiers.count == 1 {
-                return InMemoryStore.listed(identifiers[0], app: app, in: state)
+                return InMemoryStore.listed(identifiers[0], bundleIdentifier: bundleIdentifier, in: state)
             } else if let identifiers {
                 records = Set(identifiers).flatMap { identifier in
-                    state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
+                    history.listedIDs(identifier).compactMap { state.delivered.record($0) }
                 }
             } else {
-                records = state.histories[app].ids.compactMap { state.delivered.record($0) }
-                    .filter { !$0.isRemovedFromList }
+                records = history.ids.compactMap { state.delivered.record($0) }.filter { !$0.isRemovedFromList }
             }
             return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
         }
     }
 
     public func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord] {
-        state.withLock { state in
-            guard let app = state.histories.number(of: bundleIdentifier) else { return [] }
-            return InMemoryStore.listed(identifier, app: app, in: state)
-        }
+        state.withLock { InMemoryStore.listed(identifier, bundleIdentifier: bundleIdentifier, in: $0) }
     }
 
-    /// The deliveries of one identifier still in app `app`'s list, newest first.
-    private static func listed(_ identifier: String, app: Int, in state: State) -> [DeliveredRecord] {
+    /// The deliveries of one identifier still in the app's list, newest first.
+    private static func listed(_ identifier: String, bundleIdentifier: String, in state: State) -> [DeliveredRecord] {
         // The replacement check of every delivery: usually nothing is listed under it.
-        guard state.histories[app].isListed(identifier) else { return [] }
-        let records = state.histories[app].listedIDs(identifier).compactMap { state.delivered.record($0) }
+        guard let history = state.histories[bundleIdentifier], history.isListed(identifier) else { return [] }
+        let records = history.listedIDs(identifier).compactMap { state.delivered.record($0) }
         return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
     }
 
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        let matching = state.withLock { InMemoryStore.matching(query, in: &$0) }
+        let matching = state.withLock { InMemoryStore.matching(query, in: $0) }
         let sorted = matching.sorted(by: InMemoryStore.newestFirst)
         let start = min(max(query.offset, 0), sorted.count)
         let end = min(start + max(query.limit, 0), sorted.count)
@@ -243,7 +234,7 @@ public final class InMemoryStore: NotificationStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
-        state.withLock { InMemoryStore.matching(query, in: &$0).count }
+        state.withLock { InMemoryStore.matching(query, in: $0).count }
     }
 
     public func unreadCounts() throws -> [String: Int] {
@@ -265,7 +256,7 @@ public final class InMemoryStore: NotificationStore {
         let removed = state.withLock { state -> [DeliveredRecord] in
             let ids: [Int64]
             if let bundleIdentifier {
-                ids = state.histories.number(of: bundleIdentifier).map { state.histories[$0].ids } ?? []
+                ids = state.histories[bundleIdentifier]?.ids ?? []
             } else {
                 ids = state.delivered.all.map(\.deliveryID)
             }
@@ -333,10 +324,10 @@ public final class InMemoryStore: NotificationStore {
         return lhs.deliveryID > rhs.deliveryID
     }
 
-    private static func matching(_ query: HistoryQuery, in state: inout State) -> [DeliveredRecord] {
+    private static func matching(_ query: HistoryQuery, in state: State) -> [DeliveredRecord] {
         let candidates: [DeliveredRecord]
         if let bundle = query.bundleIdentifier {
-            let ids = state.histories.number(of: bundle).map { state.histories[$0].ids } ?? []
+            let ids = state.histories[bundle]?.ids ?? []
             candidates = ids.compactMap { state.delivered.record($0) }
         } else {
             candidates = state.delivered.all
@@ -354,16 +345,14 @@ public final class InMemoryStore: NotificationStore {
     static func add(_ record: DeliveredRecord, in state: inout State) {
         let id = record.deliveryID
         state.delivered.insert(record)
-        let app = state.histories.number(of: record.bundleIdentifier) { AppHistory() }
-        state.histories[app].record(id, identifier: record.identifier, isListed: !record.isRemovedFromList)
+        state.histories[record.bundleIdentifier, default: AppHistory()]
+            .record(id, identifier: record.identifier, isListed: !record.isRemovedFromList)
     }
 
     /// Removes a delivery with its responses (journalled when a batch is open).
     static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
         guard let record = state.delivered.remove(id) else { return nil }
-        if let app = state.histories.number(of: record.bundleIdentifier) {
-            state.histories[app].forget(id, identifier: record.identifier)
-        }
+        state.histories[record.bundleIdentifier]?.forget(id, identifier: record.identifier)
         let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
         var responses: [ResponseRecord] = []
         for responseID in responseIDs {

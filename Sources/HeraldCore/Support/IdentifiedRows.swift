@@ -3,15 +3,15 @@ protocol IdentifiedRow {
     var identifier: String { get }
 }
 
-/// Rows with unique identifiers, kept in a `ChunkedArray` and found by identifier through an
+/// Rows with unique identifiers, kept in an array and found by identifier through an
 /// `IdentifierIndex`.
 ///
 /// A row keeps its number until it is removed, and a removed row's number is reused by a later
 /// insert; so other structures (the schedule's heaps) can refer to a row by number, in 4 bytes,
 /// and tell a stale reference by what the row holds. When the last row goes, the memory goes.
 struct IdentifiedRows<Row: IdentifiedRow> {
-    /// Rows by number (`nil`: vacant); chunked, so a growing table never copies its rows.
-    private var storage = ChunkedArray<Row?>()
+    /// Rows by number (`nil`: vacant).
+    private var storage: [Row?] = []
     /// Numbers of removed rows, for reuse.
     private var vacant: [UInt32] = []
     private var index = IdentifierIndex()
@@ -127,7 +127,7 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     private mutating func vacate(_ number: Int) -> Row {
         let row = storage[number].take()!
         if index.count == 0 {
-            storage = ChunkedArray()
+            storage = []
             vacant = []
         } else {
             vacant.append(UInt32(number))
