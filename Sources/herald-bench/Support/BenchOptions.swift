@@ -3,7 +3,7 @@ import Foundation
 /// The command line of `herald-bench`.
 ///
 /// ```text
-/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket,idle] [--scratch DIR]
+/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket,idle,startup] [--scratch DIR]
 /// ```
 struct BenchOptions {
     /// A tenth of the sizes (CI proves the benchmark still runs; no timings asserted).
@@ -18,14 +18,15 @@ struct BenchOptions {
     /// The `herald` executable for `cli_post_ms` (default: next to this one).
     var heraldPath: String?
 
-    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "idle", "dbus"]
+    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "idle", "dbus", "startup"]
 
     static let usage = """
         Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
 
         Measures Herald's hot paths and prints a table; --json writes the figures as one JSON
         object (metric name → number). --quick runs everything at a tenth of the size.
-        Groups: \(groups.joined(separator: ", ")).
+        Groups: \(groups.joined(separator: ", ")). dbus and startup run only when named (a full run
+        measures startup's figures in the socket group).
         """
 
     /// Parses `arguments` (without the program name); throws a message for bad usage.
