@@ -42,7 +42,7 @@ import Glibc
 ///     HeraldDaemon         ─▶ HeraldWire, HeraldCore, HeraldSystem
 ///     HeraldDBus           ─▶ HeraldCore, HeraldSystem, CDBus
 ///     CMosquitto           ─▶ —  (libmosquitto's types; the library is loaded at run time)
-///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldDaemon, HeraldSystem, CMosquitto
+///     HeraldBroker         ─▶ HeraldCore, HeraldWire, HeraldSystem, CMosquitto
 ///     HeraldTmux           ─▶ HeraldCore, HeraldWire, HeraldSystem, TerminalKit  (banners and status options in tmux)
 ///     CCanberra            ─▶ —  (libcanberra's function shapes; the library is loaded at run time)
 ///     HeraldSound          ─▶ HeraldCore, HeraldSystem, CCanberra  (notification sounds through the sound server)
@@ -175,7 +175,7 @@ let package = Package(
         .target(name: "HeraldDaemon", dependencies: ["HeraldWire", "HeraldCore", "HeraldSystem"],
                 swiftSettings: swiftSettings),
         // Front door: MQTT to a broker (libmosquitto at run time).
-        .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldWire", "HeraldDaemon", "HeraldSystem", "CMosquitto"],
+        .target(name: "HeraldBroker", dependencies: ["HeraldCore", "HeraldWire", "HeraldSystem", "CMosquitto"],
                 swiftSettings: swiftSettings),
         // POSIX plumbing: spawning processes, lock files, wake pipes, signals, the event loop.
         .target(name: "HeraldSystem", dependencies: ["CEpoll"], swiftSettings: swiftSettings),
@@ -251,7 +251,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
+        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "HeraldStore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),

@@ -32,8 +32,7 @@ extension SQLiteStore {
 
     /// `delivered.record` of a delivery (`CompactDeliveredRecord`).
     func recordJSON(_ record: DeliveredRecord) throws -> String {
-        let compact = CompactDeliveredRecord(record)
-        return try FastRecordEncoder.encode(compact) ?? coding.encode(compact)
+        try coding.encode(CompactDeliveredRecord(record))
     }
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {

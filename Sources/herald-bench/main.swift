@@ -45,6 +45,7 @@ do {
     if options.runs("preview") { stage("preview"); PreviewBenchmarks.run(options, scratch: scratch, report: report) }
     var history: (home: HeraldHome, rows: Int)?
     if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.runs("codec") { stage("codec"); try WireCodecBenchmarks.run(options, report: report) }
     if options.runs("socket") {
         stage("socket")
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)

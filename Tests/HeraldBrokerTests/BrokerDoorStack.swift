@@ -32,12 +32,12 @@ struct BrokerDoorStack {
     let server: IPCServer
     let door: BrokerDoor
 
-    /// `commandLine` wraps the server for the door (a seam for faults); `configure` adjusts the
-    /// server's configuration.
+    /// `afterStored` runs once the engine stored each of the door's posts (a seam for faults);
+    /// `configure` adjusts the server's configuration (its post limit is the door's).
     static func open(settings: BrokerSettings, directory: URL, store: any NotificationStore = InMemoryStore(),
                      device: String = "door-test", log: LogLines,
                      configure: (inout IPCServer.Configuration) -> Void = { _ in },
-                     commandLine: (IPCServer) -> any BrokerCommandLine = { $0 }) async throws -> BrokerDoorStack {
+                     afterStored: (@Sendable (PostOutcome) async -> Void)? = nil) async throws -> BrokerDoorStack {
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: directory.appendingPathComponent("attachments"))
         let backend = try EngineBackend(engine: engine, commandsFile: nil)
@@ -47,7 +47,8 @@ struct BrokerDoorStack {
                                configuration: configuration)
         try await server.start()
         let door = try await BrokerDoor.open(settings: settings, device: device, stateDirectory: directory,
-                                             commandLine: commandLine(server), center: backend, log: { log.append($0) })
+                                             engine: engine, postLimiter: server.postLimiter, afterStored: afterStored,
+                                             log: { log.append($0) })
         return BrokerDoorStack(engine: engine, backend: backend, server: server, door: door)
     }
 

@@ -12,25 +12,21 @@ import TestSupport
 /// after the engine committed the notification, before the door wrote its journal (and before the
 /// PUBACK). The door's journal entry is stored with the notification, in its transaction.
 ///
-/// The death is made deterministic: the command line the first door posts through commits, then
-/// never returns — as if the process were killed right there. A second door with the same client
+/// The death is made deterministic: once the engine stored the first door's post, the door is
+/// held there for good — as if the process were killed right there. A second door with the same client
 /// id, state directory and database takes the session over (mosquitto disconnects the first) and
 /// is given the unacknowledged message again. A real mosquitto and a real SQLite database.
 @Suite(.enabled(if: MosquittoBroker.unavailableReason == nil, "mosquitto, mosquitto_pub and libmosquitto are needed"))
 struct BrokerExactlyOnceTests {
-    /// The server's `post` and `push`, then nothing: the caller waits until `release()`.
-    final class DiesAfterCommit: BrokerCommandLine, Sendable {
-        let server: IPCServer
-        private let state = Mutex<(committed: [PostResult], hung: [CheckedContinuation<Void, Never>], released: Bool)>(([], [], false))
-        init(_ server: IPCServer) { self.server = server }
+    /// Once the engine stored a post: records it, then nothing — the door waits until `release()`.
+    final class DiesAfterCommit: Sendable {
+        private let state = Mutex<(committed: [PostOutcome], hung: [CheckedContinuation<Void, Never>], released: Bool)>(([], [], false))
 
-        var postLimiter: PostRateLimiter? { server.postLimiter }
-        var committed: [PostResult] { state.withLock { $0.committed } }
+        var committed: [PostOutcome] { state.withLock { $0.committed } }
 
-        func post(_ params: PostParams) async throws -> PostResult { try await hang(try await server.post(params)) }
-        func push(_ params: PushParams) async throws -> PostResult { try await hang(try await server.push(params)) }
+        @Sendable func stored(_ outcome: PostOutcome) async { await hang(outcome) }
 
-        private func hang(_ result: PostResult) async throws -> PostResult {
+        private func hang(_ result: PostOutcome) async {
             await withCheckedContinuation { continuation in
                 let released = state.withLock { state -> Bool in
                     state.committed.append(result)
@@ -39,7 +35,6 @@ struct BrokerExactlyOnceTests {
                 }
                 if released { continuation.resume() }
             }
-            return result
         }
 
         func release() {
@@ -63,22 +58,18 @@ struct BrokerExactlyOnceTests {
         let topic = "\(broker.prefix)/post/backup-server"
 
         let firstLog = LogLines()
-        let dying = Box<DiesAfterCommit>()
+        let dying = DiesAfterCommit()
         let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
-                                                   log: firstLog, commandLine: { server in
-            let commandLine = DiesAfterCommit(server)
-            dying.value = commandLine
-            return commandLine
-        })
+                                                   log: firstLog, afterStored: dying.stored)
         defer {
-            dying.value?.release()
+            dying.release()
             first.close()
         }
         try await firstLog.wait(for: "Broker: connected")
         try await offThePool { try broker.publishLines([try BrokerDoorStack.postLine("backup", "nightly")], topic: topic) }
         let deadline = Date().addingTimeInterval(60)
-        while dying.value?.committed.isEmpty != false {
+        while dying.committed.isEmpty {
             guard Date() < deadline else { throw TestFailure("the first door never took the post: \(firstLog.all)") }
             try await Task.sleep(nanoseconds: 20_000_000)
         }

@@ -3,26 +3,12 @@ import CMosquitto
 import Foundation
 import HeraldCore
 import HeraldWire
-import HeraldDaemon
 import Synchronization
-
-/// What the broker door needs from the daemon: the command line's `post` and `push` (the same
-/// steps, validation and limits as over the socket) and the daemon's per-app post limit.
-/// `IPCServer` is one.
-public protocol BrokerCommandLine: Sendable {
-    /// Registers the app when first seen, merges the category, adds the request; answered once durable.
-    func post(_ params: PostParams) async throws -> PostResult
-    /// Delivers an APNs payload; answered once durable.
-    func push(_ params: PushParams) async throws -> PostResult
-    /// The post limit the daemon's doors share (`nil`: none).
-    var postLimiter: PostRateLimiter? { get }
-}
-
-extension IPCServer: BrokerCommandLine {}
 
 /// The broker front door: keeps a persistent MQTT session (fixed client id, clean session off,
 /// QoS 1) on `P/post/+`, `P/push/#` and `P/handled/+`, turns posts and pushes into the engine's
-/// `post` / `push`, and tells the other devices (and a waiting `herald post --broker --wait`) when
+/// `post` / `push` from `.broker(sender:)` (the same registration, categories and refusals as
+/// the socket's `herald post`), and tells the other devices (and a waiting `herald post --broker --wait`) when
 /// a notification that came through the broker is answered or read here.
 ///
 /// The daemon's per-app post rate holds here too, by holding back: a post of an app past its
@@ -32,7 +18,7 @@ extension IPCServer: BrokerCommandLine {}
 ///
 /// ```swift
 /// let door = try BrokerDoor.open(settings: settings, device: "herald-3f9c…", stateDirectory: home.url,
-///                                commandLine: server, center: backend, log: { print($0) })
+///                                engine: engine, postLimiter: server.postLimiter, log: { print($0) })
 /// …
 /// door.close()
 /// ```
@@ -41,10 +27,15 @@ public final class BrokerDoor: Sendable {
     private let topics: BrokerTopics
     private let device: String
     private let journal: BrokerJournal
-    private let commandLine: any BrokerCommandLine
-    private let center: any CenterBackend
+    private let engine: NotificationEngine
+    /// The daemon's per-app post limit, shared with its other doors (`nil`: none).
+    private let postLimiter: PostRateLimiter?
+    /// Runs once the engine stored a post or push, before the journal records it (a seam for
+    /// tests: a daemon dying at that instant).
+    private let afterStored: (@Sendable (PostOutcome) async -> Void)?
     private let log: @Sendable (String) -> Void
-    private let observation = Mutex<EventObservation?>(nil)
+    /// The engine observer's id, while the door observes.
+    private let observerID = Mutex<UInt64?>(nil)
     /// Whether the last state logged was "connected".
     private let isConnected = Mutex<Bool?>(nil)
     /// Apps being held back to their post rate (logged once when that starts).
@@ -58,27 +49,39 @@ public final class BrokerDoor: Sendable {
     private let attachmentsFolder: URL
 
     private init(connection: MQTTConnection, settings: BrokerSettings, device: String, journal: BrokerJournal,
-                 attachmentsFolder: URL, commandLine: any BrokerCommandLine, center: any CenterBackend,
-                 log: @escaping @Sendable (String) -> Void) {
+                 attachmentsFolder: URL, engine: NotificationEngine, postLimiter: PostRateLimiter?,
+                 afterStored: (@Sendable (PostOutcome) async -> Void)?, log: @escaping @Sendable (String) -> Void) {
         self.connection = connection
         self.attachmentsFolder = attachmentsFolder
         self.topics = BrokerTopics(prefix: settings.address.prefix)
         self.device = device
         self.journal = journal
-        self.commandLine = commandLine
-        self.center = center
+        self.engine = engine
+        self.postLimiter = postLimiter
+        self.afterStored = afterStored
         self.log = log
     }
 
     /// Starts the door: subscribes to the engine's events and connects in the background (the
     /// outcome, and every later change, is one log line). Throws only for what cannot work at all
-    /// (no libmosquitto, an unreadable journal, bad TLS files).
+    /// (no libmosquitto, an unreadable journal, bad TLS files). `postLimiter`: the daemon's per-app
+    /// post limit (`IPCServer.postLimiter`), which the door holds its posts back to.
     public static func open(settings: BrokerSettings, device: String, stateDirectory: URL,
-                            commandLine: any BrokerCommandLine, center: any CenterBackend,
+                            engine: NotificationEngine, postLimiter: PostRateLimiter?,
                             log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
+        try await open(settings: settings, device: device, stateDirectory: stateDirectory, engine: engine,
+                       postLimiter: postLimiter, afterStored: nil, log: log)
+    }
+
+    /// `open`, with `afterStored` run once the engine stored each post or push, before the
+    /// journal records it.
+    package static func open(settings: BrokerSettings, device: String, stateDirectory: URL,
+                             engine: NotificationEngine, postLimiter: PostRateLimiter?,
+                             afterStored: (@Sendable (PostOutcome) async -> Void)?,
+                             log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
         let journal = try BrokerJournal(file: stateDirectory.appendingPathComponent(journalFileName))
         // The message in hand when the daemon was last killed, if the file missed it.
-        if let receipt = await center.storedReceipt(forKey: BrokerJournal.receiptKey) { journal.restore(from: receipt) }
+        if let receipt = await engine.storedReceipt(forKey: BrokerJournal.receiptKey) { journal.restore(from: receipt) }
         let attachmentsFolder = stateDirectory.appendingPathComponent(attachmentsFolderName)
         // Bytes a killed daemon had staged and the engine never took.
         try? FileManager.default.removeItem(at: attachmentsFolder)
@@ -91,10 +94,11 @@ public final class BrokerDoor: Sendable {
         events.stalled = { seconds in door.value?.stalled(after: seconds) }
         let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events)
         let opened = BrokerDoor(connection: connection, settings: settings, device: device, journal: journal,
-                                attachmentsFolder: attachmentsFolder, commandLine: commandLine, center: center, log: log)
+                                attachmentsFolder: attachmentsFolder, engine: engine, postLimiter: postLimiter,
+                                afterStored: afterStored, log: log)
         door.value = opened
-        let observation = await center.observeEvents { [weak opened] event in opened?.observe(event) }
-        opened.observation.withLock { $0 = observation }
+        let observerID = await engine.addObserver { [weak opened] event in opened?.observe(event) }
+        opened.observerID.withLock { $0 = observerID }
         connection.start()
         return opened
     }
@@ -102,7 +106,10 @@ public final class BrokerDoor: Sendable {
     /// Disconnects (the broker keeps the session: what arrives meanwhile waits there) and stops
     /// observing the engine.
     public func close() {
-        observation.withLock { $0?.cancel() }
+        if let id = observerID.withLock({ $0.take() }) {
+            let engine = self.engine
+            Task { await engine.removeObserver(id) }
+        }
         connection.stop()
         journal.close()
     }
@@ -165,7 +172,7 @@ public final class BrokerDoor: Sendable {
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: params.bundleIdentifier,
                                             identifier: params.request.identifier)
             take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
-                try await $0.post(params)
+                try await $0.post(params, from: .broker(sender: sender))
             }
             // Staged bytes the engine did not take (a refused post) go.
             params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
@@ -180,7 +187,9 @@ public final class BrokerDoor: Sendable {
                                     headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
                                             identifier: identifier)
-            take(entry, what: "push \(identifier)", app: params.rateLimitKey) { try await $0.push(params) }
+            take(entry, what: "push \(identifier)", app: params.rateLimitKey) {
+                try await $0.push(params, from: .broker(sender: sender))
+            }
         case .handled(let sender):
             guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {
                 log("Broker: ignored a handled message from \(sender) that is not a HandledMessage")
@@ -237,17 +246,20 @@ public final class BrokerDoor: Sendable {
         return params
     }
 
-    /// Runs a post or push of `app` through the command line's steps, once the app is within its
-    /// post rate. The journal's entry goes with it as the engine's `StoreReceipt` (stored in the
-    /// notification's transaction) and is written to the journal's file once it is stored.
+    /// Hands a post or push of `app` to the engine, once the app is within its post rate. The
+    /// journal's entry goes with it as the engine's `StoreReceipt` (stored in the notification's
+    /// transaction) and is written to the journal's file once it is stored.
     private func take(_ entry: BrokerJournal.Entry, what: String, app: String,
-                      _ body: @escaping @Sendable (any BrokerCommandLine) async throws -> PostResult) {
-        let commandLine = self.commandLine
+                      _ body: @escaping @Sendable (NotificationEngine) async throws -> PostOutcome) {
+        let engine = self.engine
+        let afterStored = self.afterStored
         holdBackToRate(app)
         let receipt = BrokerJournal.receipt(for: entry)
-        let outcome = blocking { () -> Result<PostResult, any Error> in
+        let outcome = blocking { () -> Result<PostOutcome, any Error> in
             do {
-                return .success(try await StoreReceipt.$current.withValue(receipt) { try await body(commandLine) })
+                let outcome = try await StoreReceipt.$current.withValue(receipt) { try await body(engine) }
+                await afterStored?(outcome)
+                return .success(outcome)
             } catch {
                 return .failure(error)
             }
@@ -266,7 +278,7 @@ public final class BrokerDoor: Sendable {
     /// Waits (on the loop's thread: the broker holds what follows) until `app` is within the
     /// daemon's post rate; logs when an app starts being held back.
     private func holdBackToRate(_ app: String) {
-        guard let limiter = commandLine.postLimiter else { return }
+        guard let limiter = postLimiter else { return }
         let wait = limiter.reserve(app)
         let started = heldBack.withLock { held -> Bool in
             guard wait > 0 else {
@@ -284,15 +296,15 @@ public final class BrokerDoor: Sendable {
 
     /// Another device answered or read a notification: take it out of the list here and mark it read.
     private func applyHandled(_ message: HandledMessage) async {
-        let delivered = await center.deliveredNotifications(bundleIdentifier: message.bundleIdentifier)
+        let delivered = await engine.deliveredNotifications(bundleIdentifier: message.bundleIdentifier)
             .filter { $0.identifier == message.identifier }
         _ = journal.announceRead(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)
         if message.response != nil {
-            await center.removeDeliveredNotifications(identifiers: [message.identifier],
+            await engine.removeDeliveredNotifications(identifiers: [message.identifier],
                                                       bundleIdentifier: message.bundleIdentifier)
         }
         let unread = delivered.filter { !$0.isRead }.map(\.deliveryID)
-        if !unread.isEmpty { try? await center.markRead(deliveryIDs: unread, isRead: true) }
+        if !unread.isEmpty { try? await engine.markRead(deliveryIDs: unread, isRead: true) }
     }
 
     /// Waits on this (the loop's) thread for `body`, which runs as a task.
@@ -353,13 +365,13 @@ extension BrokerDoor {
     /// `open` with this device's id from the state directory, and one log line when the door
     /// cannot open at all (no libmosquitto, an unwritable state directory); the door otherwise.
     /// What `herald daemon --broker` calls.
-    public static func openAndLog(settings: BrokerSettings, stateDirectory: URL, commandLine: any BrokerCommandLine,
-                                  center: any CenterBackend, log: @escaping @Sendable (String) -> Void) async -> BrokerDoor? {
+    public static func openAndLog(settings: BrokerSettings, stateDirectory: URL, engine: NotificationEngine,
+                                  postLimiter: PostRateLimiter?, log: @escaping @Sendable (String) -> Void) async -> BrokerDoor? {
         do {
             let device = try BrokerDevice.identifier(in: stateDirectory)
             log("Broker: connecting to \(settings.address) as \(device)")
             return try await open(settings: settings, device: device, stateDirectory: stateDirectory,
-                                  commandLine: commandLine, center: center, log: log)
+                                  engine: engine, postLimiter: postLimiter, log: log)
         } catch {
             log("Broker: not connecting to \(settings.address): \(error)")
             return nil

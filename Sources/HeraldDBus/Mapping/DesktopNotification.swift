@@ -60,7 +60,8 @@ struct DesktopNotification: Sendable {
 
     /// One category per distinct set of buttons: `desktop.` and a stable hash of the actions.
     static func categoryIdentifier(for actions: [ActionRecord]) -> String {
-        guard !actions.isEmpty else { return "desktop.plain" }
+        let prefix = PostSender.desktopCategoryPrefix
+        guard !actions.isEmpty else { return prefix + "plain" }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for action in actions {
             for byte in (action.identifier + "\u{1F}" + action.title + "\u{1F}" + (action.textInput?.placeholder ?? "")
@@ -68,6 +69,6 @@ struct DesktopNotification: Sendable {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
-        return "desktop." + String(hash, radix: 16)
+        return prefix + String(hash, radix: 16)
     }
 }

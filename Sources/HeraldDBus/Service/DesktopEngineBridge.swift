@@ -1,25 +1,15 @@
 import Foundation
 import HeraldCore
 
-/// The front door's calls into the engine, run in order by `SerialJobs`: registering desktop
-/// apps (authorized without a prompt) and their categories, posting, closing and forgetting
-/// transient notifications. Images are written (PNG) or copied into a staging folder here,
-/// off the bus thread; the engine then moves them into its attachment store.
+/// The front door's calls into the engine, run in order by `SerialJobs`: posting (the engine's
+/// `post` from `.desktop`: it registers the app, authorized without a prompt, and its category),
+/// closing and forgetting transient notifications. Images are written (PNG) or copied into a
+/// staging folder here, off the bus thread; the engine then moves them into its attachment store.
 actor DesktopEngineBridge {
-    /// An app keeps this many desktop categories (distinct sets of buttons), newest last.
-    static let categoryLimit = 64
-
     private let engine: NotificationEngine
     private let connection: DesktopAppConnection
     private let stagingDirectory: URL
     private let log: @Sendable (String) -> Void
-    private var connected: Set<String> = []
-    /// What this bridge already told the engine, so that a steady stream of `Notify` calls costs
-    /// one engine call (`add`) each: the name each app was registered under (nothing else
-    /// changes a trusted app's authorization), and each app's category identifiers (only this
-    /// bridge sets a desktop app's categories).
-    private var registeredNames: [String: String] = [:]
-    private var categoryIdentifiers: [String: Set<String>] = [:]
     private var icons = IconThemeLookup(environment: ProcessInfo.processInfo.environment)
 
     init(engine: NotificationEngine, connection: DesktopAppConnection, stagingDirectory: URL,
@@ -41,36 +31,23 @@ actor DesktopEngineBridge {
         case file(String)
     }
 
-    /// Registers the app and its category, attaches the image and adds the request.
+    /// Attaches the image and posts the notification from this desktop sender. An app the user
+    /// turned off is answered as any server whose rules drop a notification answers: accepted,
+    /// nothing shown or kept (a sender told no may show a popup of its own instead).
     func post(_ notification: DesktopNotification, image: ImageSource?) async throws {
-        let bundle = notification.app.bundleIdentifier
-        if registeredNames[bundle] != notification.app.displayName {
-            try await engine.admitApp(bundleIdentifier: bundle)
-            await engine.registerTrustedApp(bundleIdentifier: bundle, displayName: notification.app.displayName)
-            registeredNames[bundle] = notification.app.displayName
-        }
-        if !connected.contains(bundle) {
-            connected.insert(bundle)
-            await engine.connect(connection, bundleIdentifier: bundle)
-        }
-        if categoryIdentifiers[bundle]?.contains(notification.category.identifier) != true {
-            var categories = await engine.categories(bundleIdentifier: bundle)
-            if !categories.contains(where: { $0.identifier == notification.category.identifier }) {
-                categories.append(notification.category)
-                let desktop = categories.filter { $0.identifier.hasPrefix(DesktopApp.prefix) }
-                if desktop.count > Self.categoryLimit {
-                    let drop = Set(desktop.prefix(desktop.count - Self.categoryLimit).map(\.identifier))
-                    categories.removeAll { drop.contains($0.identifier) }
-                }
-                await engine.setCategories(categories, bundleIdentifier: bundle)
-            }
-            categoryIdentifiers[bundle] = Set(categories.map(\.identifier))
-        }
         var request = notification.request
         if let image, let attachment = await stage(image) {
             request.content.attachments = [attachment]
         }
-        try await engine.add(request, bundleIdentifier: bundle)
+        do {
+            try await engine.post(request, bundleIdentifier: notification.app.bundleIdentifier, category: notification.category,
+                                  from: .desktop(displayName: notification.app.displayName, connection: connection))
+        } catch {
+            // A staged image the engine did not take.
+            for attachment in request.content.attachments { try? FileManager.default.removeItem(atPath: attachment.path) }
+            if let refusal = error as? UNError, refusal.code == .notificationsNotAllowed { return }
+            throw error
+        }
     }
 
     /// Takes a notification off the screen and the list; a transient one (its history row known)

@@ -6,12 +6,15 @@ import HeraldWire
 /// apps, `CenterControl` for user interfaces) plus what only the command line needs.
 /// `EngineBackend` conforms, over the `NotificationEngine`.
 public protocol CenterBackend: NotificationSystem, CenterControl {
-    /// Delivers an APNs payload (the `simctl push` file format); returns the request identifier.
+    /// A post through one of the daemon's doors (`NotificationEngine.post`): registers the app
+    /// as the sender is trusted, merges the category, refuses an app whose notifications are off
+    /// (`UNError.notificationsNotAllowed`), adds the request; answered once durable.
+    func post(_ params: PostParams, from sender: PostSender) async throws -> PostOutcome
+    /// Delivers an APNs payload (the `simctl push` file format) for the app named by bundle
+    /// identifier, device token or the payload's `Simulator Target Bundle`, registering it as the
+    /// sender is trusted (`NotificationEngine.push(_:bundleIdentifier:options:from:)`).
     /// Rejections throw an error conforming to `PushRejection`.
-    func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String
-    /// `add` for `herald post`: returns the identifiers dropped over the app's pending limit to
-    /// make room (possibly the posted one). The default adds and reports none.
-    func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String]
+    func push(_ params: PushParams, from sender: PostSender) async throws -> PostOutcome
     /// An app first seen from the command line: authorized without a prompt. Throws when the
     /// center has no room for a new app (`EngineError.tooManyApps`).
     func registerCommandLineApp(bundleIdentifier: String) async throws
@@ -51,9 +54,4 @@ extension CenterBackend {
     public func releaseCommits() async {}
     public func storedReceipt(forKey key: String) async -> JSONValue? { nil }
     public func takeCommitGroupStatistics() async -> CommitGroupStatistics { CommitGroupStatistics() }
-
-    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
-        try await add(request, bundleIdentifier: bundleIdentifier)
-        return []
-    }
 }

@@ -3,11 +3,6 @@ import HeraldCore
 import HeraldWire
 import Synchronization
 
-extension PushError: PushRejection {
-    /// The engine's sentence.
-    public var explanation: String { message }
-}
-
 /// The daemon's backend: the `NotificationEngine`, plus the service-extension commands
 /// (`herald app --service-extension`), which are kept in a small JSON file in the state directory
 /// and installed as `CommandServiceExtensionHost`s. A connected app's in-process extension takes
@@ -51,14 +46,11 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
 
     // MARK: Command line
 
-    public func push(_ payload: Data, bundleIdentifier: String?, headers: PushHeaders) async throws -> String {
-        var options = PushOptions(collapseID: headers.collapseID, priority: headers.priority)
-        if let type = headers.pushType { options.pushType = try PushOptions.PushType.parse(type) }
-        if let expiration = headers.expiration {
-            guard expiration >= 0 else { throw PushError.badExpirationDate(String(expiration)) }
-            options.expiration = Date(timeIntervalSince1970: TimeInterval(expiration))
-        }
-        return try await engine.push(payload, bundleIdentifier: bundleIdentifier, options: options)
+    public func post(_ params: PostParams, from sender: PostSender) async throws -> PostOutcome {
+        try await engine.post(params, from: sender)
+    }
+    public func push(_ params: PushParams, from sender: PostSender) async throws -> PostOutcome {
+        try await engine.push(params, from: sender)
     }
 
     public func holdCommits() { engine.holdCommits() }
@@ -99,9 +91,6 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
 
     public override func appRecord(bundleIdentifier: String) async -> AppRecord {
         withCommand(await engine.appRecord(bundleIdentifier: bundleIdentifier))
-    }
-    public func addReportingDropped(_ request: RequestRecord, bundleIdentifier: String) async throws -> [String] {
-        try await engine.addReportingDropped(request, bundleIdentifier: bundleIdentifier)
     }
     public func storedReceipt(forKey key: String) async -> JSONValue? {
         await engine.storedReceipt(forKey: key)

@@ -80,17 +80,15 @@ public final class IPCServer: Sendable {
     let backend: any CenterBackend
     let configuration: Configuration
     let waiters = ResponseWaiters()
-    let postQueue = AsyncSerialQueue()
-    let knownApps = KnownApps()
     let dispatcher = RequestDispatcher.standard
     /// The unfinished lines of every client, against `configuration.partialLineBudget`.
     let partialLines: PartialLineBudget
     /// History replies being put together at once (`IPCServer+History.swift`).
     let historyGate = ReplyGate(limit: IPCServer.historyRepliesAtOnce)
     /// The per-app post limit (`configuration.postRate`, on `configuration.now`), for every door
-    /// of this daemon: the socket's `post`, `add` and `push` (refused `rateLimited`), the broker
-    /// door's posts (held back to it: `BrokerCommandLine.postLimiter`) and D-Bus `Notify`
-    /// (`herald daemon` hands it to that door). `nil`: off.
+    /// of this daemon: the socket's `post`, `add` and `push` (refused `rateLimited`), and —
+    /// `herald daemon` hands it to those doors — the broker's posts (held back to it) and D-Bus
+    /// `Notify` (refused `LimitsExceeded`). `nil`: off.
     public let postLimiter: PostRateLimiter?
 
     /// Requests whose commits are grouped per round of the loop.

@@ -228,11 +228,13 @@ extension RequestDispatcher {
         }
         d.on(Methods.post) { server, p, _ in
             try server.admitPost(from: p.bundleIdentifier)
-            return try await server.post(p)
+            let date = server.configuration.now()
+            return PostResult(try await server.backend.post(p, from: .socket), date: date)
         }
         d.on(Methods.push) { server, p, _ in
             try server.admitPost(from: p.rateLimitKey)
-            return try await server.push(p)
+            let date = server.configuration.now()
+            return PostResult(try await server.backend.push(p, from: .socket), date: date)
         }
         d.on(Methods.wait) { server, p, _ in
             try WaitParams.validate(timeout: p.timeout)

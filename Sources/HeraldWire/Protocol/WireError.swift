@@ -30,8 +30,7 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
     /// `post` with `requireKnownApp` for an app the center has never seen.
     public static func unknownApp(_ bundleIdentifier: String) -> WireError {
         WireError(domain: heraldDomain, reason: unknownAppReason,
-                  message: "the center knows no app named \"\(bundleIdentifier)\"; check the name with `herald apps`, "
-                      + "or use --new-app \(bundleIdentifier) to post as a new app")
+                  message: PostRefusal.unknownApp(bundleIdentifier: bundleIdentifier).description)
     }
 
     /// A protocol error (the message, not the center, was at fault).
@@ -45,6 +44,10 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case let error as WireError: self = error
         case let error as UNError:
             self.init(domain: UNErrorDomain, code: error.code.rawValue, message: error.description, detail: error.detail)
+        case PostRefusal.unknownApp(let bundleIdentifier):
+            self = .unknownApp(bundleIdentifier)
+        case let error as PostRefusal:
+            self = .protocolError(.pendingLimit, error.description)
         case let error as any PushRejection:
             self.init(domain: WireError.apnsDomain, reason: error.reason, message: error.explanation)
         default:

@@ -11,8 +11,7 @@ import Synchronization
 /// `daemon_cpu_us_per_post` / `daemon_cpu_us_per_post_8` (the daemon's own CPU time per post in
 /// those two runs, from `/proc/PID/stat`),
 /// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
-/// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
-/// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
+/// the `herald` processes' start-up (`CLIStartupBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run, and the
 /// pending requests of a full center, `DaemonReadyBenchmarks`).
 enum SocketBenchmarks {
@@ -93,7 +92,7 @@ enum SocketBenchmarks {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }
 
-    /// The figures that need the `herald` binary (the wire codec's need none).
+    /// The figures that need the `herald` binary.
     static let metricKeys = ["post_p50_us", "post_p99_us", "daemon_cpu_us_per_post", "post_per_s", "daemon_cpu_us_per_post_8",
                              "commit_group_mean", "commit_group_max",
                              "post_pipelined_per_s", "commit_group_pipelined_mean", "daemon_rss_mb",
@@ -106,7 +105,6 @@ enum SocketBenchmarks {
     /// `history`: a filled database to serve (the store benchmark's), or `nil` for an empty one.
     static func run(_ options: BenchOptions, scratch: URL, history: (home: HeraldHome, rows: Int)?,
                     report: Report) async throws {
-        try WireCodecBenchmarks.run(options, report: report)
         guard let herald = heraldPath(options) else {
             reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
             return

@@ -18,7 +18,8 @@ struct BenchOptions {
     /// The `herald` executable for `cli_post_ms` (default: next to this one).
     var heraldPath: String?
 
-    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "idle", "dbus", "startup"]
+    static let groups = ["engine", "calendar", "store", "ui", "preview", "codec", "socket", "broker", "idle", "dbus",
+                         "startup"]
 
     static let usage = """
         Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
