@@ -263,6 +263,28 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         }
     }
 
+    /// What scheduling needs from the columns; each request stays encoded until the engine
+    /// needs it (`StoredPendingRecord`): a start with tens of thousands pending decodes none.
+    public func loadPendingForStart() throws -> [LoadedPending] {
+        let path = databaseURL.path
+        let decoder: @Sendable ([UInt8]) throws -> PendingRecord = { bytes in
+            try RecordCoding(path: path).decode(PendingRecord.self, from: Data(bytes), table: "pending", key: "")
+        }
+        return try read {
+            try connection.query("""
+                SELECT bundle_id, identifier, trigger_kind, scheduled_at, next_fire_date, record FROM pending
+                ORDER BY next_fire_date IS NULL, next_fire_date, scheduled_at, bundle_id, identifier
+                """) { row in
+                .stored(StoredPendingRecord(
+                    bundleIdentifier: row.text(0), identifier: row.text(1),
+                    scheduledAt: Date(timeIntervalSince1970: row.double(3)),
+                    nextFireDate: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4)),
+                    isLocationTriggered: row.text(2) == "location",   // (`kindName`)
+                    encoded: EncodedPendingRecord(bytes: row.bytes(5), decoder: decoder)))
+            }
+        }
+    }
+
     public func savePending(_ record: PendingRecord) throws {
         let json = try coding.encode(record)
         try write {

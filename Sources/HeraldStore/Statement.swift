@@ -83,6 +83,12 @@ package final class Statement {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// The column's bytes as an array (a smaller thing to keep than `Data`).
+    func bytes(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     func optionalData(_ column: Int32) -> Data? { isNull(column) ? nil : data(column) }
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 }

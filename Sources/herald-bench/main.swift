@@ -56,6 +56,11 @@ do {
     }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("idle") { stage("idle"); try IdleBenchmarks.run(options, scratch: scratch, report: report) }
+    // Only when asked for (`--only startup`): the socket group measures the same figures.
+    if options.only.contains("startup") {
+        stage("startup")
+        try await StartupBenchmarks.run(options, scratch: scratch, report: report)
+    }
     // Only when asked for (`--only dbus`): it starts dbus-daemon, Xvfb and dunst, and a release
     // run has been seen to hang (see docs/PERFORMANCE.md).
     if options.only.contains("dbus") { stage("dbus"); try DBusBenchmarks.run(options, scratch: scratch, report: report) }

@@ -79,8 +79,18 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
             apps[app.bundleIdentifier] = app.withDenialAsSettingOff().withFileNameAsDisplayName().withTrustedCriticalAlerts()
         }
         var dropped: [PendingRecord] = []
-        for record in try store.loadPending() {
-            var record = record
+        for loaded in try store.loadPendingForStart() {
+            var record: PendingRecord
+            switch loaded {
+            case .decoded(let decoded):
+                record = decoded
+            case .stored(let stored) where stored.nextFireDate != nil || stored.isLocationTriggered:
+                // Scheduled from its columns; its request is decoded when first needed.
+                dropped += schedule.insert(stored).dropped
+                continue
+            case .stored(let stored):
+                record = stored.decoded()
+            }
             if record.nextFireDate == nil, let trigger = record.request.trigger, case .calendar = trigger {
                 record.nextFireDate = TriggerSchedule.firstFireDate(trigger, scheduledAt: record.scheduledAt)
             }

@@ -119,15 +119,24 @@ struct PendingSchedule {
     var count: Int { apps.reduce(0) { $0 + $1.entries.count } }
 
     mutating func insert(_ record: PendingRecord) -> InsertResult {
-        let app = appNumber(record.bundleIdentifier)
+        insert(pending: PendingRow(record), bundleIdentifier: record.bundleIdentifier)
+    }
+
+    /// Inserts a request the store read at start, its request still encoded.
+    mutating func insert(_ stored: StoredPendingRecord) -> InsertResult {
+        insert(pending: PendingRow(stored), bundleIdentifier: stored.bundleIdentifier)
+    }
+
+    private mutating func insert(pending: PendingRow, bundleIdentifier: String) -> InsertResult {
+        let app = appNumber(bundleIdentifier)
         var result = InsertResult()
         counter += 1
-        let entry = Entry(pending: PendingRow(record), addedOrder: counter, heapSequence: counter)
-        if case .location = record.request.trigger {
-            let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
+        let entry = Entry(pending: pending, addedOrder: counter, heapSequence: counter)
+        if pending.isLocationTriggered {
+            let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: pending.identifier)
             result.replaced = remove(key)
             if apps[app].locationCount >= locationLimit {
-                result.dropped.append(record)
+                result.dropped.append(pending.record(bundleIdentifier: bundleIdentifier))
                 return result
             }
             apps[app].locationCount += 1
@@ -138,9 +147,9 @@ struct PendingSchedule {
         let (row, replaced) = apps[app].entries.upsert(entry)
         if let replaced {
             forget(replaced, app: app)
-            result.replaced = replaced.pending.record(bundleIdentifier: record.bundleIdentifier)
+            result.replaced = replaced.pending.record(bundleIdentifier: bundleIdentifier)
         }
-        guard let date = record.nextFireDate else { return result }
+        guard let date = pending.nextFireDate else { return result }
         pushHeaps(entry, date: date, app: app, row: row)
         apps[app].datedCount += 1
         liveDated += 1
@@ -201,7 +210,7 @@ struct PendingSchedule {
         for item in due where isLive(item) {
             let app = Int(item.app)
             let row = Int(item.row)
-            if apps[app].entries.value(at: row, { $0.pending.request.trigger?.repeats }) == true {
+            if apps[app].entries.value(at: row, { $0.pending.repeats }) == true {
                 let record = apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier)
                 if let next = nextDate(record, max(item.date, now)), next > now {
                     counter += 1
@@ -240,7 +249,7 @@ struct PendingSchedule {
 
     /// Updates the counts for an entry that left the table (its heap items are stale from now on).
     private mutating func forget(_ entry: Entry, app: Int) {
-        if case .location = entry.pending.request.trigger {
+        if entry.pending.isLocationTriggered {
             locationKeys[PendingKey(bundleIdentifier: apps[app].bundleIdentifier, identifier: entry.identifier)] = nil
             apps[app].locationCount -= 1
         } else if entry.pending.nextFireDate != nil {
@@ -279,7 +288,7 @@ struct PendingSchedule {
         var items: [DropItem] = []
         for (row, entry) in apps[app].entries.numbered {
             guard let date = entry.pending.nextFireDate else { continue }
-            if case .location = entry.pending.request.trigger { continue }
+            if entry.pending.isLocationTriggered { continue }
             items.append(DropItem(date: date, addedOrder: entry.addedOrder, sequence: entry.heapSequence,
                                   row: UInt32(row)))
         }

@@ -93,6 +93,10 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// `deliveredInList(bundleIdentifier:identifiers:)` for one identifier (the replacement check
     /// of every delivery), without an array; by default it makes one.
     func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord]
+    /// Every pending request for the engine's start, in `loadPending`'s order; a store that can
+    /// read what scheduling needs from columns leaves the requests encoded (`StoredPendingRecord`)
+    /// until the engine needs one. By default `loadPending`'s records.
+    func loadPendingForStart() throws -> [LoadedPending]
 }
 
 extension NotificationStore {
@@ -110,6 +114,10 @@ extension NotificationStore {
     }
 
     public func takeRemovedByRetention() -> [String: HistoryCounts] { [:] }
+
+    public func loadPendingForStart() throws -> [LoadedPending] {
+        try loadPending().map { .decoded($0) }
+    }
 }
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.

@@ -10,9 +10,10 @@ enum UIFirstFrameBenchmarks {
     static let metricKeys = ["ui_first_frame_ms", "ui_rss_mb"]
 
     /// `newestTitle`: the title of the newest notification in the history (what the first full
-    /// frame must show).
+    /// frame must show). The median is reported as `key`; with another key than
+    /// `ui_first_frame_ms` (a floor beside it) neither goal nor memory is.
     static func run(herald: String, home: HeraldHome, socketPath: String, newestTitle: String, rounds: Int,
-                    report: Report) throws {
+                    key: String = "ui_first_frame_ms", report: Report) throws {
         var times: [Double] = []
         var resident = 0
         var drawn = 0
@@ -29,11 +30,14 @@ enum UIFirstFrameBenchmarks {
             resident = Measure.residentBytes(pid: ui.pid)
             drawn = frame.bytes.count
         }
-        report.add(Metric("ui_first_frame_ms", label: "herald UI exec → first full frame", value: Measure.median(times),
-                          unit: "ms", goal: 50, direction: .lower))
-        report.add(Metric("ui_rss_mb", label: "herald UI memory", value: Double(resident) / 1_048_576, unit: "MiB",
-                          goal: 32, direction: .lower))
-        report.note(String(format: "ui first frame: %d starts on a 200×60 pseudo-terminal: %@ ms; %d bytes drawn",
+        let figure = key == "ui_first_frame_ms"
+        report.add(Metric(key, label: "herald UI exec → first full frame" + (figure ? "" : ", one notification"),
+                          value: Measure.median(times), unit: "ms", goal: figure ? 50 : nil, direction: .lower))
+        if figure {
+            report.add(Metric("ui_rss_mb", label: "herald UI memory", value: Double(resident) / 1_048_576, unit: "MiB",
+                              goal: 32, direction: .lower))
+        }
+        report.note(String(format: "%@: %d starts on a 200×60 pseudo-terminal: %@ ms; %d bytes drawn", key,
                            rounds, times.map { String(format: "%.1f", $0) }.joined(separator: ", "), drawn))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The command line of `herald-bench`.
 ///
 /// ```text
-/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket,idle] [--scratch DIR]
+/// herald-bench [--quick] [--json FILE] [--only engine,calendar,store,ui,preview,socket,idle,startup] [--scratch DIR]
 /// ```
 struct BenchOptions {
     /// A tenth of the sizes (CI proves the benchmark still runs; no timings asserted).
@@ -18,16 +18,19 @@ struct BenchOptions {
     /// The `herald` executable for `cli_post_ms` (default: next to this one).
     var heraldPath: String?
 
-    static let groups = ["engine", "calendar", "store", "ui", "preview", "codec", "socket", "broker", "idle", "dbus", "post"]
+    static let groups = ["engine", "calendar", "store", "ui", "preview", "codec", "socket", "broker", "idle", "dbus",
+                         "post", "startup"]
 
     static let usage = """
         Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
 
         Measures Herald's hot paths and prints a table; --json writes the figures as one JSON
         object (metric name → number). --quick runs everything at a tenth of the size.
-        Groups: \(groups.joined(separator: ", ")). `dbus` and `post` run only when named: `post` is
-        the socket group's post and command-line figures alone, on an empty center (no history,
-        no pending requests, no start or UI figures), for iterating on the request path.
+        Groups: \(groups.joined(separator: ", ")). `dbus`, `post` and `startup` run only when
+        named: `post` is the socket group's post and command-line figures alone, on an empty center
+        (no history, no pending requests, no start or UI figures), for iterating on the request
+        path; `startup` is the start figures with their floors (a full run measures them in the
+        socket group).
         """
 
     /// Parses `arguments` (without the program name); throws a message for bad usage.

@@ -1,0 +1,114 @@
+import Foundation
+@testable import HeraldCore
+@testable import HeraldStore
+import Testing
+import TestSupport
+
+/// The engine's start on SQLite reads pending requests from their columns and leaves each
+/// request encoded until it is needed: they still fire whole, are listed exactly as they were
+/// added, survive further restarts, and a damaged one no longer stops the center.
+@Suite struct PendingAtStartTests {
+    private let app = "com.example.reminders"
+
+    private func engine(_ fixture: StoreFixture, at date: Date) throws -> (NotificationEngine, ManualClock, SQLiteStore) {
+        let clock = ManualClock(now: date)
+        let store = try fixture.open()
+        let engine = try NotificationEngine(store: store, clock: clock, prompter: FakePrompter(),
+                                            attachmentsDirectory: fixture.home.attachmentsDirectory)
+        return (engine, clock, store)
+    }
+
+    private func request(_ identifier: String, seconds: Double, repeats: Bool = false) -> RequestRecord {
+        RequestRecord(identifier: identifier,
+                      content: ContentRecord(title: "Title \(identifier)", subtitle: "sub", body: "Body of \(identifier)",
+                                             userInfo: ["n": .int(7), "s": .string("x")], threadIdentifier: "thread"),
+                      trigger: .timeInterval(seconds: seconds, repeats: repeats))
+    }
+
+    @Test func storedRequestsAreReadFromColumnsAndFireWholeAfterARestart() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let start = RecordFixtures.date
+        let added: [PendingRecord]
+        do {
+            let (engine, _, _) = try engine(fixture, at: start)
+            await engine.registerCommandLineApp(bundleIdentifier: app)
+            try await engine.add(request("once", seconds: 60), bundleIdentifier: app)
+            try await engine.add(request("every", seconds: 120, repeats: true), bundleIdentifier: app)
+            try await engine.add(request("later", seconds: 3_600), bundleIdentifier: app)
+            added = await engine.pendingRecords(bundleIdentifier: app)
+        }
+        #expect(added.count == 3)
+        // The store hands them over undecoded.
+        let loaded = try fixture.open().loadPendingForStart()
+        #expect(loaded.count == 3)
+        #expect(loaded.allSatisfy { if case .stored = $0 { true } else { false } })
+
+        // Restarted: listed exactly as added (dates to the bit), then fired with their content.
+        let (engine, clock, store) = try engine(fixture, at: start)
+        #expect(await engine.pendingRecords(bundleIdentifier: app) == added)
+        clock.advance(by: 60)
+        await engine.fireDue()
+        let history = try store.history(HistoryQuery(bundleIdentifier: app))
+        #expect(history.map(\.request) == [request("once", seconds: 60)])
+        clock.advance(by: 60)
+        await engine.fireDue()
+        #expect(try store.history(HistoryQuery(bundleIdentifier: app)).map(\.identifier) == ["every", "once"])
+        let remaining = await engine.pendingRecords(bundleIdentifier: app)
+        #expect(remaining.map(\.request.identifier) == ["every", "later"])
+        #expect(remaining.first?.nextFireDate == start.addingTimeInterval(240))
+        #expect(remaining.first?.request == request("every", seconds: 120, repeats: true))
+
+        // And once more: what is left survives another restart as it was.
+        let (again, _, _) = try self.engine(fixture, at: clock.now())
+        #expect(await again.pendingRecords(bundleIdentifier: app) == remaining)
+    }
+
+    @Test func aStoredRequestReplacedOrRemovedAfterARestartGoesWhole() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let start = RecordFixtures.date
+        do {
+            let (engine, _, _) = try engine(fixture, at: start)
+            await engine.registerCommandLineApp(bundleIdentifier: app)
+            try await engine.add(request("a", seconds: 60), bundleIdentifier: app)
+            try await engine.add(request("b", seconds: 90), bundleIdentifier: app)
+        }
+        let (engine, clock, store) = try engine(fixture, at: start)
+        var replacement = request("a", seconds: 300)
+        replacement.content.title = "Replaced"
+        try await engine.add(replacement, bundleIdentifier: app)
+        await engine.removePendingRequests(identifiers: ["b"], bundleIdentifier: app)
+        clock.advance(by: 300)
+        await engine.fireDue()
+        #expect(try store.history(HistoryQuery(bundleIdentifier: app)).map(\.request.content.title) == ["Replaced"])
+        #expect(await engine.pendingRecords(bundleIdentifier: app).isEmpty)
+        #expect(try store.loadPending().isEmpty)
+    }
+
+    @Test func aDamagedStoredRequestFiresOnceAsAStandInAndTheCenterStarts() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let start = RecordFixtures.date
+        do {
+            let (engine, _, store) = try engine(fixture, at: start)
+            await engine.registerCommandLineApp(bundleIdentifier: app)
+            try await engine.add(request("fine", seconds: 60), bundleIdentifier: app)
+            try await engine.add(request("broken", seconds: 60), bundleIdentifier: app)
+            try store.connection.execute("UPDATE pending SET record = '{\"bundleIdentifier\":' WHERE identifier = 'broken'")
+        }
+        let (engine, clock, store) = try engine(fixture, at: start)
+        let listed = await engine.pendingRecords(bundleIdentifier: app)
+        #expect(listed.map(\.request.identifier).sorted() == ["broken", "fine"])
+        let standIn = try #require(listed.first { $0.request.identifier == "broken" })
+        #expect(standIn.request.content.categoryIdentifier == UnreadablePending.categoryIdentifier)
+        #expect(standIn.request.content.body.contains("broken"))
+        clock.advance(by: 60)
+        await engine.fireDue()
+        let fired = try store.history(HistoryQuery(bundleIdentifier: app))
+        #expect(fired.map(\.identifier).sorted() == ["broken", "fine"])
+        #expect(fired.first { $0.identifier == "fine" }?.request == request("fine", seconds: 60))
+        #expect(await engine.pendingRecords(bundleIdentifier: app).isEmpty)
+        #expect(try store.loadPending().isEmpty)
+    }
+}
