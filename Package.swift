@@ -251,7 +251,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldTmuxTests", dependencies: ["HeraldTmux", "HeraldCore", "HeraldWire", "TerminalKit", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "TestSupport"],
+        .testTarget(name: "HeraldWireTests", dependencies: ["HeraldWire", "HeraldCore", "HeraldStore", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "HeraldClientTests", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),

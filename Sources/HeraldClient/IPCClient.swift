@@ -7,6 +7,13 @@ import Synchronization
 /// A connection to a Herald daemon: sends requests and matches replies by id, receives events,
 /// and answers the server's calls (for apps).
 ///
+/// Every connection of a process is served by one thread (`ClientEventLoop`, epoll, as the
+/// daemon serves its side): replies and events are read there, in order. A request is written
+/// at once by the caller's thread when the socket takes it; what does not fit is written by the
+/// loop as the daemon reads. A task that makes many calls can run on the loop itself
+/// (`Task(executorPreference: IPCClient.executor())`): a reply then resumes it where it was
+/// read, without waking another thread.
+///
 /// ```swift
 /// let client = try await IPCClient.connect(socketPath: path, hello: ClientHello(role: .cli, client: "herald badge"))
 /// try await client.call(Methods.setBadge, BadgeParams(bundleIdentifier: "make", count: 3))
@@ -16,7 +23,7 @@ public final class IPCClient: Sendable {
 
     /// The server's hello.
     public let server: ServerHello
-    private let connection: LineConnection
+    private let connection: EventLoopConnection
 
     private struct State {
         var nextID: Int64 = 0
@@ -29,7 +36,7 @@ public final class IPCClient: Sendable {
 
     private let state: Mutex<State>
 
-    private init(server: ServerHello, connection: LineConnection) {
+    private init(server: ServerHello, connection: EventLoopConnection) {
         self.server = server
         self.connection = connection
         self.state = Mutex(State())
@@ -45,7 +52,14 @@ public final class IPCClient: Sendable {
     public static func connect(socketPath: String, hello: ClientHello, helloTimeout: Double = IPCClient.helloTimeout,
                                serverUserID: UInt32 = getuid()) async throws -> IPCClient {
         let socket = try UnixSocket.connectToServer(at: socketPath, serverUserID: serverUserID)
-        let connection = LineConnection(socket: socket)
+        let connection: EventLoopConnection
+        do {
+            try socket.setNonBlocking()
+            connection = EventLoopConnection(socket: socket, loop: try ClientEventLoop.shared())
+        } catch {
+            socket.close()
+            throw error
+        }
         let box = ClientBox()
         let helloLine = try HelloEnvelope.line(hello)
         let serverHello: ServerHello = try await withCheckedThrowingContinuation { continuation in
@@ -55,7 +69,15 @@ public final class IPCClient: Sendable {
                 continuation.resume(with: result)
             }
             box.preHello.withLock { $0.waiter = waiter }
-            connection.start(onLine: { item in box.received(item) }, onClose: { box.closed() })
+            do {
+                // A peer that leaves 8 MiB unread is dropped, as the daemon drops one.
+                try connection.start(onLine: { item in box.received(item) }, onOverflow: { [connection] in connection.close() },
+                                     onClose: { box.closed() })
+            } catch {
+                socket.close()
+                waiter(.failure(error))
+                return
+            }
             connection.send(helloLine)
             DispatchQueue.global().asyncAfter(deadline: .now() + helloTimeout) {
                 guard once.withLock({ done in defer { done = true }; return !done }) else { return }
@@ -112,8 +134,13 @@ public final class IPCClient: Sendable {
         return line
     }
 
-    /// Receives every event of a subscription (see `Methods.subscribe`), on the reader thread,
-    /// in order.
+    /// The thread every connection's replies and events are read on, as a task executor: a task
+    /// that prefers it (`Task(executorPreference:)`) is resumed there by its replies, with no
+    /// hop to another thread. Its work must not block (it would hold up every connection).
+    public static func executor() throws -> any TaskExecutor { try ClientEventLoop.shared() }
+
+    /// Receives every event of a subscription (see `Methods.subscribe`), on the connections'
+    /// thread (`executor()`), in order; the handler must not block.
     public func onEvent(_ handler: @escaping @Sendable (CenterEvent) -> Void) {
         state.withLock { $0.eventHandler = handler }
     }

@@ -76,6 +76,8 @@ public final class RemoteCenterControl: CenterControl {
 
     public func historyCounts() async throws -> [String: HistoryCounts] { try await client.call(Methods.historyCounts, Empty()) }
 
+    public func unreadCounts() async throws -> [String: Int] { try await client.call(Methods.unreadCounts, Empty()) }
+
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         _ = try await client.call(Methods.respond, RespondParams(deliveryID: deliveryID, action: action))
     }

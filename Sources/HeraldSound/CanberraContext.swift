@@ -1,5 +1,6 @@
 import CCanberra
 import Foundation
+import HeraldCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,20 +52,22 @@ final class CanberraContext {
         var properties = [(HERALD_CA_PROP_MEDIA_ROLE, "event"), (HERALD_CA_PROP_MEDIA_NAME, name),
                           (HERALD_CA_PROP_EVENT_DESCRIPTION, "Notification")]
         if let decibels { properties.append((HERALD_CA_PROP_CANBERRA_VOLUME, String(format: "%.1f", decibels))) }
-        var descriptor: Int32 = -1
+        var file: UntrustedFile?
         switch source {
         case .themeEvent(let event):
             properties.append((HERALD_CA_PROP_EVENT_ID, event))
         case .file(let path):
             switch SoundFileOpener.open(path) {
             case .failure(let refusal): return .unusable(refusal.description)
-            case .success(let opened): descriptor = opened
+            case .success(let opened):
+                file = opened
+                properties.append((HERALD_CA_PROP_MEDIA_FILENAME, "/proc/self/fd/\(opened.openedDescriptor)"))
             }
-            properties.append((HERALD_CA_PROP_MEDIA_FILENAME, "/proc/self/fd/\(descriptor)"))
         }
-        defer { if descriptor >= 0 { close(descriptor) } }
-        let status = canberra.withProperties(properties) { list in
-            list.map { canberra.contextPlay(context, id, $0, nil, nil) } ?? Int32(HERALD_CA_ERROR_NOTAVAILABLE)
+        let status = withExtendedLifetime(file) {
+            canberra.withProperties(properties) { list in
+                list.map { canberra.contextPlay(context, id, $0, nil, nil) } ?? Int32(HERALD_CA_ERROR_NOTAVAILABLE)
+            }
         }
         switch status {
         case Int32(HERALD_CA_SUCCESS): return .played

@@ -14,8 +14,8 @@ import HeraldCore
 /// Every key is a `ContentRecord` field of the same name, plus the request's `trigger` and the
 /// date's last bit (`dateSteps`, or `exactDate`). Rows written before version 6 keep the full
 /// form (`DeliveredPayload`, always `{"date":…` first: sorted keys); `SQLiteStore.decodeDelivered`
-/// reads both. Encoded by `FastRecordEncoder` (common shapes) or `JSONEncoder` (sorted keys), the
-/// same bytes either way.
+/// reads both. Written and read by the hand-written codec (`CompactDeliveredRecord+JSON`), or
+/// `JSONEncoder`/`JSONDecoder` (sorted keys) for what it leaves to them: the same bytes either way.
 struct CompactDeliveredRecord: Codable, Equatable {
     var attachments: [AttachmentRecord]?
     var badge: Int?
@@ -46,7 +46,7 @@ struct CompactDeliveredRecord: Codable, Equatable {
     /// The values a record leaves out.
     private static let defaults = ContentRecord()
 
-    /// The fields of `ContentRecord` the columns hold instead (`FastRecordEncoderTests` checks
+    /// The fields of `ContentRecord` the columns hold instead (`CompactRecordTests` checks
     /// that every other field is here).
     static let contentFieldsInColumns: Set<String> = ["title", "subtitle", "body"]
 

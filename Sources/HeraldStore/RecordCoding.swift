@@ -1,30 +1,41 @@
 import Foundation
 import HeraldCore
 
-/// JSON coding of the records kept in `record` columns. Dates stay in Foundation's default
-/// form (seconds since 2001 as a double), which round-trips exactly.
+/// JSON coding of the records kept in `record` columns, in the store's dialect
+/// (`JSONDateForm.secondsSinceReferenceDate`: dates in Foundation's own form, seconds since 2001
+/// as a double, which round-trips exactly; sorted keys).
+///
+/// The records with a hand-written codec (`JSONFastCodable`: pending requests, deliveries,
+/// responses, JSON values) are written and read by it — the bytes `JSONEncoder` writes, the
+/// values `JSONDecoder` reads — and everything else, and any row the hand-written reader leaves
+/// to it, by the `Codable` coders, whose error names the field of a damaged row.
 package struct RecordCoding {
     let path: String
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
+    /// The store's dialect.
+    package static let dates = JSONDateForm.secondsSinceReferenceDate
 
     package init(path: String) {
         self.path = path
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     package func encode<T: Encodable>(_ value: T) throws -> String {
+        if let fast = value as? any JSONFastCodable, let bytes = JSONFastCodec.bytes(fast, dates: Self.dates) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return String(decoding: try Self.dates.encoder.encode(value), as: UTF8.self)
         } catch {
             throw StoreError.invalidRecord(path: path, table: String(describing: T.self), key: "new",
                                            reason: "\(error)")
         }
     }
 
-    func decode<T: Decodable>(_ type: T.Type, from data: Data, table: String, key: @autoclosure () -> String) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from data: Data, table: String, key: @autoclosure () -> String) throws -> T {
+        if let fast = type as? any JSONFastCodable.Type, let value = JSONFastCodec.decode(fast, from: data, dates: Self.dates) as? T {
+            return value
+        }
         do {
-            return try decoder.decode(type, from: data)
+            return try Self.dates.decoder.decode(type, from: data)
         } catch {
             throw StoreError.invalidRecord(path: path, table: table, key: key(), reason: "\(error)")
         }
@@ -33,7 +44,7 @@ package struct RecordCoding {
 
 /// What `delivered.record` holds: the request plus the delivery facts that are not columns of
 /// their own (the flags and the id are columns and win over anything here).
-package struct DeliveredPayload: Codable {
+package struct DeliveredPayload: Codable, Equatable {
     var request: RequestRecord
     var date: Date
     var presentation: UNNotificationPresentationOptions

@@ -6,7 +6,7 @@ import HeraldCore
 /// A history page whose query meets a damaged page (`StoreError.corrupt`) is read again one row
 /// at a time. Its ids come from wherever they can still be found: the page's own query (the
 /// damage was in a row, not in the way to it), the search index alone for a search (its rowids
-/// are the deliveries' ids, the app is in it too), the app index for a page of one app or all.
+/// are the deliveries' ids, the app's token narrows them, each row's app is checked), the app index for a page of one app or all.
 /// When none can be read (a file cut short loses the ends of every tree), the ids are walked
 /// down from the highest one given out, each row looked up by itself: the readable ones that
 /// match are served, and each run of rows that cannot be read is one placeholder that names the
@@ -32,7 +32,10 @@ extension SQLiteStore {
             return try ids.compactMap { id in
                 switch try readRow(id) {
                 case .absent: return nil
-                case .row(let record): return query.unreadOnly && record.isRead ? nil : record
+                case .row(let record):
+                    // The search index's rows of an app are checked by their row, like the page's own query.
+                    let inApp = query.bundleIdentifier.map { $0 == record.bundleIdentifier } ?? true
+                    return !inApp || (query.unreadOnly && record.isRead) ? nil : record
                 case .unreadable(let reason): return UnreadableDelivery.placeholder(deliveryID: id, reason: reason)
                 }
             }

@@ -32,8 +32,7 @@ extension SQLiteStore {
 
     /// `delivered.record` of a delivery (`CompactDeliveredRecord`).
     func recordJSON(_ record: DeliveredRecord) throws -> String {
-        let compact = CompactDeliveredRecord(record)
-        return try FastRecordEncoder.encode(compact) ?? coding.encode(compact)
+        try coding.encode(CompactDeliveredRecord(record))
     }
 
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
@@ -192,9 +191,10 @@ extension SQLiteStore {
 
     private func exactHistoryCount(_ query: HistoryQuery) throws -> Int {
         try read {
-            if !query.unreadOnly, query.deliveryIDs == nil, let search = query.search,
-               let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
-                // The index alone answers (the app is in it too): no lookup of each match in `delivered`.
+            if !query.unreadOnly, query.deliveryIDs == nil, query.bundleIdentifier == nil, let search = query.search,
+               let expression = try searchMatch(search, bundleIdentifier: nil) {
+                // The index alone answers: no lookup of each match in `delivered`. (Within one app,
+                // the index narrows the rows to the app's token, and each is checked by its row.)
                 return Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
                                                   [.text(expression)]) ?? 0)
             }
@@ -250,7 +250,8 @@ extension SQLiteStore {
         var values: [SQLValue] = []
         if let search = query.search,
            let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
-            // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort.
+            // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort. With an app,
+            // its token narrows the matches in the index and `bundle_id` below checks each row.
             from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
             values.append(.text(expression))
             conditions.append("delivered_fts MATCH ?\(values.count)")

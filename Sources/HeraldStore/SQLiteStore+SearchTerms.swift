@@ -8,6 +8,9 @@ import Foundation
 /// names those terms (`"meeting" OR "meetings"`) — the same rows, found lazily; with more, it
 /// stays a prefix query.
 ///
+/// A last word of one or two characters needs none of this: the index keeps those prefixes as
+/// terms of their own (schema version 7), read as lazily as a word.
+///
 /// The terms come from the index itself (an `fts5vocab` table of instances, which seeks to a term
 /// without reading its doclist: a few seeks of well under a millisecond), in the same read
 /// transaction as the search. Only plain ASCII
@@ -17,11 +20,19 @@ extension SQLiteStore {
     /// The most terms a prefix is spelled out as.
     static let prefixTermLimit = 8
 
+    /// The longest prefix the index keeps as a term of its own (`prefix = '1 2'`, schema version
+    /// 7): a last word this short is one lazily read doclist, so it stays a prefix query.
+    static let indexedPrefixLength = 2
+
     /// The MATCH expression for a search (`SearchExpression.match`), its last word spelled out as
     /// the index's terms when few start with it. Call inside the read transaction of the search.
     func searchMatch(_ search: String, bundleIdentifier: String?) throws -> String? {
-        guard let last = SearchExpression.words(in: search).last else { return nil }
-        let terms = try indexedTerms(startingWith: last, limit: Self.prefixTermLimit)
+        let words = SearchWords(search)
+        guard !words.isEmpty else { return nil }
+        var terms: [String]?
+        if let prefix = words.prefix, prefix.count > Self.indexedPrefixLength {
+            terms = try indexedTerms(startingWith: prefix, limit: Self.prefixTermLimit)
+        }
         return SearchExpression.match(search, bundleIdentifier: bundleIdentifier, lastWordTerms: terms)
     }
 

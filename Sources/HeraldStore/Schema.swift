@@ -8,7 +8,7 @@
 /// rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
     static let applicationID: Int32 = 0x4852_4C44
@@ -181,6 +181,12 @@ enum Schema {
         );
         INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild');
         INSERT INTO search_index (indexed_through) SELECT coalesce(max(id), 0) FROM delivered;
+        \(searchIndexTriggers)
+        """
+
+    /// The triggers that keep the full-text index right when an indexed row is deleted or its
+    /// text changes (versions 4 and 7); rows past the mark are the indexer's.
+    static let searchIndexTriggers = """
         CREATE TRIGGER delivered_fts_delete AFTER DELETE ON delivered
             WHEN old.id <= (SELECT indexed_through FROM search_index) BEGIN
             INSERT INTO delivered_fts (delivered_fts, rowid, title, subtitle, body, app_token)
@@ -259,6 +265,45 @@ enum Schema {
         DELETE FROM sqlite_sequence WHERE name = 'delivered';
         """
 
+    /// Version 7: searches as you type stay fast at a million rows, in a smaller index.
+    /// - `prefix = '1 2'`: FTS5 keeps the one- and two-character prefixes of every term as terms
+    ///   of their own, so a last word of one or two characters (`a`, `12`) is one doclist read
+    ///   lazily, newest first, instead of the merge of every term it starts (all of the history's
+    ///   numbers for a digit: 44 ms of CPU for a first page at a million rows).
+    /// - `detail = none`: the index keeps which rows hold a term, not where. Searches ask for
+    ///   single words only (no phrases, no columns), so nothing is lost; at a million rows the
+    ///   index with its prefixes takes 32 MB, a third less than version 4's without them (48 MB).
+    /// - `app_token` starts with U+E000 (a private-use character) instead of `app`: still one
+    ///   token for FTS5, but no typed word can hold or start it (`SearchExpression.words` splits
+    ///   on it), so words need no column filter, and an app's token is never among the terms of a
+    ///   prefix (`a` matched 100 of them). A row's own text could spell another app's token, so
+    ///   the rows of an app search are checked against `bundle_id` too.
+    /// The index is rebuilt from the rows (every row, also those past the indexer's mark, which
+    /// the unread counters then cover as the indexer would).
+    static let version7 = """
+        DROP TRIGGER delivered_fts_delete;
+        DROP TRIGGER delivered_fts_update;
+        DROP TABLE delivered_fts;
+        ALTER TABLE delivered DROP COLUMN app_token;
+        ALTER TABLE delivered ADD COLUMN app_token TEXT GENERATED ALWAYS AS (char(57344) || hex(bundle_id)) VIRTUAL;
+        CREATE VIRTUAL TABLE delivered_fts USING fts5(
+            title, subtitle, body, app_token,
+            content = 'delivered', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2',
+            columnsize = 0,
+            detail = none,
+            prefix = '1 2'
+        );
+        INSERT INTO delivered_fts (delivered_fts, rank) VALUES ('automerge', 0);
+        INSERT INTO delivered_fts (delivered_fts) VALUES ('rebuild');
+        INSERT INTO unread_counts (bundle_id, count)
+            SELECT bundle_id, count(*) FROM delivered
+            WHERE id > (SELECT indexed_through FROM search_index) AND is_read = 0 GROUP BY bundle_id
+            ON CONFLICT (bundle_id) DO UPDATE SET count = count + excluded.count;
+        UPDATE search_index SET indexed_through = max(indexed_through, coalesce((SELECT max(id) FROM delivered), 0));
+        \(searchIndexTriggers)
+        """
+
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
-    static let steps: [String] = [version1, version2, version3, version4, version5, version6]
+    static let steps: [String] = [version1, version2, version3, version4, version5, version6, version7]
 }

@@ -17,39 +17,42 @@
 /// SearchExpression.fts5("  ***  ")              // nil: nothing to search for
 /// ```
 enum SearchExpression {
-    /// The FTS5 MATCH expression, or `nil` when the text has no word to search for.
-    /// `lastWordTerms`: the indexed terms that start with the last word, all of them (the last
+    /// The FTS5 MATCH expression of the text's `SearchWords`, or `nil` when it has no word to
+    /// search for. `lastWordTerms`: the indexed terms that start with the last word, all of them (the last
     /// word then matches any of them, which is the same as the prefix); `nil`: a prefix query.
     static func fts5(_ text: String, lastWordTerms: [String]? = nil) -> String? {
-        let words = words(in: text)
-        guard let last = words.last else { return nil }
-        let whole = words.dropLast().map(quoted)
-        let lastTerm: String
-        switch lastWordTerms {
-        case nil: lastTerm = quoted(last) + "*"
-        // No term starts with it: the word itself matches nothing either.
-        case let terms? where terms.isEmpty: lastTerm = quoted(last)
-        case let terms?: lastTerm = "(" + terms.map(quoted).joined(separator: " OR ") + ")"
+        let words = SearchWords(text)
+        guard !words.isEmpty else { return nil }
+        var terms = words.whole.map(quoted)
+        if let prefix = words.prefix {
+            switch lastWordTerms {
+            case nil: terms.append(quoted(prefix) + "*")
+            // No term starts with it: the word itself matches nothing either.
+            case let spelled? where spelled.isEmpty: terms.append(quoted(prefix))
+            case let spelled?: terms.append("(" + spelled.map(quoted).joined(separator: " OR ") + ")")
+            }
         }
         // Explicit ANDs: FTS5 accepts no implicit AND before a parenthesised group.
-        return (whole + [lastTerm]).joined(separator: " AND ")
+        return terms.joined(separator: " AND ")
     }
 
     private static func quoted(_ word: String) -> String {
         "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The full MATCH expression for `delivered_fts`: the words, only in title, subtitle and body
-    /// (never in the app token column), and, when `bundleIdentifier` is given, that app's token.
+    /// The full MATCH expression for `delivered_fts`: the words and, when `bundleIdentifier` is
+    /// given, that app's token (which no word can match: see `appTokenStart`; a row's text could
+    /// spell it, so the caller checks `delivered.bundle_id` as well).
     static func match(_ text: String, bundleIdentifier: String?, lastWordTerms: [String]? = nil) -> String? {
         guard let words = fts5(text, lastWordTerms: lastWordTerms) else { return nil }
-        var expression = "{title subtitle body} : (\(words))"
-        if let bundleIdentifier {
-            let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
-            expression += " AND app_token : \"app\(hex)\""
-        }
-        return expression
+        guard let bundleIdentifier else { return words }
+        let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
+        return "(\(words)) AND \"\(appTokenStart)\(hex)\""
     }
+
+    /// What every app token starts with (`delivered.app_token`, schema version 7): a private-use
+    /// character, which `words(in:)` never keeps, so no typed word matches or starts an app token.
+    static let appTokenStart = "\u{E000}"
 
     /// The searchable words of `text`: runs of letters and digits.
     static func words(in text: String) -> [String] {

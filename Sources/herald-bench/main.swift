@@ -45,9 +45,14 @@ do {
     if options.runs("preview") { stage("preview"); PreviewBenchmarks.run(options, scratch: scratch, report: report) }
     var history: (home: HeraldHome, rows: Int)?
     if options.runs("store") { stage("store"); history = try StoreBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.runs("codec") { stage("codec"); try WireCodecBenchmarks.run(options, report: report) }
     if options.runs("socket") {
         stage("socket")
         try await SocketBenchmarks.run(options, scratch: scratch, history: history, report: report)
+    }
+    if options.only.contains("post") && !options.runs("socket") {
+        stage("post")
+        try await SocketBenchmarks.run(options, scratch: scratch, history: nil, postsOnly: true, report: report)
     }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
     if options.runs("idle") { stage("idle"); try IdleBenchmarks.run(options, scratch: scratch, report: report) }

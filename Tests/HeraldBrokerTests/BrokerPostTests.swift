@@ -21,7 +21,7 @@ import Testing
     @Test func publishedPostsTakeTheFastCodecAndAgreeWithCodable() throws {
         for params in Self.posts {
             let bytes = try WireCoding.encode(BrokerPost(params, message: "m-1"))
-            let fast = try #require(WireFastCodec.decode(BrokerPost.self, from: bytes),
+            let fast = try #require(JSONFastCodec.decode(BrokerPost.self, from: bytes, dates: WireCoding.dates),
                                     "the fast codec missed \(String(decoding: bytes, as: UTF8.self))")
             #expect(fast == BrokerPost(params, message: "m-1"))
             #expect(fast == (try WireCoding.codableDecode(BrokerPost.self, from: bytes)))
@@ -31,14 +31,14 @@ import Testing
             var object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
             object["message"] = 7
             let numbered = try JSONSerialization.data(withJSONObject: object)
-            #expect(WireFastCodec.decode(BrokerPost.self, from: numbered) == nil)
+            #expect(JSONFastCodec.decode(BrokerPost.self, from: numbered, dates: WireCoding.dates) == nil)
             #expect(try WireCoding.decode(BrokerPost.self, from: numbered) == BrokerPost(params, message: nil))
         }
     }
 
     @Test func aBadPostIsExplainedNamingTheField() throws {
         let bad = Data(#"{"bundleIdentifier":"cron","message":"m","request":{"identifier":"x","content":{"title":3}}}"#.utf8)
-        #expect(WireFastCodec.decode(BrokerPost.self, from: bad) == nil)
+        #expect(JSONFastCodec.decode(BrokerPost.self, from: bad, dates: WireCoding.dates) == nil)
         do {
             _ = try WireCoding.decode(BrokerPost.self, from: bad)
             Issue.record("a title that is a number was read")

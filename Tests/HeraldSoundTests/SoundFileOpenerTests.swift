@@ -11,8 +11,7 @@ import Glibc
 @Suite struct SoundFileOpenerTests {
     func refusal(_ path: String) -> String? {
         switch SoundFileOpener.open(path) {
-        case .success(let descriptor):
-            close(descriptor)
+        case .success:
             return nil
         case .failure(let refusal):
             return refusal.description
@@ -40,7 +39,7 @@ import Glibc
         #expect(symlink("/dev/zero", link) == 0)
         #expect(refusal(link) == "\(link) is a character device, not a sound file")
         #expect(refusal(directory.path) == "\(directory.path) is a directory, not a sound file")
-        #expect(refusal(directory.path + "/missing.wav") == "\(directory.path)/missing.wav: No such file or directory")
+        #expect(refusal(directory.path + "/missing.wav") == "no file at \(directory.path)/missing.wav")
         #expect(refusal("relative.wav") == "relative.wav is not an absolute path")
     }
 

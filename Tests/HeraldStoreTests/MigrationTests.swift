@@ -135,6 +135,47 @@ import TestSupport
         #expect(try reopened.delivered(id: old.deliveryID)?.isRead == true)
     }
 
+    /// Version 7: the index of a version 6 file is rebuilt with one- and two-character prefixes
+    /// and the new app tokens; rows the indexer had not reached yet are indexed and counted once.
+    @Test func version6WithHistoryIsReindexedWithPrefixesAndNewAppTokens() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        try makeDatabase(at: fixture.home.databaseURL.path, version: 6) { connection in
+            for n in 0..<6 {
+                let app = n % 2 == 0 ? "com.example.build" : "com.example.mail"
+                try insertOldRow(RecordFixtures.delivered(app: app, identifier: "old\(n)", title: "Build \(n)",
+                                                          body: "apple pie"), into: connection)
+            }
+            try connection.execute("UPDATE delivered SET is_read = 1 WHERE id = 1")
+            // Four rows indexed and counted as Herald with schema 6 did; the last two not yet.
+            try connection.execute("INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token) "
+                                   + "SELECT id, title, subtitle, body, app_token FROM delivered WHERE id <= 4")
+            try connection.execute("UPDATE search_index SET indexed_through = 4")
+            try connection.execute("INSERT INTO unread_counts (bundle_id, count) VALUES ('com.example.build', 1), "
+                                   + "('com.example.mail', 2)")
+        }
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
+        try store.connection.execute("INSERT INTO delivered_fts (delivered_fts) VALUES ('integrity-check')")
+        let sql = try store.connection.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'delivered_fts'") { $0.text(0) }
+        #expect(sql?.contains("prefix = '1 2'") == true && sql?.contains("detail = none") == true)
+        #expect(try store.connection.integer("SELECT v FROM delivered_fts_config WHERE k = 'automerge'") == 0)
+        #expect(try store.connection.integer("SELECT indexed_through FROM search_index") == 6)
+        #expect(try store.unreadCounts() == ["com.example.build": 2, "com.example.mail": 3])
+        // Every row once, found by a one-letter prefix, in one app, and no app token among the terms of "app".
+        #expect(try store.history(HistoryQuery(search: "b")).map(\.deliveryID) == [6, 5, 4, 3, 2, 1])
+        #expect(try store.historyCount(HistoryQuery(search: "build")) == 6)
+        #expect(try store.history(HistoryQuery(bundleIdentifier: "com.example.mail", search: "a")).map(\.deliveryID) == [6, 4, 2])
+        #expect(try store.indexedTerms(startingWith: "app", limit: SQLiteStore.prefixTermLimit) == ["apple"])
+        // New rows and deletions keep the index right.
+        let new = try store.insertDelivered(RecordFixtures.delivered(app: "com.example.mail", title: "Build new"))
+        try store.deleteDelivered(ids: [2])
+        #expect(try store.history(HistoryQuery(bundleIdentifier: "com.example.mail", search: "bu")).map(\.deliveryID)
+            == [new.deliveryID, 6, 4])
+    }
+
     @Test(arguments: 0..<Schema.currentVersion)
     func everyEarlierVersionMigratesToTheCurrentOne(_ version: Int) throws {
         let fixture = try StoreFixture()

@@ -4,67 +4,10 @@ import HeraldCore
 import Testing
 import TestSupport
 
-/// The hand-written codec of the hot messages against the `Codable` one, on thousands of random
-/// values: the same bytes out, and the same value in — or a miss, so `Codable` decides. Inputs
-/// that are not the canonical encoding (whitespace, damaged bytes) must never be read
-/// differently either.
-@Suite("Fast codec agrees with Codable")
+/// The wire's uses of the hand-written codec: a method's own codec, the hello lines, numbers at
+/// the edges (the round trips of every type are `CodecAgreementTests`).
+@Suite("Fast codec on the wire")
 struct FastCodecAgreementTests {
-    /// Runs the agreement checks on `count` values from `make`; returns how many the fast codec
-    /// encoded and decoded itself (the rest it left to `Codable`).
-    static func check<T: WireFastCodable & Equatable>(_ count: Int, seed: UInt64,
-                                                      _ make: (inout RandomWireValues) -> T) throws -> (encoded: Int, decoded: Int) {
-        var values = RandomWireValues(seed: seed)
-        var encoded = 0, decoded = 0
-        let pretty = WireCoding.encoder()
-        pretty.outputFormatting.insert(.prettyPrinted)
-        for _ in 0..<count {
-            let value = make(&values)
-            let codable = try? WireCoding.codableEncode(value)
-            let fast = WireFastCodec.encode(value)
-            guard let codable else {
-                #expect(fast == nil, "the fast codec encoded what the encoder refuses: \(value)")
-                continue
-            }
-            if let fast {
-                encoded += 1
-                #expect(fast == codable, "bytes differ:\n fast    \(String(decoding: fast, as: UTF8.self))\n codable \(String(decoding: codable, as: UTF8.self))")
-            }
-            let reference = try WireCoding.codableDecode(T.self, from: codable)
-            if let read = WireFastCodec.decode(T.self, from: codable) {
-                decoded += 1
-                #expect(read == reference, "values differ for \(String(decoding: codable, as: UTF8.self))")
-            }
-            // Not the canonical bytes: indented, and damaged.
-            for variant in [try pretty.encode(value), damaged(codable, using: &values.rng)] {
-                guard let read = WireFastCodec.decode(T.self, from: variant) else { continue }
-                let expected = try? WireCoding.codableDecode(T.self, from: variant)
-                #expect(read == expected, "the fast codec read \(String(decoding: variant, as: UTF8.self)) differently")
-            }
-        }
-        return (encoded, decoded)
-    }
-
-    /// One byte changed, removed or the text cut short.
-    static func damaged(_ data: Data, using rng: inout SeededGenerator) -> Data {
-        var bytes = [UInt8](data)
-        guard !bytes.isEmpty else { return data }
-        let index = Int.random(in: 0..<bytes.count, using: &rng)
-        switch Int.random(in: 0..<3, using: &rng) {
-        case 0: bytes[index] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: "1"), 0xC3, 0x00,
-                                UInt8(ascii: "}"), UInt8(ascii: "e")].randomElement(using: &rng)!
-        case 1: bytes.remove(at: index)
-        default: bytes.removeSubrange(index...)
-        }
-        return Data(bytes)
-    }
-
-    @Test("post params")
-    func postParams() throws {
-        let counts = try Self.check(1_500, seed: 1) { $0.postParams() }
-        #expect(counts.encoded > 700 && counts.decoded > 700, "the fast codec handled too few: \(counts)")
-    }
-
     @Test("a method's own fast codec makes the request lines and reads the results as the generic path does")
     func typedFastCodec() throws {
         let codec = try #require(Methods.post.fastCodec, "Methods.post has no typed fast codec: every post pays the casts")
@@ -87,47 +30,6 @@ struct FastCodecAgreementTests {
         #expect(typed > 250, "the typed codec handled too few posts: \(typed)")
     }
 
-    @Test("add params")
-    func addParams() throws {
-        let counts = try Self.check(1_000, seed: 2) { AddParams(bundleIdentifier: $0.string(), request: $0.request()) }
-        #expect(counts.encoded > 500 && counts.decoded > 500, "the fast codec handled too few: \(counts)")
-    }
-
-    @Test("post results and empty acknowledgements")
-    func postResults() throws {
-        let counts = try Self.check(1_500, seed: 3) { $0.postResult() }
-        #expect(counts.encoded == 1_500 && counts.decoded == 1_500, "the fast codec handled too few: \(counts)")
-        let empty = try Self.check(10, seed: 4) { _ in Empty() }
-        #expect(empty.encoded == 10 && empty.decoded == 10)
-    }
-
-    @Test("events and their envelopes")
-    func events() throws {
-        let counts = try Self.check(1_500, seed: 5) { $0.event() }
-        #expect(counts.encoded > 900 && counts.decoded > 900, "the fast codec handled too few: \(counts)")
-        let envelopes = try Self.check(500, seed: 6) { EventEnvelope(event: $0.event()) }
-        #expect(envelopes.encoded > 300 && envelopes.decoded > 300, "the fast codec handled too few: \(envelopes)")
-    }
-
-    @Test("responses")
-    func responses() throws {
-        let counts = try Self.check(1_000, seed: 7) { $0.response() }
-        #expect(counts.encoded > 500 && counts.decoded > 500, "the fast codec handled too few: \(counts)")
-    }
-
-    @Test("hellos, both ways, in their envelopes")
-    func hellos() throws {
-        let clients = try Self.check(1_000, seed: 8) { values in
-            HelloEnvelope(hello: ClientHello(role: values.pick(ClientRole.allCases), bundleIdentifier: values.maybe { $0.string() },
-                                             client: values.maybe { $0.string() }, protocolVersion: values.integer()))
-        }
-        #expect(clients.encoded == 1_000 && clients.decoded == 1_000, "the fast codec handled too few: \(clients)")
-        let servers = try Self.check(1_000, seed: 9) { values in
-            HelloEnvelope(hello: ServerHello(server: values.string(), pid: values.integer(), protocolVersion: values.integer()))
-        }
-        #expect(servers.encoded == 1_000 && servers.decoded == 1_000, "the fast codec handled too few: \(servers)")
-    }
-
     @Test("the clients' hello lines: the encoder's bytes, read as the decoder reads them")
     func helloLines() throws {
         var values = RandomWireValues(seed: 10)
@@ -138,7 +40,7 @@ struct FastCodecAgreementTests {
             let server = ServerHello(server: values.string(), pid: values.integer(), protocolVersion: values.integer())
             let line = try WireCoding.codableEncode(HelloEnvelope(hello: server))
             #expect(try HelloEnvelope<ServerHello>.hello(from: line) == server)
-            for variant in [line, Self.damaged(line, using: &values.rng)] {
+            for variant in [line, CodecAgreementTests.damaged(line, using: &values.rng)] {
                 let expected = try? WireCoding.codableDecode(HelloEnvelope<ServerHello>.self, from: variant).hello
                 #expect((try? HelloEnvelope<ServerHello>.hello(from: variant)) == expected)
             }
@@ -150,29 +52,6 @@ struct FastCodecAgreementTests {
 
     /// A new stored field must be written and read by the fast codec too (and made by
     /// `RandomWireValues`); enum cases need no count, the codec's `switch` stops compiling.
-    @Test("the fast codec knows every field of the records it handles")
-    func fieldCounts() {
-        let request = RequestRecord(identifier: "i", content: ContentRecord())
-        let delivered = DeliveredRecord(bundleIdentifier: "a", request: request, date: Date(), presentation: [])
-        let counts: [(String, Int, Int)] = [
-            ("ContentRecord", Mirror(reflecting: ContentRecord()).children.count, 18),
-            ("SoundRecord", Mirror(reflecting: SoundRecord()).children.count, 5),
-            ("AttachmentRecord", Mirror(reflecting: AttachmentRecord(identifier: "", path: "", type: "", size: 0, fileName: "")).children.count, 7),
-            ("RequestRecord", Mirror(reflecting: request).children.count, 3),
-            ("DeliveredRecord", Mirror(reflecting: delivered).children.count, 8),
-            ("ResponseRecord", Mirror(reflecting: ResponseRecord(notification: delivered, action: .open, date: Date())).children.count, 5),
-            ("PostParams", Mirror(reflecting: PostParams(bundleIdentifier: "a", request: request)).children.count, 4),
-            ("AddParams", Mirror(reflecting: AddParams(bundleIdentifier: "a", request: request)).children.count, 2),
-            ("PostResult", Mirror(reflecting: PostResult(identifier: "i", bundleIdentifier: "a", date: Date())).children.count, 5),
-            ("HistoryCounts", Mirror(reflecting: HistoryCounts()).children.count, 2),
-            ("ClientHello", Mirror(reflecting: ClientHello(role: .cli)).children.count, 4),
-            ("ServerHello", Mirror(reflecting: ServerHello(server: "s", pid: 1)).children.count, 3),
-        ]
-        for (name, fields, known) in counts {
-            #expect(fields == known, "\(name) has \(fields) stored fields, the fast codec knows \(known): add the new one to its fastEncode and fastDecode and to RandomWireValues")
-        }
-    }
-
     @Test("numbers at the edges read as the decoder reads them", arguments: [
         "1", "-0", "0.0", "1.0", "1e2", "1.5", "-1.5e-3", "9223372036854775807", "9223372036854775808",
         "-9223372036854775808", "-9223372036854775809", "1e400", "1e-400", "-0.000e5", "123456789012345678901234567890", "1E+2", "0.1",
@@ -180,9 +59,9 @@ struct FastCodecAgreementTests {
     func numbers(literal: String) throws {
         let data = Data("{\"k\":\(literal)}".utf8)
         let reference = try? WireCoding.codableDecode(JSONValue.self, from: data)
-        if let read = WireFastCodec.decode(JSONValue.self, from: data) { #expect(read == reference) }
+        if let read = JSONFastCodec.decode(JSONValue.self, from: data, dates: WireCoding.dates) { #expect(read == reference) }
         let badge = Data(#"{"bundleIdentifier":"a","date":\#(literal),"identifier":"i"}"#.utf8)
         let result = try? WireCoding.codableDecode(PostResult.self, from: badge)
-        if let read = WireFastCodec.decode(PostResult.self, from: badge) { #expect(read == result) }
+        if let read = JSONFastCodec.decode(PostResult.self, from: badge, dates: WireCoding.dates) { #expect(read == result) }
     }
 }

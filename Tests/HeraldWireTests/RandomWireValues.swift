@@ -56,7 +56,12 @@ struct RandomWireValues {
         }
     }
 
-    mutating func date() -> Date { Date(timeIntervalSince1970: chance(0.7) ? Double.random(in: 0...2e9, using: &rng) : double()) }
+    /// Dates made from UNIX seconds (the wire's form) and from seconds since 2001 (the store's,
+    /// which the UNIX form does not always give back to the bit).
+    mutating func date() -> Date {
+        let seconds = chance(0.7) ? Double.random(in: 0...2e9, using: &rng) : double()
+        return chance(0.5) ? Date(timeIntervalSince1970: seconds) : Date(timeIntervalSinceReferenceDate: seconds)
+    }
 
     mutating func jsonValue(depth: Int = 0) -> JSONValue {
         switch Int.random(in: 0..<(depth < 3 ? 8 : 6), using: &rng) {
@@ -122,6 +127,10 @@ struct RandomWireValues {
 
     mutating func request() -> RequestRecord { RequestRecord(identifier: string(), content: content(), trigger: trigger()) }
 
+    mutating func pending() -> PendingRecord {
+        PendingRecord(bundleIdentifier: string(), request: request(), scheduledAt: date(), nextFireDate: maybe { $0.date() })
+    }
+
     mutating func delivered() -> DeliveredRecord {
         var record = DeliveredRecord(deliveryID: integer(), bundleIdentifier: string(), request: request(), date: date(),
                                      presentation: UNNotificationPresentationOptions(rawValue: integer() as UInt),
@@ -152,6 +161,18 @@ struct RandomWireValues {
         result.dropped = maybe { generator in (0..<Int.random(in: 0...2, using: &generator.rng)).map { _ in generator.string() } }
         result.warning = maybe { $0.string() }
         return result
+    }
+
+    mutating func clientHello() -> ClientHello {
+        ClientHello(role: pick(ClientRole.allCases), bundleIdentifier: maybe { $0.string() }, client: maybe { $0.string() },
+                    protocolVersion: integer())
+    }
+
+    mutating func serverHello() -> ServerHello { ServerHello(server: string(), pid: integer(), protocolVersion: integer()) }
+
+    mutating func historyPage() -> HistoryPage {
+        HistoryPage(records: (0..<Int.random(in: 0...3, using: &rng)).map { _ in delivered() },
+                    shortened: (0..<Int.random(in: 0...2, using: &rng)).map { _ in integer() }, isComplete: chance(0.5))
     }
 
     mutating func event() -> WireEvent {

@@ -1,8 +1,5 @@
 import Foundation
 import HeraldCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// An attachment carried by a post published on `P/post/SENDER`: the file's bytes, base64, in the
 /// post's `attachments` array — never a path. A path would name a file on the receiving machine,
@@ -56,7 +53,12 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
             throw BrokerError.invalid("--attach \(path): \(error.detail ?? error.description)")
         }
         let limit = AttachmentValidator.kind(ofType: record.type)?.maximumSize ?? record.size
-        let bytes = try readRegularFile(path, limit: limit)
+        let bytes: Data
+        do {
+            bytes = try UntrustedFile.read(path, limit: limit)
+        } catch let error as UntrustedFileError {
+            throw BrokerError.invalid("--attach \(path): \(error)")
+        }
         return BrokerAttachment(fileName: record.fileName, type: record.type, data: bytes.base64EncodedString())
     }
 
@@ -81,7 +83,11 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
                                                 attributes: [.posixPermissions: 0o700])
         let file = own.appendingPathComponent(fileName)
         do {
-            try write(bytes, to: file.path, field: field)
+            do {
+                try NewFile.write(bytes, to: file.path)
+            } catch let error as UntrustedFileError {
+                throw BrokerError.failed("\(field): \(error)")
+            }
             var record = try AttachmentValidator.validate(
                 identifier: identifier ?? "", url: file, typeHint: type, thumbnailHidden: thumbnailHidden ?? false,
                 thumbnailClippingRect: thumbnailClippingRect)
@@ -122,48 +128,5 @@ package struct BrokerAttachment: Codable, Sendable, Hashable {
                                       + "gif), audio (aiff, wav, mp3, m4a) or movie (mpg, m2v, mp4, avi) type; or give type")
         }
         return type
-    }
-
-    private func write(_ bytes: Data, to path: String, field: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw BrokerError.failed("\(field): cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    throw BrokerError.failed("\(field): cannot write \(path): \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
-        }
-    }
-
-    /// At most `limit` bytes of the regular file at `path`, read from the opened file (never
-    /// blocking on a FIFO swapped in after the check).
-    private static func readRegularFile(_ path: String, limit: Int64) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BrokerError.invalid("--attach \(path): cannot open it: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw BrokerError.invalid("--attach \(path): not a regular file")
-        }
-        var bytes = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw BrokerError.invalid("--attach \(path): cannot read it: \(String(cString: strerror(errno)))") }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-            guard Int64(bytes.count) <= limit else {
-                throw BrokerError.invalid("--attach \(path): more than the limit of \(limit) bytes")
-            }
-        }
     }
 }

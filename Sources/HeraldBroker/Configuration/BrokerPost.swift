@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldWire
 
 /// A post as published on `P/post/SENDER`: the socket's `post` params plus a `message` id unique
@@ -14,7 +15,7 @@ import HeraldWire
 /// let payload = try WireCoding.encode(BrokerPost(params))
 /// let params = try WireCoding.decode(BrokerPost.self, from: payload).params
 /// ```
-package struct BrokerPost: Codable, WireFastCodable, Equatable {
+package struct BrokerPost: Codable, JSONFastCodable, Equatable {
     package var params: PostParams
     /// `nil` from a publisher that sends none (or not as text).
     package var message: String?
@@ -56,13 +57,13 @@ package struct BrokerPost: Codable, WireFastCodable, Equatable {
     }
 
     /// Published once per post: the encoder writes it (its keys interleave with the params').
-    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) { throw WireFastPathMiss() }
+    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) { throw JSONFastPathMiss() }
 
-    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> BrokerPost {
+    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> BrokerPost {
         var message: String?
         var attachments: [BrokerAttachment]?
         var seenMessage = false
-        let params = try PostParams.fastDecode(from: &reader) { key, reader throws(WireFastPathMiss) in
+        let params = try PostParams.fastDecode(from: &reader) { key, reader throws(JSONFastPathMiss) in
             if reader.key(key, is: "message"), !seenMessage {
                 seenMessage = true
                 message = reader.null() ? nil : try reader.string()

@@ -14,6 +14,9 @@ public protocol CenterControl: AnyObject, Sendable {
     func historyCount(_ query: HistoryQuery) async throws -> Int
     /// Every app's history counts: unread and total (kept up to date by `.countsChanged`).
     func historyCounts() async throws -> [String: HistoryCounts]
+    /// Each app's unread notifications, apps with none left out — without counting every app's
+    /// history (a status line's question). The default takes them from `historyCounts()`.
+    func unreadCounts() async throws -> [String: Int]
     /// Acts on a delivered notification as the user: open, dismiss, an action, a reply. Works
     /// from a banner and from history alike; the response reaches the app's delegate (or waits
     /// for the app to connect).
@@ -40,6 +43,10 @@ public protocol CenterControl: AnyObject, Sendable {
 }
 
 extension CenterControl {
+    public func unreadCounts() async throws -> [String: Int] {
+        try await historyCounts().compactMapValues { $0.unread > 0 ? $0.unread : nil }
+    }
+
     /// Every record whole, the page complete: what a center in the same process gives (there is
     /// no line to fit).
     public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {

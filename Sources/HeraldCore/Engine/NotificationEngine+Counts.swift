@@ -20,6 +20,12 @@ extension NotificationEngine {
         return counts
     }
 
+    /// Each app's unread notifications (apps with none left out), from the store's counters:
+    /// no count query per app.
+    public func unreadCounts() async throws -> [String: Int] {
+        try store.unreadCounts().filter { $0.value > 0 }
+    }
+
     private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
         let total = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0))) ?? 0
         let unread = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0, unreadOnly: true))) ?? 0

@@ -70,9 +70,11 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 
-    /// Parses JSON text; throws on anything that is not valid JSON.
+    /// Parses JSON text (the hand-written reader, or `JSONDecoder` for what it leaves to it);
+    /// throws on anything that is not valid JSON.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        if let value = JSONFastCodec.decode(JSONValue.self, from: data, dates: .secondsSince1970) { return value }
+        return try JSONDateForm.secondsSince1970.decoder.decode(JSONValue.self, from: data)
     }
 
     /// A sorted-keys encoder, so equal values encode to equal bytes.

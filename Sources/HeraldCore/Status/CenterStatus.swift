@@ -32,8 +32,8 @@ public struct CenterStatus: Sendable, Hashable {
         public var unread: Int
     }
 
-    /// Each app's history counts.
-    public var counts: [String: HistoryCounts]
+    /// Each app's unread notifications (apps with none may be left out).
+    public var unreadCounts: [String: Int]
     /// Each app's display name.
     public var appNames: [String: String]
     /// The Focus that is on (the built-in one is named "Do Not Disturb"), or `nil`.
@@ -43,22 +43,30 @@ public struct CenterStatus: Sendable, Hashable {
 
     public init(apps: [AppRecord] = [], counts: [String: HistoryCounts] = [:], focus: FocusStatus? = nil,
                 newestUnread: DeliveredRecord? = nil) {
-        self.counts = counts
+        unreadCounts = counts.mapValues(\.unread)
         appNames = Dictionary(apps.map { ($0.bundleIdentifier, $0.displayName) }, uniquingKeysWith: { $1 })
         self.focus = focus
         self.newestUnread = newestUnread.map(Newest.init)
     }
 
+    /// From unread counts and the names of the apps they name (the daemon's `status` answer).
+    public init(unreadCounts: [String: Int], appNames: [String: String], focus: FocusStatus?, newestUnread: DeliveredRecord?) {
+        self.unreadCounts = unreadCounts
+        self.appNames = appNames
+        self.focus = focus
+        self.newestUnread = newestUnread.map(Newest.init)
+    }
+
     /// Unread notifications of every app.
-    public var unread: Int { counts.values.reduce(0) { $0 + $1.unread } }
+    public var unread: Int { unreadCounts.values.reduce(0, +) }
 
     /// Whether do-not-disturb is on (any Focus is).
     public var doNotDisturb: Bool { focus != nil }
 
     /// The apps with unread notifications, the most first (then by name).
     public var unreadApps: [AppUnread] {
-        counts.compactMap { bundle, counts in
-            counts.unread > 0 ? AppUnread(bundleIdentifier: bundle, name: name(of: bundle), unread: counts.unread) : nil
+        unreadCounts.compactMap { bundle, unread in
+            unread > 0 ? AppUnread(bundleIdentifier: bundle, name: name(of: bundle), unread: unread) : nil
         }.sorted { ($0.unread, $1.name, $1.bundleIdentifier) > ($1.unread, $0.name, $0.bundleIdentifier) }
     }
 
@@ -73,7 +81,7 @@ public struct CenterStatus: Sendable, Hashable {
     public mutating func apply(_ event: CenterEvent) -> Bool {
         switch event {
         case .countsChanged(let bundle, let counts):
-            let before = self.counts.updateValue(counts, forKey: bundle)?.unread ?? 0
+            let before = unreadCounts.updateValue(counts.unread, forKey: bundle) ?? 0
             return counts.unread < before && newestUnread?.bundleIdentifier == bundle
         case .delivered(let record, let replaced):
             if record.isKept && !record.isRead && record.date >= (newestUnread?.date ?? .distantPast) {

@@ -72,6 +72,10 @@ public final class UntrustedFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The opened descriptor, for handing exactly the file that was checked to a library that
+    /// opens paths (as `/proc/self/fd/N`). Valid while this object lives; never close it.
+    public var openedDescriptor: Int32 { descriptor }
+
     /// Reads a whole file of at most `limit` bytes (see `init(opening:)` and `readAll(limit:)`).
     public static func read(_ path: String, limit: Int64, followsLinks: Bool = true) throws -> Data {
         try UntrustedFile(opening: path, followsLinks: followsLinks).readAll(limit: limit)
@@ -121,27 +125,11 @@ public final class UntrustedFile: Sendable {
     /// replaced; mode 0600). On any failure — over `limit`, past the deadline, a write error —
     /// the destination is removed and the error thrown.
     public func copy(to destination: String, limit: Int64) throws {
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else {
-            throw UntrustedFileError.cannotWrite(path: destination, reason: String(cString: strerror(errno)))
-        }
+        let output = try NewFile(creating: destination)
         do {
-            defer { close(output) }
-            try forEachChunk(limit: limit) { chunk in
-                try chunk.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count {
-                        let written = Glibc.write(output, raw.baseAddress! + offset, raw.count - offset)
-                        if written < 0 && errno == EINTR { continue }
-                        guard written > 0 else {
-                            throw UntrustedFileError.cannotWrite(path: destination, reason: String(cString: strerror(errno)))
-                        }
-                        offset += written
-                    }
-                }
-            }
+            try forEachChunk(limit: limit) { chunk in try output.write(chunk) }
         } catch {
-            unlink(destination)
+            output.remove()
             throw error
         }
     }

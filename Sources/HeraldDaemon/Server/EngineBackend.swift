@@ -110,6 +110,7 @@ public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Send
     public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] { try await engine.history(query) }
     public func historyCount(_ query: HistoryQuery) async throws -> Int { try await engine.historyCount(query) }
     public func historyCounts() async throws -> [String: HistoryCounts] { try await engine.historyCounts() }
+    public func unreadCounts() async throws -> [String: Int] { try await engine.unreadCounts() }
     public func respond(deliveryID: Int64, action: ResponseAction) async throws {
         try await engine.respond(deliveryID: deliveryID, action: action)
     }

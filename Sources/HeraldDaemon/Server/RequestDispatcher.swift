@@ -146,9 +146,8 @@ extension RequestDispatcher {
         d.onEncoded(Methods.history) { server, p, _ in try await server.historyReply(p) }
         d.onEncoded(Methods.historyPage) { server, p, _ in try await server.historyPageReply(p) }
         d.on(Methods.historyCount) { server, p, _ in try await server.backend.historyCount(p) }
-        d.on(Methods.unreadCounts) { server, _, _ in
-            try await server.backend.historyCounts().compactMapValues { $0.unread > 0 ? $0.unread : nil }
-        }
+        d.on(Methods.unreadCounts) { server, _, _ in try await server.backend.unreadCounts() }
+        d.on(Methods.status) { server, _, _ in try await server.status() }
         d.on(Methods.historyCounts) { server, _, _ in try await server.backend.historyCounts() }
         d.on(Methods.respond) { server, p, _ in
             try await server.backend.respond(deliveryID: p.deliveryID, action: p.action)

@@ -24,11 +24,18 @@ package struct RequestEnvelope<P: Codable & Sendable>: Encodable, Sendable {
     /// The line: the bytes `WireCoding.encode(self)` makes, made faster; `encodedParams` are the
     /// params' JSON when the caller has it already (`TypedFastCodec`).
     package func line(encodedParams: Data? = nil) throws -> Data {
-        var writer = EnvelopeWriter()
-        writer.integer("id", id)
-        try writer.string("method", method)
-        if let encodedParams { writer.encoded("params", encodedParams) } else { try writer.value("params", params) }
-        return writer.finish()
+        try JSONWriter.line { writer in
+            writer.key("id")
+            writer.integer(id)
+            writer.key("method")
+            writer.string(method)
+            if let encodedParams {
+                writer.key("params")
+                writer.json(encodedParams)
+            } else {
+                try writer.member("params", params)
+            }
+        }
     }
 }
 
@@ -66,11 +73,17 @@ package struct ResultEnvelope<R: Codable & Sendable>: Codable, Sendable {
 
     /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
     package func line() throws -> Data {
-        var writer = EnvelopeWriter()
-        if let id { writer.integer("id", id) }
-        if let reply { writer.integer("reply", reply) }
-        try writer.value("result", result)
-        return writer.finish()
+        try JSONWriter.line { writer in
+            if let id {
+                writer.key("id")
+                writer.integer(id)
+            }
+            if let reply {
+                writer.key("reply")
+                writer.integer(reply)
+            }
+            try writer.member("result", result)
+        }
     }
 }
 
@@ -79,10 +92,12 @@ package struct ResultEnvelope<R: Codable & Sendable>: Codable, Sendable {
 package enum EncodedResultLine {
     /// The line (without its newline).
     package static func line(id: Int64, result json: Data) -> Data {
-        var writer = EnvelopeWriter()
-        writer.integer("id", id)
-        writer.encoded("result", json)
-        return writer.finish()
+        JSONWriter.line { writer in
+            writer.key("id")
+            writer.integer(id)
+            writer.key("result")
+            writer.json(json)
+        }
     }
 
     /// How many bytes the envelope adds around a result, at most (`{"id":` a 64-bit id
@@ -123,9 +138,7 @@ package struct EventEnvelope: Codable, Sendable, Hashable {
 
     /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
     package func line() throws -> Data {
-        var writer = EnvelopeWriter()
-        try writer.value("event", event)
-        return writer.finish()
+        try JSONWriter.line { writer in try writer.member("event", event) }
     }
 }
 
@@ -142,11 +155,13 @@ package struct CallEnvelope<P: Codable & Sendable>: Encodable, Sendable {
 
     /// The line: the bytes `WireCoding.encode(self)` makes, made faster.
     package func line() throws -> Data {
-        var writer = EnvelopeWriter()
-        writer.integer("call", call)
-        try writer.string("method", method)
-        try writer.value("params", params)
-        return writer.finish()
+        try JSONWriter.line { writer in
+            writer.key("call")
+            writer.integer(call)
+            writer.key("method")
+            writer.string(method)
+            try writer.member("params", params)
+        }
     }
 }
 

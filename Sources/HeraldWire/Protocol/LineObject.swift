@@ -4,8 +4,8 @@ import HeraldCore
 /// The top-level JSON object of one line, for classifying the line (hello, request, reply,
 /// event, …) before the one typed decode of its contents.
 ///
-/// Usually the line is only scanned (`JSONScanner`: no values are built); a line beyond the
-/// scanner's fast path is parsed generically instead, which also produces the exact error for a
+/// Usually the line is only scanned (`JSONReader.members`: no values are built); a line beyond
+/// the reader's fast path is parsed generically instead, which also produces the exact error for a
 /// line that is not valid UTF-8, not JSON, or not an object. Either way the accessors answer the
 /// same: `integer` and `string` follow `JSONValue.intValue` and `stringValue`.
 ///
@@ -15,7 +15,7 @@ import HeraldCore
 /// ```
 struct LineObject {
     private enum Storage {
-        case scanned([JSONScanner.Member])
+        case scanned([JSONMember])
         case parsed([String: JSONValue])
     }
 
@@ -27,7 +27,7 @@ struct LineObject {
     /// `herald.protocol`, reason `invalidUTF8`, `malformedJSON` or `notAnObject`).
     init(_ line: Data) throws(LineError) {
         self.line = line
-        if let members = JSONScanner.members(ofObjectIn: line) {
+        if let members = JSONReader.members(ofObjectIn: line) {
             storage = .scanned(members)
         } else {
             storage = .parsed(try LineObject.parse(line))
@@ -83,7 +83,7 @@ struct LineObject {
         switch storage {
         case .scanned(let members):
             guard let member = LineObject.member(key, in: members, of: line), member.kind == .object else { return nil }
-            let nested = line.withUnsafeBytes { JSONScanner.members(ofObjectIn: $0, range: member.value) }
+            let nested = line.withUnsafeBytes { JSONReader.members(ofObjectIn: $0, range: member.value) }
             if let nested { return nested.map { LineObject.text($0.key, of: line) } }
             return value(key)?.objectValue.map { Array($0.keys) }
         case .parsed(let object):
@@ -94,11 +94,11 @@ struct LineObject {
     // MARK: Helpers
 
     /// A member's value bytes (sharing the line's storage).
-    private func bytes(of member: JSONScanner.Member) -> Data {
+    private func bytes(of member: JSONMember) -> Data {
         line[line.startIndex + member.value.lowerBound ..< line.startIndex + member.value.upperBound]
     }
 
-    private static func member(_ key: String, in members: [JSONScanner.Member], of line: Data) -> JSONScanner.Member? {
+    private static func member(_ key: String, in members: [JSONMember], of line: Data) -> JSONMember? {
         var key = key
         return key.withUTF8 { key in
             line.withUnsafeBytes { bytes in

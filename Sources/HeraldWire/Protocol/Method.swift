@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// A request a client can make: its wire name and the types of its params and result.
 ///
 /// ```swift
@@ -16,7 +18,7 @@ public struct Method<Params: Codable & Sendable, Result: Codable & Sendable>: Se
     }
 }
 
-extension Method where Params: WireFastCodable, Result: WireFastCodable {
+extension Method where Params: JSONFastCodable, Result: JSONFastCodable {
     /// A method whose params and result both go through the hand-written codec; chosen over
     /// `init(_:)` wherever the types are known to have it (`Methods.post`).
     package init(_ name: String) {

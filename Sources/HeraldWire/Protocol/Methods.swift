@@ -36,6 +36,9 @@ public enum Methods {
     public static let historyPage = Method<HistoryQuery, HistoryPage>("historyPage")
     public static let historyCount = Method<HistoryQuery, Int>("historyCount")
     public static let unreadCounts = Method<Empty, [String: Int]>("unreadCounts")
+    /// What a status line shows, in one answer: unread counts, those apps' names, the Focus that
+    /// is on, the newest unread notification (`herald status`).
+    public static let status = Method<Empty, StatusResult>("status")
     /// Every app's history counts: `{"com.example.app":{"unread":2,"total":40}}`.
     public static let historyCounts = Method<Empty, [String: HistoryCounts]>("historyCounts")
     public static let respond = Method<RespondParams, Empty>("respond")

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The JSON conventions of the wire: dates as UNIX seconds (fractions allowed), `Data` as
 /// base64, sorted keys and unescaped slashes (so equal messages are equal bytes).
@@ -6,47 +7,36 @@ public enum WireCoding {
     /// The protocol version this build speaks (sent in `hello`).
     public static let protocolVersion = 1
 
+    /// The wire's dialect of JSON (`JSONDateForm`): dates as UNIX seconds.
+    package static let dates = JSONDateForm.secondsSince1970
+
     /// A fresh encoder with the wire's settings.
-    public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }
+    public static func encoder() -> JSONEncoder { dates.makeEncoder() }
 
     /// A fresh decoder with the wire's settings.
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }
-
-    /// One encoder and one decoder for every message (they keep no state between calls, and
-    /// making them per message costs more than a small message's encoding).
-    private static let sharedEncoder = encoder()
-    private static let sharedDecoder = decoder()
+    public static func decoder() -> JSONDecoder { dates.makeDecoder() }
 
     /// The wire's bytes for a value: the hand-written codec's for the hot messages
-    /// (`WireFastCodable`), the encoder's for everything else — the same bytes either way.
+    /// (`JSONFastCodable`), the encoder's for everything else — the same bytes either way.
     package static func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let fast = value as? any WireFastCodable, let data = WireFastCodec.encode(fast) { return data }
-        return try sharedEncoder.encode(value)
+        if let fast = value as? any JSONFastCodable, let data = JSONFastCodec.encode(fast, dates: dates) { return data }
+        return try dates.encoder.encode(value)
     }
 
     /// A value from the wire's bytes: the hand-written codec's reading for the hot messages
     /// when the bytes are within its reach, the decoder's (and its errors) otherwise.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        if let fast = type as? any WireFastCodable.Type, let value = WireFastCodec.decode(fast, from: data) as? T {
+        if let fast = type as? any JSONFastCodable.Type, let value = JSONFastCodec.decode(fast, from: data, dates: dates) as? T {
             return value
         }
-        return try sharedDecoder.decode(type, from: data)
+        return try dates.decoder.decode(type, from: data)
     }
 
-    /// The encoder alone (what the fast codec is held against).
-    package static func codableEncode<T: Encodable>(_ value: T) throws -> Data { try sharedEncoder.encode(value) }
-    /// The decoder alone (what the fast codec is held against).
+    /// The encoder alone (what the hand-written codec is held against).
+    package static func codableEncode<T: Encodable>(_ value: T) throws -> Data { try dates.encoder.encode(value) }
+    /// The decoder alone (what the hand-written codec is held against).
     package static func codableDecode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try sharedDecoder.decode(type, from: data)
+        try dates.decoder.decode(type, from: data)
     }
 
     /// A one-line explanation of a decoding failure, naming the field path:

@@ -11,8 +11,7 @@ import Synchronization
 /// `daemon_cpu_us_per_post` / `daemon_cpu_us_per_post_8` (the daemon's own CPU time per post in
 /// those two runs, from `/proc/PID/stat`),
 /// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
-/// the `herald` processes' start-up (`CLIStartupBenchmarks`), the wire codec alone
-/// (`WireCodecBenchmarks`) and `daemon_rss_mb` (the daemon's resident
+/// the `herald` processes' start-up (`CLIStartupBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run, and the
 /// pending requests of a full center, `DaemonReadyBenchmarks`).
 enum SocketBenchmarks {
@@ -88,8 +87,9 @@ enum SocketBenchmarks {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }
 
-    /// The figures that need the `herald` binary (the wire codec's need none).
-    static let metricKeys = ["post_p50_us", "post_p99_us", "daemon_cpu_us_per_post", "post_per_s", "daemon_cpu_us_per_post_8",
+    /// The figures that need the `herald` binary (and the floor beside them).
+    static let metricKeys = ["post_p50_us", "post_p99_us", "null_post_p50_us", "null_post_p99_us", "null_post_per_s",
+                             "daemon_cpu_us_per_post", "post_per_s", "daemon_cpu_us_per_post_8",
                              "commit_group_mean", "commit_group_max",
                              "post_pipelined_per_s", "commit_group_pipelined_mean", "daemon_rss_mb",
                              "daemon_ready_ms"] + CLIStartupBenchmarks.metricKeys + UIFirstFrameBenchmarks.metricKeys
@@ -99,9 +99,10 @@ enum SocketBenchmarks {
     }
 
     /// `history`: a filled database to serve (the store benchmark's), or `nil` for an empty one.
+    /// `postsOnly` (`--only post`): the post and command-line figures and their floors alone, on
+    /// an empty center started once (no pending requests seeded, no start or UI figures).
     static func run(_ options: BenchOptions, scratch: URL, history: (home: HeraldHome, rows: Int)?,
-                    report: Report) async throws {
-        try WireCodecBenchmarks.run(options, report: report)
+                    postsOnly: Bool = false, report: Report) async throws {
         guard let herald = heraldPath(options) else {
             reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
             return
@@ -110,27 +111,32 @@ enum SocketBenchmarks {
         try home.create()
         let socketPath = scratch.appendingPathComponent("h.sock").path
         let clients = 8
-        let reserved = ["bench.warmup", "bench.single", "bench.cli"] + (0..<clients).flatMap { ["bench.c\($0)", "bench.p\($0)"] }
-        let pending = try DaemonReadyBenchmarks.seedPending(home: home, apps: options.size(EngineConfiguration().appLimit),
-                                                            reserved: reserved)
-        let daemon = try await DaemonReadyBenchmarks.startTimed(
-            herald: herald, home: home, socketPath: socketPath, log: scratch.appendingPathComponent("daemon.log"),
-            rounds: 5, pending: pending, rows: history?.rows ?? 0, report: report)
+        let daemon: Daemon
+        if postsOnly {
+            daemon = try Daemon(herald: herald, home: home, socketPath: socketPath,
+                                log: scratch.appendingPathComponent("daemon.log"))
+            try await daemon.connect(name: "herald-bench ready").close()
+        } else {
+            let reserved = ["bench.warmup", "bench.single", "bench.cli"] + (0..<clients).flatMap { ["bench.c\($0)", "bench.p\($0)"] }
+            let pending = try DaemonReadyBenchmarks.seedPending(home: home, apps: options.size(EngineConfiguration().appLimit),
+                                                                reserved: reserved)
+            daemon = try await DaemonReadyBenchmarks.startTimed(
+                herald: herald, home: home, socketPath: socketPath, log: scratch.appendingPathComponent("daemon.log"),
+                rounds: 5, pending: pending, rows: history?.rows ?? 0, report: report)
+        }
         defer { daemon.stop() }
+        let count = options.size(10_000)
+        let perClient = max(1, options.size(40_000) / clients)
+
+        // The floor: the same clients against a server that answers at once (`NullSocketServer`).
+        try await SocketFloor.run(scratch: scratch, count: count, clients: clients, perClient: perClient, report: report)
 
         // One client, one post at a time.
         let client = try await daemon.connect(name: "herald-bench")
         defer { client.close() }
-        for n in 0..<200 { _ = try await client.call(Methods.post, params("bench.warmup", n)) }
-        let count = options.size(10_000)
-        var roundTrips: [Double] = []
-        roundTrips.reserveCapacity(count)
+        _ = try await SocketFloor.roundTrips(client, app: "bench.warmup", count: 200)
         let singleCPU = daemon.cpuSeconds
-        for n in 0..<count {
-            let start = Measure.now()
-            _ = try await client.call(Methods.post, params("bench.single", n))
-            roundTrips.append(Double(Measure.now() - start) / 1_000)
-        }
+        let roundTrips = try await SocketFloor.roundTrips(client, app: "bench.single", count: count)
         let p50 = Measure.percentile(roundTrips, 0.5)
         let p99 = Measure.percentile(roundTrips, 0.99)
         report.add(Metric("post_p50_us", label: "post round trip p50", value: p50, unit: "µs", goal: 100, direction: .lower))
@@ -140,21 +146,11 @@ enum SocketBenchmarks {
                                     since: singleCPU, posts: count))
 
         // Eight clients at once, each waiting for its acknowledgement before the next post.
-        let perClient = max(1, options.size(40_000) / clients)
         var connections: [IPCClient] = []
         for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
         _ = try await daemon.takeCommitGroups()   // counts afresh from here
         let concurrentCPU = daemon.cpuSeconds
-        let concurrentSeconds = try await Measure.seconds {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (i, connection) in connections.enumerated() {
-                    group.addTask {
-                        for n in 0..<perClient { _ = try await connection.call(Methods.post, params("bench.c\(i)", n)) }
-                    }
-                }
-                try await group.waitForAll()
-            }
-        }
+        let concurrentSeconds = try await SocketFloor.concurrentPosts(connections, app: "bench.c", perClient: perClient)
         report.add(Metric("post_per_s", label: "posts, 8 clients", value: Double(clients * perClient) / concurrentSeconds,
                           unit: "/s", goal: 25_000))
         report.add(daemon.cpuMetric("daemon_cpu_us_per_post_8", label: "daemon CPU per post, 8 clients",
@@ -167,11 +163,12 @@ enum SocketBenchmarks {
         // protocol's request ids allow it): what the daemon does when posts are not spaced out by
         // the clients' round trips. Every post is still acknowledged only after its commit.
         let window = 16
+        let executor = try IPCClient.executor()
         let pipelinedSeconds = try await Measure.seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, connection) in connections.enumerated() {
                     for lane in 0..<window {
-                        group.addTask {
+                        group.addTask(executorPreference: executor) {
                             for n in stride(from: lane, to: perClient, by: window) {
                                 _ = try await connection.call(Methods.post, params("bench.p\(i)", n))
                             }
@@ -199,6 +196,11 @@ enum SocketBenchmarks {
                                                     report: report)
 
         // The UI on that history: its first full frame and its memory.
+        if postsOnly {
+            report.note("socket (posts only): \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
+                        + "\(cliPosts) herald post processes, on an empty center")
+            return
+        }
         do {
             try UIFirstFrameBenchmarks.run(herald: herald, home: home, socketPath: socketPath,
                                            newestTitle: "CLI \(cliPosts - 1)", rounds: 5, report: report)

@@ -18,14 +18,16 @@ struct BenchOptions {
     /// The `herald` executable for `cli_post_ms` (default: next to this one).
     var heraldPath: String?
 
-    static let groups = ["engine", "calendar", "store", "ui", "preview", "socket", "broker", "idle", "dbus"]
+    static let groups = ["engine", "calendar", "store", "ui", "preview", "codec", "socket", "broker", "idle", "dbus", "post"]
 
     static let usage = """
         Usage: herald-bench [--quick] [--scale F] [--json FILE] [--only GROUP,...] [--scratch DIR] [--herald PATH]
 
         Measures Herald's hot paths and prints a table; --json writes the figures as one JSON
         object (metric name → number). --quick runs everything at a tenth of the size.
-        Groups: \(groups.joined(separator: ", ")).
+        Groups: \(groups.joined(separator: ", ")). `dbus` and `post` run only when named: `post` is
+        the socket group's post and command-line figures alone, on an empty center (no history,
+        no pending requests, no start or UI figures), for iterating on the request path.
         """
 
     /// Parses `arguments` (without the program name); throws a message for bad usage.

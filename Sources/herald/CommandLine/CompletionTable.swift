@@ -68,6 +68,22 @@ struct CompletionTable: Sendable {
     var globalOptionsTakingValues: [String] {
         globalOptions.filter { $0.value != .none }.map(\.name)
     }
+
+    /// The bash/zsh loop that finds the command word (`command`, at `at`) among `words[first..<end]`,
+    /// skipping options and the values of the global options that take one. Its first line has
+    /// no indent (it goes where the script has four spaces); the others carry their own.
+    func commandWordLoop(words: String, first: Int, end: String) -> String {
+        let skip = globalOptionsTakingValues.joined(separator: "|")
+        return """
+        for (( i = \(first); i < \(end); i++ )); do
+                case ${\(words)[i]} in
+                    \(skip.isEmpty ? "--home" : skip)) (( i++ )) ;;
+                    -*) ;;
+                    *) command=${\(words)[i]}; at=$i; break ;;
+                esac
+            done
+        """
+    }
 }
 
 /// Quoting for the generated scripts.

@@ -35,21 +35,37 @@ struct StatusWatch {
         }
     }
 
-    /// The status now, read after subscribing. Events that came while it was read may be older
-    /// or newer than what was read: it is read again (up to three times) until none came.
+    /// The status now, read after subscribing, with every app's name (an app may have unread
+    /// notifications later). Events that came while it was read may be older or newer than what
+    /// was read: it is read again (up to three times) until none came.
     static func settledSnapshot(_ client: BlockingIPCClient) throws -> CenterStatus {
-        var status = try snapshot(client)
+        var status = try fullSnapshot(client)
         for _ in 0..<3 where client.hasQueuedEvent {
             while client.hasQueuedEvent { _ = try client.nextEvent() }
-            status = try snapshot(client)
+            status = try fullSnapshot(client)
         }
         return status
     }
 
-    /// The status now: apps, counts, Focus and the newest unread notification.
+    /// The status now, in one request (`status`: the daemon names only the apps it counts); from
+    /// a daemon older than this client, which does not know it, the full snapshot.
     static func snapshot(_ client: BlockingIPCClient) throws -> CenterStatus {
-        CenterStatus(apps: try client.call(Methods.apps, Empty()), counts: try client.call(Methods.historyCounts, Empty()),
-                     focus: try client.call(Methods.focus, Empty()).active, newestUnread: try newestUnread(client))
+        do {
+            let status = try client.call(Methods.status, Empty())
+            return CenterStatus(unreadCounts: status.unread, appNames: status.names, focus: status.focus,
+                                newestUnread: status.newestUnread)
+        } catch let error as WireError where error.reason == IPCProtocolReason.unknownMethod.rawValue {
+            return try fullSnapshot(client)
+        }
+    }
+
+    /// The status now with every app's name: apps, unread counts, Focus and the newest unread
+    /// notification.
+    static func fullSnapshot(_ client: BlockingIPCClient) throws -> CenterStatus {
+        let names = Dictionary(try client.call(Methods.apps, Empty()).map { ($0.bundleIdentifier, $0.displayName) },
+                               uniquingKeysWith: { $1 })
+        return CenterStatus(unreadCounts: try client.call(Methods.unreadCounts, Empty()), appNames: names,
+                            focus: try client.call(Methods.focus, Empty()).active, newestUnread: try newestUnread(client))
     }
 
     static func newestUnread(_ client: BlockingIPCClient) throws -> DeliveredRecord? {

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldCore
 
 /// The hand-written codec for one method's params and result, captured where both types are
 /// known to have it, so a call reaches it without a cast.
 ///
-/// `WireCoding.encode`/`decode` find the fast codec by casting to `WireFastCodable`; the first
+/// `WireCoding.encode`/`decode` find the fast codec by casting to `JSONFastCodable`; the first
 /// cast of a type to a protocol scans every conformance record in the binary (~6,500), which a
 /// short-lived process such as `herald post` pays at every start. Holding the functions in the
 /// method (`Method.fastCodec`) skips that. Both fall back to `WireCoding` (the same bytes, the
@@ -15,9 +16,9 @@ package struct TypedFastCodec<Params: Sendable, Result: Sendable>: Sendable {
     package let decodeResult: @Sendable (Data) -> Result?
 }
 
-extension TypedFastCodec where Params: WireFastCodable, Result: WireFastCodable {
+extension TypedFastCodec where Params: JSONFastCodable, Result: JSONFastCodable {
     package init() {
-        encodeParams = { WireFastCodec.encode($0) }
-        decodeResult = { WireFastCodec.decode(Result.self, from: $0) }
+        encodeParams = { JSONFastCodec.encode($0, dates: WireCoding.dates) }
+        decodeResult = { JSONFastCodec.decode(Result.self, from: $0, dates: WireCoding.dates) }
     }
 }

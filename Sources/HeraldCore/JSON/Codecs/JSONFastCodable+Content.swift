@@ -1,11 +1,10 @@
 import Foundation
-import HeraldCore
 
 // The hand-written codec for a request's content: the bytes of the synthesized `Codable`
 // conformances, members in UTF-8 key order, absent optionals left out.
 
-extension ContentRecord: WireFastCodable {
-    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+extension ContentRecord: JSONFastCodable {
+    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
         writer.beginObject()
         writer.key("attachments")
         writer.beginArray()
@@ -63,9 +62,9 @@ extension ContentRecord: WireFastCodable {
         writer.endObject()
     }
 
-    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> ContentRecord {
+    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> ContentRecord {
         var content = ContentRecord()
-        var seen = WireFieldSet()
+        var seen = JSONFieldSet()
         try reader.beginObject()
         while let key = try reader.nextKey() {
             if reader.key(key, is: "attachments") {
@@ -81,7 +80,7 @@ extension ContentRecord: WireFastCodable {
             } else if reader.key(key, is: "interruptionLevel") {
                 try seen.mark(3)
                 guard let level = UNNotificationInterruptionLevel(rawValue: try reader.integer(UInt.self)) else {
-                    throw WireFastPathMiss()
+                    throw JSONFastPathMiss()
                 }
                 content.interruptionLevel = level
             } else if reader.key(key, is: "launchImageName") {
@@ -127,16 +126,16 @@ extension ContentRecord: WireFastCodable {
                 try seen.mark(17)
                 content.userInfoTypes = reader.null() ? nil : try reader.jsonObject()
             } else {
-                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
+                throw JSONFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
-        guard seen.contains(0xFFF) else { throw WireFastPathMiss() }
+        guard seen.contains(0xFFF) else { throw JSONFastPathMiss() }
         return content
     }
 }
 
-extension SoundRecord: WireFastCodable {
-    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+extension SoundRecord: JSONFastCodable {
+    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
         writer.beginObject()
         if let file {
             writer.key("file")
@@ -157,9 +156,9 @@ extension SoundRecord: WireFastCodable {
         writer.endObject()
     }
 
-    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> SoundRecord {
+    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> SoundRecord {
         var sound = SoundRecord()
-        var seen = WireFieldSet()
+        var seen = JSONFieldSet()
         try reader.beginObject()
         while let key = try reader.nextKey() {
             if reader.key(key, is: "isCritical") {
@@ -178,16 +177,16 @@ extension SoundRecord: WireFastCodable {
                 try seen.mark(4)
                 sound.file = reader.null() ? nil : try reader.string()
             } else {
-                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
+                throw JSONFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
-        guard seen.contains(0b11) else { throw WireFastPathMiss() }
+        guard seen.contains(0b11) else { throw JSONFastPathMiss() }
         return sound
     }
 }
 
-extension AttachmentRecord: WireFastCodable {
-    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
+extension AttachmentRecord: JSONFastCodable {
+    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
         writer.beginObject()
         writer.key("fileName")
         writer.string(fileName)
@@ -208,12 +207,12 @@ extension AttachmentRecord: WireFastCodable {
         writer.endObject()
     }
 
-    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> AttachmentRecord {
+    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> AttachmentRecord {
         var fileName = "", identifier = "", path = "", type = ""
         var size: Int64 = 0
         var thumbnailHidden = false
         var clipping: NormalizedRect?
-        var seen = WireFieldSet()
+        var seen = JSONFieldSet()
         try reader.beginObject()
         while let key = try reader.nextKey() {
             if reader.key(key, is: "fileName") {
@@ -238,41 +237,11 @@ extension AttachmentRecord: WireFastCodable {
                 try seen.mark(6)
                 clipping = reader.null() ? nil : try reader.codable(NormalizedRect.self)
             } else {
-                throw WireFastPathMiss()   // a key this codec does not know: Codable reads it
+                throw JSONFastPathMiss()   // a key this codec does not know: Codable reads it
             }
         }
-        guard seen.contains(0b11_1111) else { throw WireFastPathMiss() }
+        guard seen.contains(0b11_1111) else { throw JSONFastPathMiss() }
         return AttachmentRecord(identifier: identifier, path: path, type: type, size: size, fileName: fileName,
                                 thumbnailHidden: thumbnailHidden, thumbnailClippingRect: clipping)
-    }
-}
-
-extension JSONValue: WireFastCodable {
-    package func fastEncode(into writer: inout WireJSONWriter) throws(WireFastPathMiss) {
-        switch self {
-        case .null: writer.null()
-        case .bool(let value): writer.bool(value)
-        case .int(let value): writer.integer(value)
-        case .double(let value): try writer.double(value)
-        case .string(let value): writer.string(value)
-        case .array(let elements):
-            writer.beginArray()
-            for element in elements {
-                writer.element()
-                try element.fastEncode(into: &writer)
-            }
-            writer.endArray()
-        case .object(let members):
-            writer.beginObject()
-            for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                writer.dictionaryKey(key)
-                try value.fastEncode(into: &writer)
-            }
-            writer.endObject()
-        }
-    }
-
-    package static func fastDecode(from reader: inout WireJSONReader) throws(WireFastPathMiss) -> JSONValue {
-        try reader.jsonValue()
     }
 }

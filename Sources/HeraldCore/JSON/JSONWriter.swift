@@ -1,25 +1,31 @@
 import Foundation
-import HeraldCore
 
-/// Writes JSON bytes exactly as `WireCoding`'s `JSONEncoder` does (sorted keys, unescaped
-/// slashes, dates as UNIX seconds): strings escaped as swift-foundation escapes them, numbers
-/// spelled as it spells them. The fast codec's output side (`WireFastCodable`).
+/// Writes JSON bytes exactly as the dialect's `JSONEncoder` does (`JSONDateForm`: sorted keys,
+/// unescaped slashes, dates as the dialect spells them): strings escaped as swift-foundation
+/// escapes them, numbers spelled as it spells them. The one JSON writer of the wire and the
+/// store: the hand-written codecs (`JSONFastCodable`), the envelope lines and the store's rows
+/// are written through it.
 ///
 /// Objects are written member by member; the caller writes the keys in the encoder's order
 /// (UTF-8 byte order) and leaves out absent optionals, as synthesized `encodeIfPresent` does.
 ///
 /// ```swift
-/// var writer = WireJSONWriter()
+/// var writer = JSONWriter(dates: .secondsSince1970)
 /// writer.beginObject()
 /// writer.key("id"); writer.integer(7)
 /// writer.endObject()              // {"id":7}
 /// ```
-package struct WireJSONWriter {
+package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
+    /// How dates are spelled.
+    package let dates: JSONDateForm
     /// Whether the next member or element is the first of its container.
     private var isFirst = true
 
-    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    package init(dates: JSONDateForm, capacity: Int = 512) {
+        self.dates = dates
+        bytes.reserveCapacity(capacity)
+    }
 
     package var data: Data { Data(bytes) }
 
@@ -96,30 +102,35 @@ package struct WireJSONWriter {
 
     /// The encoder's spelling: `description` without a trailing `.0`; not finite is not JSON
     /// (the encoder throws, so the `Codable` path decides).
-    package mutating func double(_ value: Double) throws(WireFastPathMiss) {
-        guard value.isFinite else { throw WireFastPathMiss() }
+    package mutating func double(_ value: Double) throws(JSONFastPathMiss) {
+        guard value.isFinite else { throw JSONFastPathMiss() }
         writeNumber(value.description)
     }
 
-    package mutating func float(_ value: Float) throws(WireFastPathMiss) {
-        guard value.isFinite else { throw WireFastPathMiss() }
+    package mutating func float(_ value: Float) throws(JSONFastPathMiss) {
+        guard value.isFinite else { throw JSONFastPathMiss() }
         writeNumber(value.description)
     }
 
-    /// `secondsSince1970`.
-    package mutating func date(_ value: Date) throws(WireFastPathMiss) {
-        try double(value.timeIntervalSince1970)
+    /// A date in the writer's dialect (`JSONDateForm`).
+    package mutating func date(_ value: Date) throws(JSONFastPathMiss) {
+        try double(dates.seconds(value))
     }
 
-    /// A value the fast codec has no writer for (a rare shape): the encoder's bytes for it,
-    /// which are what it would write inside the enclosing value too.
-    package mutating func codable<T: Encodable>(_ value: T) throws(WireFastPathMiss) {
-        guard let encoded = try? WireCoding.codableEncode(value) else { throw WireFastPathMiss() }
+    /// A value the hand-written codec has no writer for (a rare shape): the dialect's encoder's
+    /// bytes for it, which are what it would write inside the enclosing value too.
+    package mutating func codable<T: Encodable>(_ value: T) throws(JSONFastPathMiss) {
+        guard let encoded = try? dates.encoder.encode(value) else { throw JSONFastPathMiss() }
+        json(encoded)
+    }
+
+    /// A value that is JSON already (a payload encoded elsewhere), as is.
+    package mutating func json(_ encoded: Data) {
         bytes.append(contentsOf: encoded)
         isFirst = false
     }
 
-    package mutating func value<T: WireFastCodable>(_ value: T) throws(WireFastPathMiss) {
+    package mutating func value<T: JSONFastCodable>(_ value: T) throws(JSONFastPathMiss) {
         try value.fastEncode(into: &self)
         isFirst = false
     }

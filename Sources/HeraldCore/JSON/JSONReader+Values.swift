@@ -1,0 +1,104 @@
+import Foundation
+
+// Values of any kind: `JSONValue` as its decoder reads it, and stepping over a value unread.
+
+extension JSONReader {
+    /// A JSON value as `JSONValue`'s decoder reads it: `null`, `Bool`, then `Int`, `Double`,
+    /// `String`, array, object, in that order of tries.
+    package mutating func jsonValue() throws(JSONFastPathMiss) -> JSONValue {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: "n"):
+            guard null() else { throw JSONFastPathMiss() }
+            return .null
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try bool())
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "["):
+            try beginArray()
+            var elements: [JSONValue] = []
+            while try nextElement() { elements.append(try jsonValue()) }
+            isFirst = false
+            return .array(elements)
+        case UInt8(ascii: "{"): return .object(try jsonObject())
+        default:
+            let literal = try number()
+            if literal.isInteger {
+                // Too large for `Int`: the decoder falls through to `Double`.
+                if let value = try? integerValue(literal.range, Int.self) { return .int(value) }
+                return .double(try doubleValue(literal.range))
+            }
+            // A fraction or exponent: the decoder reads an integral value within `Int`'s range as
+            // `Int` (left to it); one with a fractional part, or beyond `Int` (`1e+20`, as the
+            // encoder spells 10²⁰), is certainly a `Double`.
+            let value = try doubleValue(literal.range)
+            let withinInt = value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0
+            guard value.rounded(.towardZero) != value || !withinInt else { throw JSONFastPathMiss() }
+            return .double(value)
+        }
+    }
+
+    /// An object of JSON values (`userInfo`); keys may have escapes, duplicates are the decoder's.
+    package mutating func jsonObject() throws(JSONFastPathMiss) -> [String: JSONValue] {
+        try beginObject()
+        var object: [String: JSONValue] = [:]
+        while try nextItem(closing: UInt8(ascii: "}")) {
+            let key = try memberName()
+            let value = try jsonValue()
+            guard object.updateValue(value, forKey: key) == nil else { throw JSONFastPathMiss() }
+        }
+        isFirst = false
+        return object
+    }
+
+    /// Steps over one value of any kind, checking it is JSON the decoder reads, without
+    /// building it.
+    package mutating func skipValue() throws(JSONFastPathMiss) {
+        _ = try skim()
+    }
+
+    /// Steps over one value, checking it (`skipValue`): what kind it was.
+    mutating func skim() throws(JSONFastPathMiss) -> JSONMember.Kind {
+        skipWhitespace()
+        let kind: JSONMember.Kind
+        switch current {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextItem(closing: UInt8(ascii: "}")) {
+                skipWhitespace()
+                _ = try skipString()
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw JSONFastPathMiss() }
+                index += 1
+                _ = try skim()
+            }
+            kind = .object
+        case UInt8(ascii: "["):
+            try beginArray()
+            while try nextElement() { _ = try skim() }
+            kind = .array
+        case UInt8(ascii: "\""): kind = .string(hasEscapes: try skipString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try bool()
+            kind = .literal
+        case UInt8(ascii: "n"):
+            guard null() else { throw JSONFastPathMiss() }
+            kind = .literal
+        default:
+            let literal = try number()
+            // A literal with an exponent may be out of a double's range: the decoder's to judge.
+            if !literal.isInteger { _ = try doubleValue(literal.range) }
+            kind = .number(isInteger: literal.isInteger)
+        }
+        isFirst = false
+        return kind
+    }
+
+    /// A member's key read as a string (escapes allowed) and the colon after it.
+    private mutating func memberName() throws(JSONFastPathMiss) -> String {
+        let key = try string()
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { throw JSONFastPathMiss() }
+        index += 1
+        return key
+    }
+}
