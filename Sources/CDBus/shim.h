@@ -69,6 +69,8 @@ enum {
     HERALD_DBUS_DISPATCH_DATA_REMAINS = 0,
 
     HERALD_DBUS_MESSAGE_TYPE_METHOD_CALL = 1,
+    HERALD_DBUS_MESSAGE_TYPE_METHOD_RETURN = 2,
+    HERALD_DBUS_MESSAGE_TYPE_ERROR = 3,
     HERALD_DBUS_MESSAGE_TYPE_SIGNAL = 4,
 };
 
@@ -81,5 +83,7 @@ typedef void (*HeraldDBusTimeoutToggledFunction)(DBusTimeout *timeout, void *dat
 typedef void (*HeraldDBusRemoveTimeoutFunction)(DBusTimeout *timeout, void *data);
 typedef int (*HeraldDBusHandleMessageFunction)(DBusConnection *connection, DBusMessage *message, void *data);
 typedef void (*HeraldDBusFreeFunction)(void *memory);
+typedef void (*HeraldDBusDispatchStatusFunction)(DBusConnection *connection, int status, void *data);
+typedef void (*HeraldDBusWakeupMainFunction)(void *data);
 
 #endif

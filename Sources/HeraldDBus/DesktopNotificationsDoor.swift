@@ -1,6 +1,7 @@
 import CDBus
 import Foundation
 import HeraldCore
+import HeraldSystem
 
 /// The D-Bus front door: owns `org.freedesktop.Notifications` on the session bus so that every
 /// Linux program that notifies (`notify-send`, libnotify, browsers, mail and chat clients) posts
@@ -35,11 +36,15 @@ public final class DesktopNotificationsDoor: Sendable {
         /// Whether sounds are played now (through the sound server, not only the terminal bell):
         /// `GetCapabilities` lists `sound` only then.
         public var playsSounds: @Sendable () -> Bool
+        /// The event loop that serves the bus connection (the daemon's, beside its socket
+        /// clients); `nil`: a loop of the door's own.
+        public var eventLoop: EventLoop?
 
         public init(address: String? = nil, replace: Bool = false, stagingDirectory: URL, serverVersion: String = "1.0",
                     postLimiter: PostRateLimiter? = nil, playsSounds: @escaping @Sendable () -> Bool = { false },
-                    log: @escaping @Sendable (String) -> Void = { _ in }) {
+                    eventLoop: EventLoop? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
             self.playsSounds = playsSounds
+            self.eventLoop = eventLoop
             self.address = address
             self.replace = replace
             self.stagingDirectory = stagingDirectory
@@ -79,7 +84,7 @@ public final class DesktopNotificationsDoor: Sendable {
         }
         do {
             let dbus = try DBusLibrary.load()
-            let bus = try DBusConnectionLoop.connect(dbus, address: address)
+            let bus = try DBusConnection.connect(dbus, address: address, loop: options.eventLoop)
             let name = NotificationsInterface.busName
             // Only what the door uses: connections leaving (senders gone; not the join of every
             // notify-send) and changes of our name's owner (who replaced Herald).
@@ -97,11 +102,10 @@ public final class DesktopNotificationsDoor: Sendable {
                                                       serverVersion: options.serverVersion, postLimiter: options.postLimiter,
                                                       playsSounds: options.playsSounds, log: options.log)
             service.ownsName = owns
-            bus.onMessage = { [unowned service] message in service.handle(message) }
             let log = options.log
-            bus.onDisconnect = { log("D-Bus: the session bus went away; the D-Bus front door is closed") }
             await service.start()
-            bus.start()
+            bus.start(onMessage: { [unowned service] message in service.handle(message) },
+                      onDisconnect: { log("D-Bus: the session bus went away; the D-Bus front door is closed") })
             let door = DesktopNotificationsDoor(service: service)
             if owns { return .serving(door, displaced: holder) }
             return .waiting(door, holder: holder ?? bus.describeOwner(of: name))

@@ -47,7 +47,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// after that).
     private let exitStatus = Mutex<Int32?>(nil)
     /// Held by the thread inside a blocking `waitpid`: a second waiter waits for the first.
-    private let waiting = NSLock()
+    private let waiting = Mutex(())
 
     /// glibc's `POSIX_SPAWN_SETSID` (not imported into Swift).
     private static let spawnSetSID: Int16 = 0x80
@@ -220,12 +220,12 @@ public final class ChildProcess: @unchecked Sendable {
             [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
             stdinWrite = -1; stdoutRead = -1; stderrRead = -1
         }
-        waiting.lock()
-        defer { waiting.unlock() }
-        if let status = exitStatus.withLock({ $0 }) { return status }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return reap(status)
+        return waiting.withLock { _ in
+            if let status = exitStatus.withLock({ $0 }) { return status }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return reap(status)
+        }
     }
 
     /// The exit status if the child has exited (it is then reaped; its pipes stay open until
@@ -233,12 +233,13 @@ public final class ChildProcess: @unchecked Sendable {
     public func exitStatusIfExited() -> Int32? {
         if let status = exitStatus.withLock({ $0 }) { return status }
         // Another thread is in `wait`: it reaps the child and records the status.
-        guard waiting.try() else { return nil }
-        defer { waiting.unlock() }
-        if let status = exitStatus.withLock({ $0 }) { return status }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        return reap(status)
+        let reaped = waiting.withLockIfAvailable { _ -> Int32? in
+            if let status = exitStatus.withLock({ $0 }) { return status }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            return reap(status)
+        }
+        return reaped ?? nil
     }
 
     /// Whether the child is still running (it is reaped when it has exited).

@@ -10,8 +10,8 @@ import Musl
 /// handler of each ready registration, and is the task executor of the tasks that prefer it, so
 /// work started for a line read here runs here too, without a hop to another thread.
 ///
-/// A round: wait for readiness (or a queued job, or the next tick); call the ready handlers;
-/// then run queued jobs until none is left. When the queue runs dry, the output held back for
+/// A round: wait for readiness (or a queued job, a timer, or the next tick); call the ready
+/// handlers and the timers that are due; then run queued jobs until none is left. When the queue runs dry, the output held back for
 /// the round's end is written (`deferFlush`: one write per client), input that arrived
 /// meanwhile is read into the same round (`lateReadsPerRound`), and then `afterRound` runs (it
 /// may queue more). Everything a round's handlers started has then run as far as it can
@@ -33,6 +33,8 @@ public final class EventLoop: TaskExecutor, Sendable {
         var calls: [@Sendable () -> Void] = []
         var handlers: [UInt64: Handler] = [:]
         var nextToken: UInt64 = 1
+        /// One-shot timers (`addTimer`): when each is due (`DispatchTime` nanoseconds) and what runs.
+        var timers: [UInt64: (deadline: UInt64, handler: @Sendable () -> Void)] = [:]
         /// The loop is in (or about to enter) `epoll_wait`: new work must wake it.
         var isSleeping = false
         var isStopped = false
@@ -76,12 +78,13 @@ public final class EventLoop: TaskExecutor, Sendable {
         thread.start()
     }
 
-    /// Ends the loop after its current round; handlers are dropped. Jobs queued afterwards run on
+    /// Ends the loop after its current round; handlers and timers are dropped. Jobs queued afterwards run on
     /// the shared pool, so tasks that preferred the loop still finish.
     public func stop() {
         state.withLock { state in
             state.isStopped = true
             state.handlers.removeAll()
+            state.timers.removeAll()
         }
         wakePipe.wake()
     }
@@ -146,6 +149,26 @@ public final class EventLoop: TaskExecutor, Sendable {
         if wake { wakePipe.wake() }
     }
 
+    /// Runs `handler` on the loop once, about `seconds` from now (never earlier); returns the
+    /// timer's token for `cancelTimer`. From any thread.
+    @discardableResult
+    public func addTimer(after seconds: TimeInterval, _ handler: @escaping @Sendable () -> Void) -> UInt64 {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        let (token, wake) = state.withLock { state -> (UInt64, Bool) in
+            defer { state.nextToken += 1 }
+            state.timers[state.nextToken] = (deadline, handler)
+            defer { state.isSleeping = false }
+            return (state.nextToken, state.isSleeping)
+        }
+        if wake { wakePipe.wake() }
+        return token
+    }
+
+    /// Cancels a timer that has not fired (a fired or unknown token is ignored).
+    public func cancelTimer(_ token: UInt64) {
+        _ = state.withLock { $0.timers.removeValue(forKey: token) }
+    }
+
     /// Whether the caller runs on the loop's thread.
     public var isCurrent: Bool { UInt(bitPattern: Int(bitPattern: pthread_self())) == thread.load(ordering: .relaxed) }
 
@@ -177,7 +200,8 @@ public final class EventLoop: TaskExecutor, Sendable {
                 return true
             }
             guard let sleeping else { break }
-            let wait: Int32 = !sleeping ? 0 : idle ? -1 : max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1)
+            let tickWait: Int32 = !sleeping ? 0 : idle ? -1 : max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1)
+            let wait = earliest(tickWait, millisecondsToNextTimer())
             // Without a wake pipe (no descriptors were left), look for queued work often.
             poll(into: &ready, timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
             state.withLock { $0.isSleeping = false }
@@ -186,6 +210,7 @@ public final class EventLoop: TaskExecutor, Sendable {
                 nextTick = Date().addingTimeInterval(tickInterval)
             }
             dispatch(ready)
+            fireDueTimers()
             if !idle && Date() >= nextTick {
                 idle = !onTick()
                 nextTick = Date().addingTimeInterval(tickInterval)
@@ -202,6 +227,33 @@ public final class EventLoop: TaskExecutor, Sendable {
             ready.removeAll()
             usleep(1_000)
         }
+    }
+
+    /// Milliseconds until the nearest timer is due (rounded up), `-1` without timers.
+    private func millisecondsToNextTimer() -> Int32 {
+        guard let nearest = state.withLock({ $0.timers.values.lazy.map(\.deadline).min() }) else { return -1 }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard nearest > now else { return 0 }
+        return Int32(min(UInt64(Int32.max), (nearest - now + 999_999) / 1_000_000))
+    }
+
+    /// The shorter of two `epoll_wait` timeouts (`-1`: for ever).
+    private func earliest(_ first: Int32, _ second: Int32) -> Int32 {
+        if first < 0 { return second }
+        if second < 0 { return first }
+        return min(first, second)
+    }
+
+    /// Runs the timers that are due, each once.
+    private func fireDueTimers() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.timers.isEmpty else { return [] }
+            let due = state.timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+            for (token, _) in due { state.timers[token] = nil }
+            return due.map(\.value.handler)
+        }
+        for handler in due { handler() }
     }
 
     /// Calls the handlers of what is ready.

@@ -19,7 +19,7 @@ public final class DesktopNotificationsClient {
     public init(address: String) throws {
         let dbus = try DBusLibrary.load()
         self.dbus = dbus
-        let connection = try DBusConnectionLoop.openRegistered(dbus, address: address)
+        let connection = try DBusConnection.openRegistered(dbus, address: address)
         self.connection = connection
     }
 
@@ -33,6 +33,38 @@ public final class DesktopNotificationsClient {
         return UInt32(truncatingIfNeeded: id)
     }
 
+    /// `count` `Notify` calls pipelined on this connection: up to `window` are sent before their
+    /// replies are read, and each reply lets another call go. Returns the ids in the order the
+    /// replies came (a server may answer calls in the order it finishes them); throws the first
+    /// error reply. `summary(n)` is the n-th call's summary.
+    public func notifyPipelined(count: Int, window: Int = 100, appName: String, body: String,
+                                hints: [String: DBusArgument] = [:], summary: (Int) -> String) throws -> [UInt32] {
+        var waiting: Set<UInt32> = []
+        var ids: [UInt32] = []
+        var sent = 0
+        while ids.count < count {
+            while sent < count && waiting.count < window {
+                let arguments: [DBusArgument] = [.string(appName), .uint32(0), .string(""), .string(summary(sent)),
+                                                 .string(body), .strings([]), .hints(hints), .int32(-1)]
+                waiting.insert(try send("Notify", arguments))
+                sent += 1
+            }
+            dbus.connectionFlush(connection)
+            guard dbus.connectionReadWrite(connection, 25_000) != 0 else { throw DBusCallError.failed("the bus connection closed") }
+            while let reply = dbus.connectionPopMessage(connection) {
+                defer { dbus.messageUnref(reply) }
+                guard waiting.remove(dbus.messageGetReplySerial(reply)) != nil else { continue }
+                let values = try DBusMessageReader(dbus: dbus).arguments(of: reply)
+                guard dbus.messageGetType(reply) == Int32(HERALD_DBUS_MESSAGE_TYPE_METHOD_RETURN),
+                      case .uint(let id)? = values.first else {
+                    throw DBusCallError.failed("Notify failed: \(values.compactMap(\.string).joined(separator: " "))")
+                }
+                ids.append(UInt32(truncatingIfNeeded: id))
+            }
+        }
+        return ids
+    }
+
     /// `CloseNotification`.
     public func closeNotification(_ id: UInt32) throws {
         _ = try call("CloseNotification", [.uint32(id)])
@@ -41,6 +73,19 @@ public final class DesktopNotificationsClient {
     /// `GetServerInformation`: name, vendor, version, spec version.
     public func serverInformation() throws -> [String] {
         try call("GetServerInformation", []).compactMap(\.string)
+    }
+
+    /// Queues a call without waiting for its reply; returns its serial.
+    private func send(_ method: String, _ arguments: [DBusArgument]) throws -> UInt32 {
+        guard let message = dbus.messageNewMethodCall(NotificationsInterface.busName, NotificationsInterface.path,
+                                                      NotificationsInterface.interface, method) else {
+            throw DBusCallError.failed("out of memory")
+        }
+        defer { dbus.messageUnref(message) }
+        DBusMessageWriter(dbus: dbus).append(arguments, to: message)
+        var serial: UInt32 = 0
+        guard dbus.connectionSend(connection, message, &serial) != 0 else { throw DBusCallError.failed("out of memory") }
+        return serial
     }
 
     private func call(_ method: String, _ arguments: [DBusArgument]) throws -> [DBusValue] {
@@ -54,7 +99,7 @@ public final class DesktopNotificationsClient {
         dbus.errorInit(&error)
         defer { dbus.errorFree(&error) }
         guard let reply = dbus.connectionSendWithReplyAndBlock(connection, message, 25_000, &error) else {
-            throw DBusCallError.failed(DBusConnectionLoop.text(error))
+            throw DBusCallError.failed(DBusConnection.text(error))
         }
         defer { dbus.messageUnref(reply) }
         return try DBusMessageReader(dbus: dbus).arguments(of: reply)

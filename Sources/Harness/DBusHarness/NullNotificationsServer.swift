@@ -1,11 +1,12 @@
 import CDBus
 import Foundation
 import HeraldDBus
+import Synchronization
 
 /// The floor under every notification server, for `herald-bench`: owns
 /// `org.freedesktop.Notifications` on a bus and answers `Notify` (ids counting up),
 /// `CloseNotification`, `GetCapabilities` and `GetServerInformation` at once, on the same bus
-/// loop as Herald's front door — and shows, checks and stores nothing. What a `notify-send`
+/// connection type as Herald's front door, on an event loop of its own — and shows, checks and stores nothing. What a `notify-send`
 /// costs against it is what it costs against any server; what it costs against Herald on top
 /// of that is Herald's own work.
 ///
@@ -14,21 +15,20 @@ import HeraldDBus
 /// defer { floor.stop() }
 /// ```
 public final class NullNotificationsServer: Sendable {
-    private let bus: DBusConnectionLoop
+    private let bus: DBusConnection
 
     /// Connects to the bus at `address`, takes the name (throws when someone holds it) and serves.
     public init(address: String) throws {
         let dbus = try DBusLibrary.load()
-        bus = try DBusConnectionLoop.connect(dbus, address: address)
+        bus = try DBusConnection.connect(dbus, address: address)
         let reply = try bus.requestName(NotificationsInterface.busName,
                                         flags: UInt32(HERALD_DBUS_NAME_FLAG_DO_NOT_QUEUE))
         guard reply == Int32(HERALD_DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER) else {
-            bus.start()
             bus.stop()
             throw DBusCallError.failed("\(NotificationsInterface.busName) is taken")
         }
         let counter = IDCounter()
-        bus.onMessage = { [bus] message in
+        bus.start(onMessage: { [bus] message in
             let header = bus.header(message)
             guard header.isMethodCall else { return false }
             switch header.member {
@@ -40,19 +40,20 @@ public final class NullNotificationsServer: Sendable {
             default: bus.reply(to: message, error: .unknownMethod("no method \(header.member)"))
             }
             return true
-        }
-        bus.start()
+        })
     }
 
     /// Closes the connection (the name goes with it).
     public func stop() { bus.stop() }
 }
 
-/// The ids the null server hands out (bus thread only).
-private final class IDCounter: @unchecked Sendable {
-    private var last: UInt32 = 0
+/// The ids the null server hands out.
+private final class IDCounter: Sendable {
+    private let last = Mutex<UInt32>(0)
     func next() -> UInt32 {
-        last &+= 1
-        return last
+        last.withLock { last in
+            last &+= 1
+            return last
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import HeraldWire
 import Synchronization
 
@@ -59,28 +60,31 @@ public final class BrokerPublisher: Sendable {
     /// Connects (TCP, TLS, CONNACK); throws a one-line `BrokerError` when the broker cannot be
     /// reached, TLS fails, the password is refused, or nothing answers within `timeout` seconds.
     public static func connect(settings: BrokerSettings, sender: String, timeout: TimeInterval = 10) async throws -> BrokerPublisher {
-        let box = Box<BrokerPublisher>()
+        let box = LateReference<BrokerPublisher>()
         var events = MQTTConnection.Events()
         events.connected = { code in
-            guard let publisher = box.value else { return }
+            guard let publisher = box.object else { return }
             publisher.settleConnect(code == 0 ? .success(()) : .failure(publisher.connection.refusal(code)))
             // Connected again (a clean session): the answers' subscription is made again.
             if code == 0 { publisher.resubscribe() }
         }
         events.stalled = { seconds in
-            box.value?.settleConnect(.failure(.timedOut("the broker sent no whole packet in \(Int(seconds)) s")))
+            box.object?.settleConnect(.failure(.timedOut("the broker sent no whole packet in \(Int(seconds)) s")))
         }
-        events.connectFailed = { error in box.value?.settleConnect(.failure(error)) }
+        events.connectFailed = { error in box.object?.settleConnect(.failure(error)) }
         // A TLS handshake the connect call left unfinished fails in the loop.
         events.disconnected = { code in
-            guard let publisher = box.value else { return }
+            guard let publisher = box.object else { return }
             publisher.settleConnect(.failure(publisher.connection.connectError(code, errno: 0)))
         }
-        events.message = { _, payload in box.value?.receive(payload) }
+        events.message = { _, payload in
+            box.object?.receive(payload)
+            return nil
+        }
         let connection = try MQTTConnection(settings: settings, clientID: nil, cleanSession: true, events: events)
         let publisher = BrokerPublisher(connection: connection, topics: BrokerTopics(prefix: settings.address.prefix),
                                         sender: sender)
-        box.value = publisher
+        box.object = publisher
         connection.start()
         let timer = Task {
             try await Task.sleep(nanoseconds: Seconds.nanoseconds(timeout))

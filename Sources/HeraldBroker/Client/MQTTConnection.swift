@@ -1,14 +1,19 @@
 import CMosquitto
-import Dispatch
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 
-/// One libmosquitto client and the thread that runs its network loop (`mosquitto_loop_forever`:
-/// it sleeps in `select` until the socket or a publish from another thread wakes it, and
-/// reconnects with exponential backoff when the broker goes away). Callbacks arrive on that
-/// thread, in order; a message callback that blocks holds back the message's PUBACK (QoS 1), so a
-/// message is acknowledged only after the handler returns.
+/// One libmosquitto client served by an `EventLoop` (`MQTTConnection+Serving.swift`): its socket
+/// is a registration on the loop's epoll, read and written with `mosquitto_loop_read` /
+/// `mosquitto_loop_write` when ready, kept alive with `mosquitto_loop_misc` on a loop timer, and
+/// made again with exponential backoff (1 s to 30 s) when the broker goes away — the blocking
+/// connect runs on a thread of its own, off the loop. Callbacks arrive on the loop, in order.
+///
+/// A message the handler returns work for (`Events.message`) is acknowledged only once that work
+/// has ended: while any message's work runs, the loop neither reads nor writes the connection, so
+/// the PUBACKs libmosquitto queued go out together afterwards, and the messages read together
+/// (all the broker had sent) have their work — their commits — run together.
 ///
 /// ```swift
 /// let connection = try MQTTConnection(settings: settings, clientID: nil, cleanSession: true, events: events)
@@ -16,8 +21,8 @@ import Synchronization
 /// let mid = try connection.publish(topic: "herald/alice/post/ci", payload: data)
 /// try await connection.acknowledgement(of: mid, within: 10)
 /// ```
-final class MQTTConnection: @unchecked Sendable {
-    /// What the loop reports; all called on the loop thread.
+final class MQTTConnection: Sendable {
+    /// What the connection reports; all called on the loop thread but `stalled`.
     struct Events: Sendable {
         /// CONNACK: `0` accepted; otherwise the refusal (`4` bad user name or password, `5` not authorized).
         var connected: @Sendable (Int32) -> Void = { _ in }
@@ -25,38 +30,54 @@ final class MQTTConnection: @unchecked Sendable {
         var disconnected: @Sendable (Int32) -> Void = { _ in }
         /// The first connection attempt failed before MQTT (TCP, name lookup, TLS).
         var connectFailed: @Sendable (BrokerError) -> Void = { _ in }
-        /// A message: its topic and payload (valid only during the call).
-        var message: @Sendable (String, UnsafeRawBufferPointer) -> Void = { _, _ in }
+        /// A message: its topic and payload (valid only during the call). Returns the work the
+        /// message's acknowledgement waits for (run as a task that prefers the loop), or `nil`.
+        var message: @Sendable (String, UnsafeRawBufferPointer) -> (@Sendable () async -> Void)? = { _, _ in nil }
         /// The connection brought no whole packet for this many seconds and is being dropped;
         /// it is made again as a lost one is. Called on the watchdog's thread.
         var stalled: @Sendable (TimeInterval) -> Void = { _ in }
     }
 
-    private struct State {
+    struct State {
         var ackWaiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
         var acknowledged: Set<Int32> = []
         var unobserved: Set<Int32> = []
         var stopping = false
         var destroyed = false
         var lastError: String?
-        /// The watchdog dropped the connection (the loop reports no `disconnected` for it).
-        var droppedStalled = false
+        /// The socket served on the loop (-1 while not connected) and its registration.
+        var socket: Int32 = -1
+        var socketToken: UInt64?
+        /// The loop timer that runs `mosquitto_loop_misc`.
+        var miscTimer: UInt64?
+        /// Messages whose work has not ended (their PUBACKs wait).
+        var handling = 0
+        /// A connect or reconnect is running on its thread.
+        var connecting = false
+        /// The pause before the next reconnect.
+        var reconnectDelay: TimeInterval = MQTTConnection.firstReconnectDelay
     }
 
     let library: MosquittoLibrary
     let settings: BrokerSettings
-    private let client: MosquittoLibrary.Client
-    private let events: Events
-    private let state = Mutex(State())
-    private let finished = DispatchSemaphore(value: 0)
-    /// Signalled by `stop()`: ends the loop thread's pause before a reconnect at once.
-    private let stopRequested = DispatchSemaphore(value: 0)
+    /// libmosquitto's client: thread-safe (its own locks; `mosquitto_threaded_set`), served on
+    /// `loop`, published to from any thread.
+    nonisolated(unsafe) let client: MosquittoLibrary.Client
+    let events: Events
+    let state = Mutex(State())
+    /// The loop that serves the socket.
+    let loop: EventLoop
+    /// Whether `stop` ends `loop` too (it was made for this connection).
+    let ownsLoop: Bool
     /// Drops a connection that brings no whole packet for `BrokerSettings.packetTimeout`.
-    private let watchdog: PacketWatchdog
+    let watchdog: PacketWatchdog
+
+    static let firstReconnectDelay: TimeInterval = 1
+    static let longestReconnectDelay: TimeInterval = 30
 
     /// Makes the client (nothing is sent yet). `clientID` `nil` lets the library choose one, which
-    /// needs `cleanSession`.
-    init(settings: BrokerSettings, clientID: String?, cleanSession: Bool, events: Events) throws {
+    /// needs `cleanSession`. `loop`: the loop to serve it on (started); `nil`: one of its own.
+    init(settings: BrokerSettings, clientID: String?, cleanSession: Bool, events: Events, loop: EventLoop? = nil) throws {
         library = try MosquittoLibrary.load()
         self.settings = settings
         self.events = events
@@ -64,15 +85,24 @@ final class MQTTConnection: @unchecked Sendable {
             throw BrokerError.invalid("libmosquitto could not make a client (client id \(clientID ?? "(random)"))")
         }
         self.client = client
-        let box = Box<MQTTConnection>()
-        watchdog = PacketWatchdog(timeout: settings.packetTimeout) { seconds in box.value?.dropStalled(after: seconds) }
-        box.value = self
+        if let loop {
+            self.loop = loop
+        } else {
+            let own = try EventLoop(name: "herald.mqtt")
+            own.start(tickInterval: 3600, onTick: { false }, afterRound: {})
+            self.loop = own
+        }
+        ownsLoop = loop == nil
+        let target = LateReference<MQTTConnection>()
+        watchdog = PacketWatchdog(timeout: settings.packetTimeout) { seconds in target.object?.dropStalled(after: seconds) }
+        target.object = self
         let context = Unmanaged.passUnretained(self).toOpaque()
         library.userDataSet(client, context)
+        // Packets are queued, never written by the call that queues them: the loop writes them,
+        // and holds a message's PUBACK until its work has ended.
         _ = library.threadedSet(client, true)
         _ = library.intOption(client, Int32(HERALD_MOSQ_OPT_PROTOCOL_VERSION), Int32(HERALD_MQTT_PROTOCOL_V311))
         _ = library.intOption(client, Int32(HERALD_MOSQ_OPT_TCP_NODELAY), 1)
-        _ = library.reconnectDelaySet(client, 1, 30, true)
         _ = library.maxInflightMessagesSet(client, 100)
         if let user = settings.address.user {
             try check(library.usernamePasswordSet(client, user, settings.password), "setting the user name")
@@ -82,7 +112,7 @@ final class MQTTConnection: @unchecked Sendable {
             try check(library.tlsSet(client, settings.caFile, capath, settings.certificateFile, settings.keyFile, nil),
                       "setting up TLS (--broker-ca, --broker-cert, --broker-key)")
         }
-        library.connectCallbackSet(client, { _, context, code in MQTTConnection.from(context).events.connected(code) })
+        library.connectCallbackSet(client, { _, context, code in MQTTConnection.from(context).connectionAnswered(code) })
         library.disconnectCallbackSet(client, { _, context, code in
             let connection = MQTTConnection.from(context)
             connection.watchdog.connectionEnded()
@@ -92,7 +122,9 @@ final class MQTTConnection: @unchecked Sendable {
         library.messageCallbackSet(client, { _, context, message in
             guard let message, let topic = message.pointee.topic else { return }
             let payload = UnsafeRawBufferPointer(start: message.pointee.payload, count: Int(max(0, message.pointee.payloadlen)))
-            MQTTConnection.from(context).events.message(String(cString: topic), payload)
+            let connection = MQTTConnection.from(context)
+            guard let work = connection.events.message(String(cString: topic), payload) else { return }
+            connection.handle(work)
         })
         library.logCallbackSet(client, { _, context, level, text in
             guard let text else { return }
@@ -112,55 +144,6 @@ final class MQTTConnection: @unchecked Sendable {
     private func check(_ code: Int32, _ doing: String) throws {
         guard code != HERALD_MOSQ_ERR_SUCCESS else { return }
         throw BrokerError.invalid("\(doing): \(library.describe(code))")
-    }
-
-    /// Starts the loop thread: it connects (reporting `connectFailed` or `connected`), then serves
-    /// until `stop()`, reconnecting whenever the connection is lost.
-    func start() {
-        let thread = Thread { [self] in
-            runLoop()
-            finished.signal()
-        }
-        thread.name = "herald-mqtt"
-        thread.start()
-        watchdog.start()
-    }
-
-    /// The watchdog's verdict: reports it and disconnects; the loop thread then connects again.
-    private func dropStalled(after seconds: TimeInterval) {
-        guard !state.withLock({ $0.stopping }) else { return }
-        events.stalled(seconds)
-        // Under the lock: `stop()` sets `stopping` under it before the client is destroyed.
-        state.withLock { state in
-            guard !state.stopping else { return }
-            state.droppedStalled = true
-            _ = library.disconnect(client)
-        }
-    }
-
-    private func runLoop() {
-        let address = settings.address
-        errno = 0
-        let code = library.connect(client, address.host, Int32(address.port), settings.keepAlive)
-        if code != HERALD_MOSQ_ERR_SUCCESS {
-            events.connectFailed(connectError(code, errno: errno))
-        }
-        while !state.withLock({ $0.stopping }) {
-            let result = library.loopForever(client, 1000, 1)
-            if state.withLock({ $0.stopping }) { break }
-            // A fatal error ended the loop (the library does not retry those): start it again,
-            // unless `stop()` came meanwhile — a reconnect (a TLS handshake in OpenSSL) still
-            // running when the process exits crashes in OpenSSL's exit-time cleanup. (A
-            // connection the watchdog dropped was reported as stalled.)
-            let dropped = state.withLock { state -> Bool in
-                defer { state.droppedStalled = false }
-                return state.droppedStalled
-            }
-            if !dropped { events.disconnected(result) }
-            _ = stopRequested.wait(timeout: .now() + 1)
-            if state.withLock({ $0.stopping }) { break }
-            _ = library.reconnect(client)
-        }
     }
 
     /// What a failed `mosquitto_connect` means, in one line.
@@ -195,26 +178,6 @@ final class MQTTConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends `DISCONNECT` and lets the loop thread end (waiting at most `grace` seconds for it).
-    func stop(grace: TimeInterval = 2) {
-        watchdog.stop()
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            state.stopping = true
-            defer { state.ackWaiters.removeAll() }
-            return Array(state.ackWaiters.values)
-        }
-        for waiter in waiters { waiter.resume(throwing: BrokerError.failed("the broker connection was closed")) }
-        guard !state.withLock({ $0.destroyed }) else { return }
-        stopRequested.signal()
-        _ = library.disconnect(client)
-        if finished.wait(timeout: .now() + grace) == .success {
-            state.withLock { $0.destroyed = true }
-            library.destroy(client)
-        }
-        // Otherwise the thread is still in a reconnect pause; the process is ending anyway, so the
-        // client is left to it rather than destroyed under its feet.
-    }
-
     // MARK: Publishing and subscribing
 
     /// Queues a message; returns its message id (QoS 1: the broker's PUBACK comes later).
@@ -228,6 +191,7 @@ final class MQTTConnection: @unchecked Sendable {
         guard code == HERALD_MOSQ_ERR_SUCCESS else {
             throw BrokerError.failed("publishing to \(topic) failed: \(library.describe(code))")
         }
+        wakeToWrite()
         if !observed {
             state.withLock { state in
                 if state.acknowledged.remove(mid) == nil { state.unobserved.insert(mid) }
@@ -270,5 +234,6 @@ final class MQTTConnection: @unchecked Sendable {
         guard code == HERALD_MOSQ_ERR_SUCCESS else {
             throw BrokerError.failed("subscribing to \(filter) failed: \(library.describe(code))")
         }
+        wakeToWrite()
     }
 }

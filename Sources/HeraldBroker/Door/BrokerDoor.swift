@@ -1,8 +1,8 @@
-import Dispatch
 import CMosquitto
 import Foundation
 import HeraldCore
 import HeraldWire
+import HeraldSystem
 import Synchronization
 
 /// The broker front door: keeps a persistent MQTT session (fixed client id, clean session off,
@@ -12,7 +12,7 @@ import Synchronization
 /// a notification that came through the broker is answered or read here.
 ///
 /// The daemon's per-app post rate holds here too, by holding back: a post of an app past its
-/// rate waits (on the door's thread, its PUBACK with it) until the app's next token, while the
+/// rate waits (its PUBACK with it, and the reading of the next messages) until the app's next token, while the
 /// broker keeps the rest queued — the publisher cannot be told no, and a backlog published while
 /// the daemon was down must arrive whole. One log line says when an app starts being held back.
 ///
@@ -85,18 +85,18 @@ public final class BrokerDoor: Sendable {
         let attachmentsFolder = stateDirectory.appendingPathComponent(attachmentsFolderName)
         // Bytes a killed daemon had staged and the engine never took.
         try? FileManager.default.removeItem(at: attachmentsFolder)
-        let door = Box<BrokerDoor>()
+        let door = LateReference<BrokerDoor>()
         var events = MQTTConnection.Events()
-        events.connected = { code in door.value?.connected(code) }
-        events.disconnected = { code in door.value?.disconnected(code) }
-        events.connectFailed = { error in door.value?.changeState(connected: false, "Broker: \(error); retrying with backoff") }
-        events.message = { topic, payload in door.value?.receive(topic: topic, payload: payload) }
-        events.stalled = { seconds in door.value?.stalled(after: seconds) }
+        events.connected = { code in door.object?.connected(code) }
+        events.disconnected = { code in door.object?.disconnected(code) }
+        events.connectFailed = { error in door.object?.changeState(connected: false, "Broker: \(error); retrying with backoff") }
+        events.message = { topic, payload in door.object?.receive(topic: topic, payload: payload) }
+        events.stalled = { seconds in door.object?.stalled(after: seconds) }
         let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events)
         let opened = BrokerDoor(connection: connection, settings: settings, device: device, journal: journal,
                                 attachmentsFolder: attachmentsFolder, engine: engine, postLimiter: postLimiter,
                                 afterStored: afterStored, log: log)
-        door.value = opened
+        door.object = opened
         let observerID = await engine.addObserver { [weak opened] event in opened?.observe(event) }
         opened.observerID.withLock { $0 = observerID }
         connection.start()
@@ -154,53 +154,55 @@ public final class BrokerDoor: Sendable {
         if changed { log(line) }
     }
 
-    // MARK: Messages from the broker (on the loop thread; the PUBACK waits for the handler)
+    // MARK: Messages from the broker (on the loop thread; the PUBACK waits for the work returned)
 
-    private func receive(topic: String, payload: UnsafeRawBufferPointer) {
+    private func receive(topic: String, payload: UnsafeRawBufferPointer) -> (@Sendable () async -> Void)? {
         let route: BrokerTopics.Route
         do {
             route = try topics.route(topic)
         } catch {
             log("Broker: ignored a message: \(error)")
-            return
+            return nil
         }
         switch route {
         case .post(let sender):
             let key = BrokerJournal.key(topic: topic, payload: payload)
-            guard !journal.hasTaken(key) else { return }
-            guard let params = readPost(payload, from: sender) else { return }
+            guard !journal.hasTaken(key) else { return nil }
+            guard let params = readPost(payload, from: sender) else { return nil }
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: params.bundleIdentifier,
                                             identifier: params.request.identifier)
-            take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
-                try await $0.post(params, from: .broker(sender: sender))
+            return take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
+                defer {
+                    // Staged bytes the engine did not take (a refused post) go.
+                    params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
+                }
+                return try await $0.post(params, from: .broker(sender: sender))
             }
-            // Staged bytes the engine did not take (a refused post) go.
-            params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
         case .push(let sender, let identifier, let bundleIdentifier):
             let key = BrokerJournal.key(topic: topic, payload: payload)
-            guard !journal.hasTaken(key) else { return }
+            guard !journal.hasTaken(key) else { return nil }
             guard let text = String(validating: payload, as: UTF8.self) else {
                 log("Broker: push from \(sender) rejected: BadPayload: the payload is not UTF-8 text")
-                return
+                return nil
             }
             let params = PushParams(payload: text, bundleIdentifier: bundleIdentifier,
                                     headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
                                             identifier: identifier)
-            take(entry, what: "push \(identifier)", app: params.rateLimitKey) {
+            return take(entry, what: "push \(identifier)", app: params.rateLimitKey) {
                 try await $0.push(params, from: .broker(sender: sender))
             }
         case .handled(let sender):
             guard let message = try? WireCoding.decode(HandledMessage.self, from: Data(payload)) else {
                 log("Broker: ignored a handled message from \(sender) that is not a HandledMessage")
-                return
+                return nil
             }
-            guard message.device != device else { return }
+            guard message.device != device else { return nil }
             // Only for a notification that came from that sender through the broker: a handled
             // message cannot take a local notification, or another sender's, out of the list.
             guard journal.origin(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)?.sender == sender
-            else { return }
-            blocking { await self.applyHandled(message) }
+            else { return nil }
+            return { await self.applyHandled(message) }
         }
     }
 
@@ -246,24 +248,29 @@ public final class BrokerDoor: Sendable {
         return params
     }
 
-    /// Hands a post or push of `app` to the engine, once the app is within its post rate. The
+    /// The work of a post or push of `app`: handed to the engine once the app is within its post rate. The
     /// journal's entry goes with it as the engine's `StoreReceipt` (stored in the notification's
     /// transaction) and is written to the journal's file once it is stored.
     private func take(_ entry: BrokerJournal.Entry, what: String, app: String,
-                      _ body: @escaping @Sendable (NotificationEngine) async throws -> PostOutcome) {
+                      _ body: @escaping @Sendable (NotificationEngine) async throws -> PostOutcome) -> @Sendable () async -> Void {
         let engine = self.engine
         let afterStored = self.afterStored
-        holdBackToRate(app)
-        let receipt = BrokerJournal.receipt(for: entry)
-        let outcome = blocking { () -> Result<PostOutcome, any Error> in
+        return { [self] in
+            await holdBackToRate(app)
+            let receipt = BrokerJournal.receipt(for: entry)
+            let outcome: Result<PostOutcome, any Error>
             do {
-                let outcome = try await StoreReceipt.$current.withValue(receipt) { try await body(engine) }
-                await afterStored?(outcome)
-                return .success(outcome)
+                let stored = try await StoreReceipt.$current.withValue(receipt) { try await body(engine) }
+                await afterStored?(stored)
+                outcome = .success(stored)
             } catch {
-                return .failure(error)
+                outcome = .failure(error)
             }
+            record(outcome, of: entry, what: what)
         }
+    }
+
+    private func record(_ outcome: Result<PostOutcome, any Error>, of entry: BrokerJournal.Entry, what: String) {
         switch outcome {
         case .success(let result):
             var taken = entry
@@ -275,9 +282,10 @@ public final class BrokerDoor: Sendable {
         }
     }
 
-    /// Waits (on the loop's thread: the broker holds what follows) until `app` is within the
-    /// daemon's post rate; logs when an app starts being held back.
-    private func holdBackToRate(_ app: String) {
+    /// Waits (and with it the acknowledgement of the messages read with this one: the broker
+    /// holds what follows) until `app` is within the daemon's post rate; logs when an app starts
+    /// being held back.
+    private func holdBackToRate(_ app: String) async {
         guard let limiter = postLimiter else { return }
         let wait = limiter.reserve(app)
         let started = heldBack.withLock { held -> Bool in
@@ -291,7 +299,7 @@ public final class BrokerDoor: Sendable {
             log("Broker: \(app) is posting faster than its limit of \(limiter.limit); its posts are taken at that rate, "
                 + "the rest wait at the broker")
         }
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
     }
 
     /// Another device answered or read a notification: take it out of the list here and mark it read.
@@ -305,18 +313,6 @@ public final class BrokerDoor: Sendable {
         }
         let unread = delivered.filter { !$0.isRead }.map(\.deliveryID)
         if !unread.isEmpty { try? await engine.markRead(deliveryIDs: unread, isRead: true) }
-    }
-
-    /// Waits on this (the loop's) thread for `body`, which runs as a task.
-    private func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let semaphore = DispatchSemaphore(value: 0)
-        let result = Box<T>()
-        Task {
-            result.value = await body()
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return result.value!
     }
 
     // MARK: Engine events (synchronous, quick)
@@ -347,17 +343,6 @@ public final class BrokerDoor: Sendable {
         } catch {
             log("Broker: could not tell the other devices about \(message.identifier): \(error)")
         }
-    }
-}
-
-/// A value set once after the fact, read from other threads.
-final class Box<Value>: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var stored: Value?
-    init() {}
-    var value: Value? {
-        get { lock.withLock { _ in stored } }
-        set { lock.withLock { _ in stored = newValue } }
     }
 }
 

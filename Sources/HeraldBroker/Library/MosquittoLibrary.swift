@@ -26,7 +26,11 @@ struct MosquittoLibrary: @unchecked Sendable {
     let connect: @convention(c) (Client, UnsafePointer<CChar>, Int32, Int32) -> Int32
     let disconnect: @convention(c) (Client) -> Int32
     let reconnect: @convention(c) (Client) -> Int32
-    let loopForever: @convention(c) (Client, Int32, Int32) -> Int32
+    let socket: @convention(c) (Client) -> Int32
+    let loopRead: @convention(c) (Client, Int32) -> Int32
+    let loopWrite: @convention(c) (Client, Int32) -> Int32
+    let loopMisc: @convention(c) (Client) -> Int32
+    let wantWrite: @convention(c) (Client) -> Bool
     let publish: @convention(c) (Client, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>, Int32,
                                  UnsafeRawPointer?, Int32, Bool) -> Int32
     let subscribe: @convention(c) (Client, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>, Int32) -> Int32
@@ -77,7 +81,11 @@ struct MosquittoLibrary: @unchecked Sendable {
         connect = try s.function("mosquitto_connect")
         disconnect = try s.function("mosquitto_disconnect")
         reconnect = try s.function("mosquitto_reconnect")
-        loopForever = try s.function("mosquitto_loop_forever")
+        socket = try s.function("mosquitto_socket")
+        loopRead = try s.function("mosquitto_loop_read")
+        loopWrite = try s.function("mosquitto_loop_write")
+        loopMisc = try s.function("mosquitto_loop_misc")
+        wantWrite = try s.function("mosquitto_want_write")
         publish = try s.function("mosquitto_publish")
         subscribe = try s.function("mosquitto_subscribe")
         connectCallbackSet = try s.function("mosquitto_connect_callback_set")

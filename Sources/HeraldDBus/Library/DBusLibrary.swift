@@ -37,9 +37,15 @@ public struct DBusLibrary: @unchecked Sendable {
     let connectionSetTimeoutFunctions: @convention(c) (Connection, HeraldDBusAddTimeoutFunction, HeraldDBusRemoveTimeoutFunction,
                                                        HeraldDBusTimeoutToggledFunction, UnsafeMutableRawPointer?,
                                                        HeraldDBusFreeFunction?) -> dbus_bool_t
+    let connectionSetDispatchStatusFunction: @convention(c) (Connection, HeraldDBusDispatchStatusFunction,
+                                                             UnsafeMutableRawPointer?, HeraldDBusFreeFunction?) -> Void
+    let connectionSetWakeupMainFunction: @convention(c) (Connection, HeraldDBusWakeupMainFunction,
+                                                         UnsafeMutableRawPointer?, HeraldDBusFreeFunction?) -> Void
     let connectionDispatch: @convention(c) (Connection) -> Int32
-    let connectionSend: @convention(c) (Connection, Message, UnsafeMutablePointer<UInt32>?) -> dbus_bool_t
-    let connectionFlush: @convention(c) (Connection) -> Void
+    package let connectionSend: @convention(c) (Connection, Message, UnsafeMutablePointer<UInt32>?) -> dbus_bool_t
+    package let connectionFlush: @convention(c) (Connection) -> Void
+    package let connectionReadWrite: @convention(c) (Connection, Int32) -> dbus_bool_t
+    package let connectionPopMessage: @convention(c) (Connection) -> Message?
     package let connectionSendWithReplyAndBlock: @convention(c) (Connection, Message, Int32,
                                                          UnsafeMutablePointer<HeraldDBusError>) -> Message?
 
@@ -51,7 +57,8 @@ public struct DBusLibrary: @unchecked Sendable {
     let timeoutGetEnabled: @convention(c) (OpaquePointer) -> dbus_bool_t
     let timeoutHandle: @convention(c) (OpaquePointer) -> dbus_bool_t
 
-    let messageGetType: @convention(c) (Message) -> Int32
+    package let messageGetType: @convention(c) (Message) -> Int32
+    package let messageGetReplySerial: @convention(c) (Message) -> UInt32
     let messageGetInterface: @convention(c) (Message) -> UnsafePointer<CChar>?
     let messageGetMember: @convention(c) (Message) -> UnsafePointer<CChar>?
     let messageGetPath: @convention(c) (Message) -> UnsafePointer<CChar>?
@@ -116,9 +123,13 @@ public struct DBusLibrary: @unchecked Sendable {
         connectionAddFilter = try s.function("dbus_connection_add_filter")
         connectionSetWatchFunctions = try s.function("dbus_connection_set_watch_functions")
         connectionSetTimeoutFunctions = try s.function("dbus_connection_set_timeout_functions")
+        connectionSetDispatchStatusFunction = try s.function("dbus_connection_set_dispatch_status_function")
+        connectionSetWakeupMainFunction = try s.function("dbus_connection_set_wakeup_main_function")
         connectionDispatch = try s.function("dbus_connection_dispatch")
         connectionSend = try s.function("dbus_connection_send")
         connectionFlush = try s.function("dbus_connection_flush")
+        connectionReadWrite = try s.function("dbus_connection_read_write")
+        connectionPopMessage = try s.function("dbus_connection_pop_message")
         connectionSendWithReplyAndBlock = try s.function("dbus_connection_send_with_reply_and_block")
         watchGetUnixFD = try s.function("dbus_watch_get_unix_fd")
         watchGetFlags = try s.function("dbus_watch_get_flags")
@@ -128,6 +139,7 @@ public struct DBusLibrary: @unchecked Sendable {
         timeoutGetEnabled = try s.function("dbus_timeout_get_enabled")
         timeoutHandle = try s.function("dbus_timeout_handle")
         messageGetType = try s.function("dbus_message_get_type")
+        messageGetReplySerial = try s.function("dbus_message_get_reply_serial")
         messageGetInterface = try s.function("dbus_message_get_interface")
         messageGetMember = try s.function("dbus_message_get_member")
         messageGetPath = try s.function("dbus_message_get_path")

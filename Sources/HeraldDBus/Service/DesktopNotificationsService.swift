@@ -1,20 +1,22 @@
 import Foundation
 import HeraldCore
+import HeraldSystem
 import Synchronization
 
 /// `org.freedesktop.Notifications` on one bus connection: answers the method calls, maps them
 /// onto the engine (through `DesktopEngineBridge`, in order) and turns the user's responses back
 /// into `ActionInvoked`, `NotificationReplied` and `NotificationClosed`.
 ///
-/// Everything here runs on the bus thread (`DBusConnectionLoop`); the engine is reached only
-/// through `jobs`, and responses come back through `bus.perform`.
+/// Everything here runs on the bus's loop thread (`DBusConnection.loop`); the engine is reached
+/// through `calls` (tasks that prefer that loop, so what follows an engine call runs there too),
+/// and responses come back through `bus.perform`.
 final class DesktopNotificationsService: @unchecked Sendable {
     /// How long a transient notification with the default timeout stays (the banner's default).
     static let transientSeconds: TimeInterval = 5
 
-    let bus: DBusConnectionLoop
+    let bus: DBusConnection
     private let bridge: DesktopEngineBridge
-    private let jobs = SerialJobs()
+    private let calls: EngineCallOrder
     private let serverVersion: String
     private let postLimiter: PostRateLimiter?
     /// The same limit per sender connection: a sender that gives a new `app_name` with every
@@ -24,14 +26,18 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     /// Bus-thread state.
     private var table: NotificationTable
+    /// The apps and categories a `Notify` has been stored with (`bundle identifier` + category
+    /// identifier): a post with another one registers it first, after the app's earlier such posts.
+    private var registered: Set<String> = []
     /// Whether Herald holds the name now (it waits in the bus's queue for it otherwise).
     var ownsName = false
     /// History rows the engine stored, waiting for the bus thread (`takeDeliveries`).
     private let deliveries = Mutex<[(identifier: String, deliveryID: Int64)]>([])
 
-    init(bus: DBusConnectionLoop, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
+    init(bus: DBusConnection, engine: NotificationEngine, stagingDirectory: URL, serverVersion: String,
          postLimiter: PostRateLimiter?, playsSounds: @escaping @Sendable () -> Bool, log: @escaping @Sendable (String) -> Void) {
         self.bus = bus
+        calls = EngineCallOrder(loop: bus.loop)
         self.playsSounds = playsSounds
         self.serverVersion = serverVersion
         self.postLimiter = postLimiter
@@ -39,10 +45,13 @@ final class DesktopNotificationsService: @unchecked Sendable {
         self.log = log
         var run = SystemRandomNumberGenerator()
         table = NotificationTable(run: String(UInt32.random(in: .min ... .max, using: &run), radix: 36))
-        let responses = ResponseForwarder()
-        bridge = DesktopEngineBridge(engine: engine, connection: DesktopAppConnection { responses.forward($0) },
-                                     stagingDirectory: stagingDirectory, log: log)
-        responses.target = self
+        // The user's responses, handed to the service on its loop.
+        let responses = LateReference<DesktopNotificationsService>()
+        bridge = DesktopEngineBridge(engine: engine, connection: DesktopAppConnection { response in
+            guard let target = responses.object else { return }
+            target.bus.perform { [weak target] in target?.respond(response) }
+        }, stagingDirectory: stagingDirectory, log: log)
+        responses.object = self
     }
 
     /// Starts following which history row each notification became (for transient ones and
@@ -71,11 +80,11 @@ final class DesktopNotificationsService: @unchecked Sendable {
         guard let entry = table.delivered(identifier: identifier, deliveryID: deliveryID), entry.senderGone,
               !entry.actionKeys.isEmpty else { return }
         let bridge = self.bridge
-        jobs.add { await bridge.senderGone(deliveryIDs: [deliveryID]) }
+        calls.start(after: []) { await bridge.senderGone(deliveryIDs: [deliveryID]) }
     }
 
-    /// Waits for the engine calls already queued.
-    func drain() async { await jobs.finish() }
+    /// Waits for the engine calls already started.
+    func drain() async { await calls.drain() }
 
     // MARK: Incoming messages (bus thread)
 
@@ -163,7 +172,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
             let rows = table.senderLeft(name).filter { !$0.actionKeys.isEmpty }.compactMap(\.deliveryID)
             guard !rows.isEmpty else { return }
             let bridge = self.bridge
-            jobs.add { await bridge.senderGone(deliveryIDs: rows) }
+            calls.start(after: []) { await bridge.senderGone(deliveryIDs: rows) }
         case "NameLost":
             // NameOwnerChanged says who took it.
             if arguments.first?.string == NotificationsInterface.busName { ownsName = false }
@@ -178,9 +187,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
     }
 
     /// `Notify`: checks (a bad call, or an app past its post rate, throws at once), assigns the
-    /// id and queues the engine work; the reply with the id follows once the engine has stored
-    /// the notification (or an error when it could not). Later calls are read meanwhile, and
-    /// their engine work runs in order.
+    /// id and starts the engine work; the reply with the id follows once the engine has stored
+    /// the notification (or an error when it could not). Later calls are read meanwhile and
+    /// their engine work runs alongside (their commits grouped), after the earlier work on the
+    /// same id, and after the app's earlier posts when this one registers an app or category.
     private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue], replyTo message: DBusLibrary.Message) throws {
         let call = try NotifyCall(signature: header.signature, arguments: arguments)
         let hints = try NotificationHints(call.hints)
@@ -206,29 +216,35 @@ final class DesktopNotificationsService: @unchecked Sendable {
         let log = self.log
         let bus = self.bus
         let pending = bus.keep(message)
-        jobs.add { [weak self] in
+        let registration = entry.bundleIdentifier + "\u{0}" + notification.category.identifier
+        let registers = !registered.contains(registration)
+        calls.start(after: registers ? [Self.key(id), Self.key(app: entry.bundleIdentifier)] : [Self.key(id)]) { [weak self] in
+            // (On the bus's loop: this task prefers it.)
             do {
                 try await bridge.post(notification, image: image)
             } catch {
                 log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
-                bus.perform { [weak self] in
-                    self?.takeDeliveries()
-                    bus.reply(to: pending, .failure(Self.refusal(notStored: error)))
-                    self?.close(id, reason: .other, generation: generation)
-                }
+                self?.takeDeliveries()
+                bus.reply(to: pending, .failure(Self.refusal(notStored: error)))
+                self?.close(id, reason: .other, generation: generation)
                 return
             }
-            // The reply leaves from here, without waiting for a wake of the bus thread; the wake
-            // that follows hands over the rows stored meanwhile (and lets the loop poll for any
-            // part of the reply the socket did not take).
-            bus.sendNow { bus.reply(to: pending, .success([.uint32(id)])) }
-            bus.perform { [weak self] in self?.takeDeliveries() }
-            guard let expiry, self != nil else { return }
-            DispatchQueue.global().asyncAfter(deadline: .now() + expiry) { [weak self] in
+            bus.reply(to: pending, .success([.uint32(id)]))
+            guard let self else { return }
+            registered.insert(registration)
+            takeDeliveries()
+            guard let expiry else { return }
+            bus.loop.addTimer(after: expiry) { [weak self] in
                 bus.perform { [weak self] in self?.close(id, reason: .expired, generation: generation) }
             }
         }
     }
+
+    /// The key of the engine calls about notification `id`.
+    private static func key(_ id: UInt32) -> String { "id \(id)" }
+
+    /// The key of the engine calls that register `app` or its categories.
+    private static func key(app: String) -> String { "app " + app }
 
     /// The error a `Notify` the engine did not take is answered with: `LimitsExceeded` when the
     /// center has no room for a new app, else `Failed`.
@@ -254,7 +270,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
         guard let entry = table.close(id) else { return }
         signal(entry, "NotificationClosed", [.uint32(id), .uint32(reason.rawValue)])
         let bridge = self.bridge
-        jobs.add {
+        calls.start(after: [Self.key(id)]) {
             await bridge.close(identifier: entry.identifier, bundleIdentifier: entry.bundleIdentifier,
                                forgetting: entry.isTransient ? entry.deliveryID : nil)
         }
@@ -275,7 +291,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
             // From an earlier run of the daemon: its sender cannot be reached any more.
             let bridge = self.bridge
             let row = response.notification.deliveryID
-            jobs.add { await bridge.senderGone(deliveryIDs: [row]) }
+            calls.start(after: []) { await bridge.senderGone(deliveryIDs: [row]) }
             return
         }
         switch response.action {
@@ -303,15 +319,5 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// it, Herald sends none.
     private func invoke(_ entry: NotificationTable.Entry, id: UInt32, key: String) {
         signal(entry, "ActionInvoked", [.uint32(id), .string(key)])
-    }
-}
-
-/// Hands engine responses to the service on its bus thread (set once, before the first post).
-private final class ResponseForwarder: @unchecked Sendable {
-    weak var target: DesktopNotificationsService?
-
-    func forward(_ response: ResponseRecord) {
-        guard let target else { return }
-        target.bus.perform { [weak target] in target?.respond(response) }
     }
 }

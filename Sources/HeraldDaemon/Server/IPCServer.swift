@@ -167,6 +167,9 @@ public final class IPCServer: Sendable {
         }
     }
 
+    /// The event loop that serves the clients once started (the daemon's other doors join it).
+    public var eventLoop: EventLoop? { state.withLock { $0.loop } }
+
     /// The number of clients connected now.
     public var connectionCount: Int { state.withLock { $0.sessions.count } }
 

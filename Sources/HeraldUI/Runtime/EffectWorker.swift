@@ -1,21 +1,16 @@
 import Dispatch
+import HeraldCore
 
 /// Runs effects on their lanes (`EffectJob`): the center's one after another on one task, in
 /// the order they were asked for; `:` commands and prompt answers on a task each; file work one
 /// at a time on its own queue. Terminal effects are the loop's (`UIProgram`).
 public final class EffectWorker: Sendable {
-    private let continuation: AsyncStream<(Effect, EffectJob.Work)>.Continuation
-    private let task: Task<Void, Never>
+    private let inOrder = SerialTaskQueue()
     private let runner: EffectRunner
     private let files = DispatchQueue(label: "herald-previews", qos: .utility)
 
     public init(runner: EffectRunner) {
-        let (stream, continuation) = AsyncStream<(Effect, EffectJob.Work)>.makeStream()
-        self.continuation = continuation
         self.runner = runner
-        task = Task {
-            for await (effect, work) in stream { await runner.run(work, for: effect) }
-        }
     }
 
     /// Queues an effect on its lane.
@@ -25,7 +20,7 @@ public final class EffectWorker: Sendable {
         case .terminal:
             break
         case .inOrder(let work):
-            continuation.yield((effect, work))
+            inOrder.add { await runner.run(work, for: effect) }
         case .onItsOwn(let work):
             Task { await runner.run(work, for: effect) }
         case .files(let work):
@@ -35,13 +30,11 @@ public final class EffectWorker: Sendable {
 
     /// Finishes the queued effects, then stops.
     public func finish() async {
-        continuation.finish()
-        await task.value
+        await inOrder.finish()
     }
 
     /// Stops at once.
     public func cancel() {
-        continuation.finish()
-        task.cancel()
+        inOrder.cancel()
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Tells the center whether the delegate implements a method: the protocol's default
 /// implementations mark the probe of the task they run in. The center calls each form with a
 /// fresh probe (see `DelegateBridge`).
-final class DelegateProbe: @unchecked Sendable {
+final class DelegateProbe: Sendable {
     @TaskLocal static var current: DelegateProbe?
 
-    private let flag = Locked(false)
+    private let flag = Mutex(false)
 
     func markUnimplemented() { flag.withLock { $0 = true } }
 

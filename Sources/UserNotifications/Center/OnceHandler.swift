@@ -1,17 +1,18 @@
 import Foundation
+import Synchronization
 import HeraldCore
 
 /// A result that may be produced once: the first `resume` wins, later ones (a handler called
 /// twice, or the timeout after the handler) are ignored. With a deadline in real seconds, the
 /// fallback value is produced if nothing else came first.
-final class OnceHandler<Value: Sendable>: @unchecked Sendable {
+final class OnceHandler<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value, Never>?
         var done = false
         var timer: Task<Void, Never>?
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Waits for the first `resume`; `start` runs with the handler, and `fallback` is used when
     /// `timeout` real seconds pass first.

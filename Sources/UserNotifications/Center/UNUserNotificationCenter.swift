@@ -31,11 +31,11 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     private struct State {
         weak var delegate: (any UNUserNotificationCenterDelegate)?
         var isConnected = false
-        /// The last queued operation; the next one waits for it.
-        var tail: Task<Void, Never>?
         var backgroundPushHandler: BackgroundPushHandler?
     }
 
+    /// The center's calls into the system, in the order they were made.
+    private let operations = SerialTaskQueue()
     let system: any NotificationSystem
     /// The app this center speaks for.
     let bundleIdentifier: String
@@ -280,8 +280,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Waits until every call made so far has been processed.
     func waitForQueue() async {
         guard !DelegateContext.isActive else { return }
-        let tail = state.withLock { $0.tail }
-        await tail?.value
+        await operations.waitForQueued()
     }
 
     /// Queues an engine call behind the earlier ones. Inside a delegate call it runs at once
@@ -296,13 +295,7 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
             Task { await operation(self) }
             return
         }
-        state.withLock { state in
-            let previous = state.tail
-            state.tail = Task {
-                await previous?.value
-                await operation(self)
-            }
-        }
+        operations.add { await operation(self) }
     }
 
     /// Registers the delegate bridge with the system once, before any other call.

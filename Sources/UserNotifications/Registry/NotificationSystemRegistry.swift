@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeraldCore
 
 /// Which notification system `UNUserNotificationCenter` talks to: an in-process engine, or a
@@ -30,7 +31,7 @@ public enum NotificationSystemRegistry {
         var centers: [String: UNUserNotificationCenter] = [:]
     }
 
-    private static let state = Locked(State())
+    private static let state = Mutex(State())
 
     /// The default real-time limit for a delegate's completion handler.
     public static let defaultDelegateTimeout: TimeInterval = 10

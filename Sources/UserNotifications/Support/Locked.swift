@@ -1,17 +1,17 @@
-import Foundation
+import Synchronization
 
-/// A value behind a lock, for the few mutable fields shared across threads (the center's
-/// delegate and queue, the registry). Kept tiny: every access is one short critical section.
+/// A value behind a `Mutex` that may hold what is not `Sendable` — the center's state, whose
+/// delegate is any object the app gives (Apple's delegates are not `Sendable`); a `Mutex` of
+/// such a value cannot take it from the caller's region. Every access is one short critical
+/// section; state of `Sendable` values uses `Mutex` directly.
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var value: Value
 
     init(_ value: Value) { self.value = value }
 
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try lock.withLock { _ in try body(&value) }
     }
 }
 

@@ -198,7 +198,7 @@ enum DaemonCommand: HeraldCommand {
             replace: options.desktopNotifications == .replace,
             stagingDirectory: location.home.url.appendingPathComponent("dbus-images"),
             serverVersion: VersionCommand.version, postLimiter: server.postLimiter,
-            playsSounds: { sounds.isAvailable }, log: { DaemonLog.write($0) }))
+            playsSounds: { sounds.isAvailable }, eventLoop: server.eventLoop, log: { DaemonLog.write($0) }))
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker = options.broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, engine: engine,

@@ -1,7 +1,7 @@
 import CDBus
 import Foundation
 
-extension DBusConnectionLoop {
+extension DBusConnection {
     /// The message's arguments, read with the reader's limits.
     func arguments(of message: DBusLibrary.Message) throws -> [DBusValue] {
         try DBusMessageReader(dbus: dbus).arguments(of: message)
@@ -22,9 +22,10 @@ extension DBusConnectionLoop {
         return PendingCall(message: call)
     }
 
-    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread, or
-    /// any thread inside `sendNow`).
+    /// Replies to a kept call with `arguments`, or with `error`, and lets it go (loop thread;
+    /// only the latter once the connection is closed).
     func reply(to pending: PendingCall, _ result: Result<[DBusArgument], DBusCallError>) {
+        guard isOpen else { return dbus.messageUnref(pending.message) }
         switch result {
         case .success(let arguments): reply(to: pending.message, arguments)
         case .failure(let error): reply(to: pending.message, error: error)
@@ -87,10 +88,10 @@ extension DBusConnectionLoop {
     }
 }
 
-/// A method call waiting for its reply (`DBusConnectionLoop.keep`), answered once, on the loop
-/// thread or inside `sendNow`.
-struct PendingCall: @unchecked Sendable {
-    let message: DBusLibrary.Message
+/// A method call waiting for its reply (`DBusConnection.keep`), answered once, on the loop thread.
+struct PendingCall: Sendable {
+    /// (Referenced by this value until the reply; touched on the loop thread only.)
+    nonisolated(unsafe) let message: DBusLibrary.Message
 }
 
 /// The header fields of a message that routing needs.
