@@ -10,18 +10,14 @@ import Glibc
 extension EndToEnd {
 /// Notifications from other machines through a real mosquitto broker on a loopback port: the
 /// `herald` binary as daemon (`--broker`), as UI in tmux, and as `herald post --broker` from a
-/// second home standing in for another machine. Skipped, with the reason printed, when mosquitto
-/// is not installed.
-@Suite struct BrokerTests {
+/// second home standing in for another machine. Skipped, with the reason, when mosquitto is not
+/// installed.
+@Suite(.skipped(because: MosquittoBroker.unavailableReason)) struct BrokerTests {
     static let herald = BuiltProducts.path("herald")
 
-    /// A broker, or `nil` (and a printed reason) when mosquitto is missing.
-    static func broker(users: [String: String] = [:], tls: MosquittoBroker.TLS? = nil) throws -> MosquittoBroker? {
-        if let reason = MosquittoBroker.unavailableReason {
-            print("BrokerTests skipped: \(reason)")
-            return nil
-        }
-        return try MosquittoBroker(users: users, tls: tls)
+    /// A broker (a test using it is marked `.skipped(because: MosquittoBroker.unavailableReason)`).
+    static func broker(users: [String: String] = [:], tls: MosquittoBroker.TLS? = nil) throws -> MosquittoBroker {
+        try MosquittoBroker(users: users, tls: tls)
     }
 
     /// Waits until `log()` has `text` at least `count` times.
@@ -62,7 +58,7 @@ extension EndToEnd {
     }
 
     @Test func postWaitFromAnotherMachineIsAnsweredInTheUI() throws {
-        guard let broker = try Self.broker() else { return }
+        let broker = try Self.broker()
         defer { broker.stop() }
         let center = try CenterSession(daemonArguments: ["--broker", broker.url()])
         defer { center.close() }
@@ -82,7 +78,7 @@ extension EndToEnd {
     /// The daemon finds its broker in the configuration file's `[broker]` section when neither
     /// `--broker` nor `$HERALD_BROKER` names one; an unknown key there is refused with its line.
     @Test func theDaemonReadsItsBrokerFromTheConfigurationFile() throws {
-        guard let broker = try Self.broker() else { return }
+        let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-configured")
         defer { home.remove() }
@@ -116,7 +112,7 @@ extension EndToEnd {
     }
 
     @Test func postsPublishedWhileTheDaemonIsDownArriveExactlyOnce() throws {
-        guard let broker = try Self.broker() else { return }
+        let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-offline")
         defer { home.remove() }
@@ -154,7 +150,7 @@ extension EndToEnd {
     }
 
     @Test func brokerKilledAndRestartedMidStreamLosesNothingAcknowledged() throws {
-        guard let broker = try Self.broker() else { return }
+        let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-restart")
         defer { home.remove() }
@@ -189,7 +185,7 @@ extension EndToEnd {
     }
 
     @Test func twoDevicesShowAPostAndADismissalOnOneClearsTheOther() throws {
-        guard let broker = try Self.broker() else { return }
+        let broker = try Self.broker()
         defer { broker.stop() }
         let laptop = try CenterSession(daemonArguments: ["--broker", broker.url()])
         defer { laptop.close() }
@@ -221,16 +217,12 @@ extension EndToEnd {
     }
 
     @Test func tlsWithATestCAWorksAndWrongCredentialsFailClearly() throws {
-        if let reason = MosquittoBroker.unavailableReason {
-            print("BrokerTests skipped: \(reason)")
-            return
-        }
         let files = try TemporaryDirectory("herald-tls")
         defer { files.remove() }
         let certificates = try TestCertificates(in: files.url)
         let tls = MosquittoBroker.TLS(caFile: certificates.caFile, certificateFile: certificates.serverCertificateFile,
                                       keyFile: certificates.serverKeyFile)
-        guard let broker = try Self.broker(users: ["alice": "correct horse"], tls: tls) else { return }
+        let broker = try Self.broker(users: ["alice": "correct horse"], tls: tls)
         defer { broker.stop() }
         let passwordFile = files.url.appendingPathComponent("password").path
         try "correct horse\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)

@@ -128,8 +128,8 @@ extension EndToEnd {
     }
 
     /// A D-Bus sender gets ActionInvoked (notify-send prints the action) when a script invokes.
-    @Test func invokeReachesADesktopSender() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+    @Test(.requiring(DesktopSession.programs)) func invokeReachesADesktopSender() throws {
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["-a", "Deployer", "--action=yes=Yes", "--action=no=No", "--wait", "Ship it?"])
         let rows = try desktop.waitForHistory("the notification") { $0.contains { $0["title"] as? String == "Ship it?" } }

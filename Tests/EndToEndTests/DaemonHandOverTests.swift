@@ -136,11 +136,7 @@ extension EndToEnd {
 
     /// The D-Bus service file, installed by install.sh: a bus with it activates Herald for the
     /// first `notify-send` when no notification server runs.
-    @Test func theDBusServiceFileStartsTheCenterForTheFirstNotification() throws {
-        guard Programs.missing(["dbus-daemon", "notify-send"]) == nil else {
-            print("skipped: \(Programs.missing(["dbus-daemon", "notify-send"])!)")
-            return
-        }
+    @Test(.requiring("dbus-daemon", "notify-send")) func theDBusServiceFileStartsTheCenterForTheFirstNotification() throws {
         let center = try IsolatedCenter(configuration: "[daemon]\n")
         defer { center.close() }
         let services = center.root.path + "/dbus-services"

@@ -8,8 +8,8 @@ extension EndToEnd {
 @Suite struct DemoEverydayTests {
     /// `:invite`, `1`, `:invite`, `2`: the second invitation joins the first one's collapsed
     /// row, which stays selected — the details show its picture, not "…".
-    @Test func aSecondInvitationShowsItsPictureInTheDetails() throws {
-        guard let demo = try DemoPreviewTests.demoWithPictures() else { return }
+    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func aSecondInvitationShowsItsPictureInTheDetails() throws {
+        let demo = try DemoPreviewTests.demoWithPictures()
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
         demo.send("1")

@@ -10,17 +10,18 @@ extension EndToEnd {
     /// Block, half-block and quadrant characters: what a picture is drawn with.
     static let blocks = Set("▀▄▌▐▖▗▘▝▙▚▛▜▞▟█")
 
-    /// A demo that draws pictures, or `nil` (saying why) when the libraries are missing.
-    static func demoWithPictures() throws -> DemoSession? {
-        guard AttachmentPreviewer.canDraw, ImageDecoder.Format.png.isAvailable else {
-            print("skipped: previews need libchafa0 and libpng16-16")
-            return nil
-        }
-        return try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
+    /// Why pictures cannot be drawn here, or `nil`.
+    static var picturesUnavailable: String? {
+        AttachmentPreviewer.canDraw && ImageDecoder.Format.png.isAvailable ? nil : "previews need libchafa0 and libpng16-16"
     }
 
-    @Test func theInvitationShowsItsPicture() throws {
-        guard let demo = try Self.demoWithPictures() else { return }
+    /// A demo that draws pictures (a test using it is marked `.skipped(because: picturesUnavailable)`).
+    static func demoWithPictures() throws -> DemoSession {
+        try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
+    }
+
+    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func theInvitationShowsItsPicture() throws {
+        let demo = try Self.demoWithPictures()
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
         // The thumbnail sits between the banner's left border and the title.

@@ -19,9 +19,8 @@ extension EndToEnd {
     /// dunst holds the name and does not allow replacement: `--dbus-replace` says so, naming it;
     /// Herald waits in the bus's queue and serves once dunst quits. A server that replaces
     /// Herald is named too, and the name comes back to Herald when it leaves.
-    @Test func theHolderIsNamedAndTheNameComesBackToHerald() throws {
-        if let reason = DunstServer.unavailableReason { print("skipped: \(reason)"); return }
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["dbus-send"]) else { return }
+    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func theHolderIsNamedAndTheNameComesBackToHerald() throws {
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let dunst = try DunstServer(bus: bus)
         defer { dunst.stop() }
@@ -47,7 +46,7 @@ extension EndToEnd {
     }
 
     /// An `image-path` that is an icon-theme name: the PNG from the theme becomes the attachment.
-    @Test func anIconThemeNameBecomesAnAttachment() throws {
+    @Test(.requiring(DesktopSession.programs)) func anIconThemeNameBecomesAnAttachment() throws {
         let share = try TemporaryDirectory("herald-icons")
         defer { share.remove() }
         let icon = share.url.appendingPathComponent("icons/hicolor/48x48/apps/herald-test-icon.png")
@@ -55,7 +54,7 @@ extension EndToEnd {
         try "[Icon Theme]\nName=Hicolor\nDirectories=48x48/apps\n"
             .write(to: share.url.appendingPathComponent("icons/hicolor/index.theme"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png"), to: icon)
-        guard let desktop = try DesktopSession.startIfAvailable(daemonEnvironment: ["XDG_DATA_DIRS": share.path]) else { return }
+        let desktop = try DesktopSession.start(daemonEnvironment: ["XDG_DATA_DIRS": share.path])
         defer { desktop.close() }
         _ = try desktop.notifySend(["-h", "string:image-path:herald-test-icon", "Themed icon"])
         try desktop.center.ui.waitFor("📎")
@@ -68,8 +67,8 @@ extension EndToEnd {
     /// A summary that is not UTF-8 never reaches Herald: libdbus and GLib refuse to send it, and
     /// the bus drops a connection that sends it by hand. The same hand-made call with valid text
     /// is shown (so the call itself is right), and Herald keeps serving.
-    @Test func invalidUTF8IsStoppedByTheBusAndHeraldKeepsServing() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+    @Test(.requiring(DesktopSession.programs)) func invalidUTF8IsStoppedByTheBusAndHeraldKeepsServing() throws {
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let raw = try RawBusConnection(address: desktop.bus.address)
         func notify(_ summary: [UInt8]) throws {

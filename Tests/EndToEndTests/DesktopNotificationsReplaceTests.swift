@@ -8,9 +8,8 @@ extension EndToEnd {
 /// for the name without allowing it — the bus itself says so — so the log never offers
 /// `--dbus-replace` against them. Real dbus-daemon and dunst under Xvfb.
 @Suite struct DesktopNotificationsReplaceTests {
-    @Test func againstDunstTheLogDoesNotOfferAReplaceThatCannotWork() throws {
-        if let reason = DunstServer.unavailableReason { print("skipped: \(reason)"); return }
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["dbus-send"]) else { return }
+    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func againstDunstTheLogDoesNotOfferAReplaceThatCannotWork() throws {
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let dunst = try DunstServer(bus: bus)
         defer { dunst.stop() }

@@ -6,7 +6,7 @@ extension EndToEnd {
 /// org.freedesktop.Notifications served by `herald daemon` on a private bus, driven by the real
 /// `notify-send`, `gdbus`, `dbus-send` and `dbus-monitor`, answered in the `herald` UI in tmux.
 /// Skips (printing why) when dbus-daemon or the clients are not installed.
-@Suite struct DesktopNotificationsTests {
+@Suite(.requiring(DesktopSession.programs)) struct DesktopNotificationsTests {
     /// The footer of a banner on screen.
     static let bannerFooter = "Enter open · "
 
@@ -16,7 +16,7 @@ extension EndToEnd {
     }
 
     @Test func notifySendWaitPrintsTheActionPickedInTheUI() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["-a", "Deployer", "--action=yes=Yes", "--action=no=No", "--wait",
                                                 "Deploy?", "Ship <b>v2</b>"])
@@ -35,7 +35,7 @@ extension EndToEnd {
     }
 
     @Test func replaceIDReplacesInPlace() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let first = try desktop.notifySend(["-p", "Copying 1 of 3"])
         let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -49,7 +49,7 @@ extension EndToEnd {
     }
 
     @Test func criticalStaysOnScreenAndIsCritical() throws {
-        guard let desktop = try DesktopSession.startIfAvailable(bannerSeconds: 1) else { return }
+        let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         _ = try desktop.notifySend(["-u", "critical", "Disk full", "/ is at 99%"])
         let screen = try desktop.center.ui.waitFor("Disk full")
@@ -62,7 +62,7 @@ extension EndToEnd {
     }
 
     @Test func imagePathBecomesAnAttachment() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let image = BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png").path
         _ = try desktop.notifySend(["-h", "string:image-path:\(image)", "With a picture"])
@@ -75,7 +75,7 @@ extension EndToEnd {
     }
 
     @Test func stackTagReplacesTheEarlierNotification() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let first = try desktop.notifySend(["-p", "-h", "string:x-dunst-stack-tag:vol", "-h", "int:value:40", "Volume"])
         try desktop.center.ui.waitFor("40%")
@@ -90,7 +90,7 @@ extension EndToEnd {
     }
 
     @Test func progressValueIsDrawnAsABar() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-h", "int:value:40", "Downloading"])
         let screen = try desktop.center.ui.waitFor("40%")
@@ -101,7 +101,7 @@ extension EndToEnd {
     }
 
     @Test func transientIsShownButNotKept() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -114,7 +114,7 @@ extension EndToEnd {
     }
 
     @Test func expiredNotificationLeavesTheScreenButStaysInHistory() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -133,7 +133,7 @@ extension EndToEnd {
     /// banner leaves. (The sender's own close, with `NotificationClosed` reason 3 to it:
     /// `SenderOwnershipTests` in HeraldDBusTests.)
     @Test func closeNotificationIsTheSendersOrAnOrphans() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let waiting = try desktop.startNotifySend(["-p", "--wait", "Close me"])
         try desktop.center.ui.waitFor("Close me")
@@ -154,7 +154,7 @@ extension EndToEnd {
     }
 
     @Test func aDismissInTheUISendsReason2() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -168,7 +168,7 @@ extension EndToEnd {
     /// No `ActivationToken`: Herald has no window system to get one from, and sends none rather
     /// than an empty or made-up one.
     @Test func defaultActionIsEnterAndNoActivationTokenIsMadeUp() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -183,7 +183,7 @@ extension EndToEnd {
     }
 
     @Test func inlineReplyArrivesAsNotificationReplied() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
         defer { monitor.close() }
@@ -202,7 +202,7 @@ extension EndToEnd {
     }
 
     @Test func malformedCallsGetErrorsAndTheDaemonKeepsServing() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         // Wrong signature.
         let wrong = try desktop.dbusSend("Notify", ["string:only-one-argument"])
@@ -242,7 +242,7 @@ extension EndToEnd {
     }
 
     @Test func actionsWorkFromTheListWhileTheSenderWaits() throws {
-        guard let desktop = try DesktopSession.startIfAvailable(bannerSeconds: 1) else { return }
+        let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["--action=ok=OK", "--wait", "From the list"])
         try desktop.center.ui.waitFor("From the list")
@@ -252,7 +252,7 @@ extension EndToEnd {
     }
 
     @Test func historySaysSoWhenTheSenderHasQuit() throws {
-        guard let desktop = try DesktopSession.startIfAvailable(bannerSeconds: 1) else { return }
+        let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         // gdbus exits right after Notify (notify-send with --action would wait).
         let call = try desktop.call("Notify", ["gdbus", "0", "", "Sender gone", "", "['ok', 'OK']", "{}", "-1"])
@@ -268,8 +268,8 @@ extension EndToEnd {
     @Test func capabilitiesAreWhatHeraldDoes() throws {
         let runtime = try TemporaryDirectory("herald-no-sound-server")
         defer { runtime.remove() }
-        guard let desktop = try DesktopSession.startIfAvailable(
-            daemonEnvironment: ["PULSE_SERVER": "", "XDG_RUNTIME_DIR": runtime.path, "HERALD_SOUND": "auto"]) else { return }
+        let desktop = try DesktopSession.start(
+            daemonEnvironment: ["PULSE_SERVER": "", "XDG_RUNTIME_DIR": runtime.path, "HERALD_SOUND": "auto"])
         defer { desktop.close() }
         let caps = try desktop.call("GetCapabilities", [])
         for capability in ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence",

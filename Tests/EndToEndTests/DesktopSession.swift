@@ -5,7 +5,7 @@ import TestSupport
 /// driving it with the real `notify-send`, `gdbus` and `dbus-send`.
 ///
 /// ```swift
-/// guard let desktop = try DesktopSession.startIfAvailable() else { return }
+/// let desktop = try DesktopSession.start()
 /// defer { desktop.close() }
 /// let send = try desktop.startNotifySend(["--action=yes=Yes", "--wait", "Deploy?"])
 /// try desktop.center.ui.waitFor("[1 Yes]")
@@ -14,12 +14,14 @@ final class DesktopSession: @unchecked Sendable {
     let bus: PrivateBus
     let center: CenterSession
 
-    /// The session, or `nil` (with the reason printed) when dbus-daemon or the clients are missing.
-    /// `uiCount` UIs are attached (0: the center reaches the user some other way, as tmux).
-    static func startIfAvailable(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:],
-                                 uiCount: Int = 1) throws -> DesktopSession? {
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-send", "dbus-monitor"])
-        else { return nil }
+    /// The programs it runs: a test using it is marked `.requiring(DesktopSession.programs)`.
+    static let programs = ["dbus-daemon", "notify-send", "gdbus", "dbus-send", "dbus-monitor"]
+
+    /// Starts the bus and the center. `uiCount` UIs are attached (0: the center reaches the user
+    /// some other way, as tmux).
+    static func start(bannerSeconds: Int = 30, daemonEnvironment: [String: String] = [:],
+                      uiCount: Int = 1) throws -> DesktopSession {
+        let bus = try PrivateBus()
         do {
             return try DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment,
                                       uiCount: uiCount)

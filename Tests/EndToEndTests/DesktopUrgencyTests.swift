@@ -7,13 +7,13 @@ extension EndToEnd {
 /// (urgency 2) breaks through do-not-disturb and every Focus while the sender's Critical Alerts
 /// setting is on (it starts on), and is held like the rest once it is turned off; low (urgency
 /// 0) shows a quiet banner, as dunst and mako do; an expired one says it left the list.
-@Suite struct DesktopUrgencyTests {
+@Suite(.requiring(DesktopSession.programs)) struct DesktopUrgencyTests {
     static func presentation(_ history: [[String: Any]], title: String) -> [String]? {
         DesktopNotificationsTests.rows(history, title: title).first?["presentation"] as? [String]
     }
 
     @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         #expect(try desktop.center.run(["dnd", "on"]).status == 0)
         try desktop.center.ui.waitFor("Do Not Disturb")
@@ -58,7 +58,7 @@ extension EndToEnd {
     }
 
     @Test func lowUrgencyShowsAQuietBanner() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-u", "low", "-h", "string:sound-name:message-new-instant", "Battery at 80%"])
         let screen = try desktop.center.ui.waitFor("x dismiss")   // a banner
@@ -72,7 +72,7 @@ extension EndToEnd {
     /// `-t 1000`: the notification leaves the list when it expires and stays in history; the UI
     /// shows the difference (the details say it left the list).
     @Test func anExpiredNotificationShowsItLeftTheList() throws {
-        guard let desktop = try DesktopSession.startIfAvailable() else { return }
+        let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-t", "1000", "Short-lived"])
         try desktop.waitForHistory("the expired row") {

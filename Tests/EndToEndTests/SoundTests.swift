@@ -108,13 +108,13 @@ struct SoundTests {
 
     /// notify-send's sound hints: `sound-file` (a FIFO is never opened: the default plays),
     /// `sound-name`, `suppress-sound`, and low urgency's quiet; `sound` is a capability.
-    @Test func desktopSoundHintsPlay() throws {
+    @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() throws {
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
         let data = try Self.dataDirectory()
         defer { data.remove() }
-        guard let desktop = try DesktopSession.startIfAvailable(
-            daemonEnvironment: Self.environment(pulse, data)) else { return }
+        let desktop = try DesktopSession.start(
+            daemonEnvironment: Self.environment(pulse, data))
         defer { desktop.close() }
         let caps = try desktop.call("GetCapabilities", [])
         #expect(caps.stdout.contains("'sound'"), "\(caps.stdout)")

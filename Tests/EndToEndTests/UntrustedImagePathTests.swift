@@ -11,8 +11,8 @@ extension EndToEnd {
 /// why), and neither that `Notify` nor any later one — from any sender — waits on the pipe.
 /// Real dbus-daemon and `notify-send`; skipped, with the reason printed, when they are missing.
 @Suite struct UntrustedImagePathTests {
-    @Test func aPipeAsImagePathHoldsUpNoNotify() throws {
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send"]) else { return }
+    @Test(.requiring("dbus-daemon", "notify-send")) func aPipeAsImagePathHoldsUpNoNotify() throws {
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let center = try CenterSession(uiCount: 0, bus: bus)
         defer { Self.stop(center) }

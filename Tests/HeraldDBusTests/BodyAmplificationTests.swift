@@ -26,7 +26,7 @@ import TestSupport
         return body + String(repeating: "z", count: bytes - body.utf8.count)
     }
 
-    @Test(arguments: ["nested bold", "long link around runs"])
+    @Test(.requiring(DoorFixture.programs), arguments: ["nested bold", "long link around runs"])
     func storedIsASmallMultipleOfWhatWasSent(_ shape: String) async throws {
         try await DoorFixture.with { fixture in
             let body = shape == "nested bold" ? Self.nestedBold(bytes: 65_535) : Self.longLinkAroundRuns(bytes: 65_535)

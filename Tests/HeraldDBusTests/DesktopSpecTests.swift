@@ -15,7 +15,7 @@ import TestSupport
     /// 2×2 RGBA pixels, as GVariant text for `image-data` / `icon_data`.
     static let pixels = "(2, 2, 8, true, 8, 4, [byte 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])"
 
-    @Test func closingAnIdThatIsNotOpenIsAnError() async throws {
+    @Test(.requiring(DoorFixture.programs)) func closingAnIdThatIsNotOpenIsAnError() async throws {
         try await DoorFixture.with { fixture in
             let sender = try await fixture.sender()
             await #expect(throws: (any Error).self, "CloseNotification of an id never given") {
@@ -33,7 +33,7 @@ import TestSupport
         }
     }
 
-    @Test func propertiesGetAllAnswersNoProperties() async throws {
+    @Test(.requiring(DoorFixture.programs)) func propertiesGetAllAnswersNoProperties() async throws {
         try await DoorFixture.with { fixture in
             let all = try await fixture.gdbus("org.freedesktop.DBus.Properties.GetAll", ["org.freedesktop.Notifications"])
             #expect(all.status == 0, "\(all.stderr)")
@@ -43,7 +43,7 @@ import TestSupport
         }
     }
 
-    @Test func imagePathOutranksIconDataAndKeepsItsName() async throws {
+    @Test(.requiring(DoorFixture.programs)) func imagePathOutranksIconDataAndKeepsItsName() async throws {
         try await DoorFixture.with { fixture in
             let sent = try await fixture.notify(app: "pictures", summary: "Both",
                                                 hints: "{'icon_data': <\(Self.pixels)>, 'image-path': <'\(Self.photo)'>}")
@@ -55,7 +55,7 @@ import TestSupport
         }
     }
 
-    @Test func imageDataIsNamedAsAnImageNotAStagingFile() async throws {
+    @Test(.requiring(DoorFixture.programs)) func imageDataIsNamedAsAnImageNotAStagingFile() async throws {
         try await DoorFixture.with { fixture in
             let sent = try await fixture.notify(app: "pictures", summary: "Pixels", hints: "{'image-data': <\(Self.pixels)>}")
             #expect(sent.id != nil, "\(sent.error)")
@@ -67,7 +67,7 @@ import TestSupport
     /// desktop-notifier sends its logo as `app_icon` with every message: the program's icon, not
     /// a picture of each notification. `icon_data` then stays out too (the spec ranks `app_icon`
     /// above it); without an `app_icon`, `icon_data` is the picture.
-    @Test func anAppIconIsNotAnAttachment() async throws {
+    @Test(.requiring(DoorFixture.programs)) func anAppIconIsNotAnAttachment() async throws {
         try await DoorFixture.with { fixture in
             let withIcon = try await fixture.notify(app: "logo", icon: Self.photo, summary: "Plain message")
             #expect(withIcon.id != nil, "\(withIcon.error)")

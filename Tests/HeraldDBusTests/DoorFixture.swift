@@ -19,11 +19,13 @@ final class DoorFixture: Sendable {
     let harness: EngineHarness
     let door: DesktopNotificationsDoor
 
-    /// Runs `body` with a fixture, then closes it (also when `body` throws); runs nothing, the
-    /// reason printed, when dbus-daemon, notify-send, gdbus or dbus-monitor is missing.
+    /// The programs it runs: a test using it is marked `.requiring(DoorFixture.programs)`.
+    static let programs = ["dbus-daemon", "notify-send", "gdbus", "dbus-monitor"]
+
+    /// Runs `body` with a fixture, then closes it (also when `body` throws).
     static func with(configuration: EngineConfiguration = EngineConfiguration(), postLimiter: PostRateLimiter? = nil,
                      _ body: (DoorFixture) async throws -> Void) async throws {
-        guard let fixture = try await startIfAvailable(configuration: configuration, postLimiter: postLimiter) else { return }
+        let fixture = try await start(configuration: configuration, postLimiter: postLimiter)
         do {
             try await body(fixture)
         } catch {
@@ -33,10 +35,8 @@ final class DoorFixture: Sendable {
         await fixture.close()
     }
 
-    private static func startIfAvailable(configuration: EngineConfiguration = EngineConfiguration(),
-                                 postLimiter: PostRateLimiter? = nil) async throws -> DoorFixture? {
-        guard let bus = try await offThePool({ try PrivateBus.startIfAvailable(requiring: ["notify-send", "gdbus", "dbus-monitor"]) })
-        else { return nil }
+    private static func start(configuration: EngineConfiguration, postLimiter: PostRateLimiter?) async throws -> DoorFixture {
+        let bus = try await offThePool { try PrivateBus() }
         do {
             let harness = try await EngineHarness(configuration: configuration)
             let outcome = await DesktopNotificationsDoor.open(

@@ -9,7 +9,7 @@ import TestSupport
 /// `notify-send` prints it and fails); the apps the center has are served as before. Real bus,
 /// door and engine.
 @Suite struct NotifyAppLimitTests {
-    @Test func aNewAppPastTheLimitIsRefusedNamingIt() async throws {
+    @Test(.requiring(DoorFixture.programs)) func aNewAppPastTheLimitIsRefusedNamingIt() async throws {
         var configuration = EngineConfiguration()
         configuration.appLimit = 2
         try await DoorFixture.with(configuration: configuration) { fixture in

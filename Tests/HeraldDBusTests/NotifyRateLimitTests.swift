@@ -12,8 +12,8 @@ import TestSupport
 @Suite struct NotifyRateLimitTests {
     static let stopped = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test func notifyPastTheRateIsRefusedWithLimitsExceededAndTheDoorKeepsServing() async throws {
-        guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send"]) else { return }
+    @Test(.requiring("dbus-daemon", "notify-send")) func notifyPastTheRateIsRefusedWithLimitsExceededAndTheDoorKeepsServing() async throws {
+        let bus = try await offThePool { try PrivateBus() }
         defer { bus.stop() }
         let harness = try await EngineHarness()
         defer { harness.directory.remove() }
@@ -62,7 +62,7 @@ import TestSupport
 /// One connection that gives a new `app_name` with every call is held to the rate too: the limit
 /// holds per sender connection as well as per app. Real bus, door and engine; a stopped clock.
 @Suite struct SenderRateLimitTests {
-    @Test func rotatingAppNamesOnOneConnectionIsRefusedPastTheRate() async throws {
+    @Test(.requiring(DoorFixture.programs)) func rotatingAppNamesOnOneConnectionIsRefusedPastTheRate() async throws {
         let limiter = PostRateLimiter(RateLimit(perSecond: 1, burst: 3), now: { NotifyRateLimitTests.stopped })
         try await DoorFixture.with(postLimiter: limiter) { fixture in
             let rotating = try await fixture.sender()

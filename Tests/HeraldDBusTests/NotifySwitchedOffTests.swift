@@ -10,7 +10,7 @@ import TestSupport
 /// engine refuses the post (`notificationsNotAllowed`); the door translates. Real bus, door and
 /// engine, the real `notify-send`.
 @Suite struct NotifySwitchedOffTests {
-    @Test func aSwitchedOffAppIsAnsweredWithAnIdAndNothingIsKept() async throws {
+    @Test(.requiring(DoorFixture.programs)) func aSwitchedOffAppIsAnsweredWithAnIdAndNothingIsKept() async throws {
         try await DoorFixture.with { fixture in
             let engine = fixture.harness.engine
             #expect(try await fixture.notifySend(["-a", "chat", "Before"]).status == 0)

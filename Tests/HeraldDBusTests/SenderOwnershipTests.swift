@@ -10,7 +10,7 @@ import TestSupport
 /// one its earlier run sent (that sender has left the bus; the app is the same). A real private
 /// bus, the real door and engine, libdbus connections and the real `notify-send`.
 @Suite struct SenderOwnershipTests {
-    @Test func anotherSenderCannotReplaceOrCloseANotification() async throws {
+    @Test(.requiring(DoorFixture.programs)) func anotherSenderCannotReplaceOrCloseANotification() async throws {
         try await DoorFixture.with { fixture in
             let owner = try await fixture.sender()
             let intruder = try await fixture.sender()
@@ -46,7 +46,7 @@ import TestSupport
 
     /// `notify-send -p` then, from a later run of the script, `notify-send -r ID`: the first
     /// sender has left the bus, the app is the same, so it is replaced in place.
-    @Test func aScriptsNextRunReplacesWhatItsLastRunSent() async throws {
+    @Test(.requiring(DoorFixture.programs)) func aScriptsNextRunReplacesWhatItsLastRunSent() async throws {
         try await DoorFixture.with { fixture in
             let first = try await fixture.notifySend(["-p", "-a", "backup", "Backup running"])
             let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -20,12 +20,7 @@ enum HeraldExecutable {
         return BuiltProducts.path("herald")
     }()
 
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var seconds: Double
-    }
+    typealias Result = ProgramResult
 
     /// Runs `herald --home HOME ARGS…` with no daemon spawning, and collects its output.
     static func run(_ arguments: [String], home: String, stdin: Data? = nil, spawn: Bool = false,
@@ -42,19 +37,7 @@ enum HeraldExecutable {
     /// collects its output.
     static func runProgram(_ program: String, _ arguments: [String], stdin: Data? = nil,
                            environment: [String: String], unsetting: [String] = []) async throws -> Result {
-        let start = Date()
-        let child = try ChildProcess(program, arguments, environment: environment,
-                                     unsetting: unsetting, streams: .pipes)
-        // The blocking reads and the wait run on a Dispatch thread: a blocked cooperative thread
-        // would starve the rest of the test process (2 cores → 2 cooperative threads).
-        let (out, err, status) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let (out, err) = child.readOutputs(input: stdin ?? Data())
-                continuation.resume(returning: (out, err, child.wait()))
-            }
-        }
-        return Result(status: status, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+        try await TestSupport.runProgram(program, arguments, stdin: stdin, environment: environment, unsetting: unsetting)
     }
 }
 

@@ -10,7 +10,12 @@ import TestSupport
 /// Permission prompts through the daemon: an app's `requestAuthorization` is shown by the
 /// attached user interfaces (clients that subscribed with `prompts: true`) as events, the first answer
 /// counts, and the others close their modal.
-@Suite("permission prompts relayed to user interfaces")
+///
+/// Each step waits for the event that says it happened (a prompt asked, withdrawn), never for a
+/// clock: in a full run other tests can hold the cooperative pool for many seconds, and a wall-
+/// clock deadline then runs out before the daemon had its turns. A missing event fails the test
+/// at its time limit.
+@Suite("permission prompts relayed to user interfaces", .timeLimit(.minutes(2)))
 struct PermissionPromptRelayTests {
     static let app = "com.example.asker"
 
@@ -90,14 +95,16 @@ struct PermissionPromptRelayTests {
         defer { center.stop() }
         let system = RemoteNotificationSystem(socketPath: center.socketPath, client: "asker")
         defer { system.close() }
+        let asked = PromptWaiter(await center.engine.events())
         let granted = Self.ask(system)
-        #expect(await eventually { await center.engine.pendingPrompts.count == 1 })
+        let (waiting, _, _) = try await asked.prompt()   // the prompt waits in the engine
         try await Task.sleep(nanoseconds: 300_000_000)   // nobody answers while no UI is there
-        #expect(await center.engine.pendingPrompts.count == 1)
+        #expect(await center.engine.pendingPrompts.map(\.id) == [waiting])
 
         let ui = try await center.ui()
         let prompts = PromptWaiter(await ui.events())
         let (id, app, _) = try await prompts.prompt()
+        #expect(id == waiting)
         #expect(app.bundleIdentifier == Self.app)
         #expect(attendance.interfaceCount == 1)
         try await ui.answerPrompt(promptID: id, allowed: true)
@@ -178,12 +185,16 @@ struct PermissionPromptRelayTests {
         second.client.close()
 
         // Withdrawn while no UI is attached (its app went away): the next UI gets nothing of it.
+        let engineEvents = PromptWaiter(await center.engine.events())
+        #expect(try await engineEvents.prompt().0 == id)   // the waiting one, replayed first
         let other = RemoteNotificationSystem(socketPath: center.socketPath, client: "leaver")
         let leaving = Self.ask(other, "com.example.leaver")
-        #expect(await eventually { await center.engine.pendingPrompts.count == 2 })
+        let (leaverID, leaver, _) = try await engineEvents.prompt()
+        #expect(leaver.bundleIdentifier == "com.example.leaver")
         other.close()
         _ = try? await leaving.value
-        #expect(await eventually { await center.engine.pendingPrompts.count == 1 })
+        #expect(try await engineEvents.resolved() == (leaverID, nil))
+        #expect(await center.engine.pendingPrompts.map(\.id) == [id])
         let third = try await center.ui()
         let thirdPrompts = PromptWaiter(await third.events())
         #expect(try await thirdPrompts.prompt().0 == id)
@@ -193,17 +204,16 @@ struct PermissionPromptRelayTests {
     }
 }
 
-/// Prompt events from a stream, consumed in order, each awaited with a deadline.
+/// Prompt events from a stream, consumed in order. Each is awaited for as long as it takes (the
+/// suite's time limit fails a test whose event never comes).
 final class PromptWaiter: @unchecked Sendable {
     private var iterator: AsyncStream<CenterEvent>.AsyncIterator
     init(_ stream: AsyncStream<CenterEvent>) { iterator = stream.makeAsyncIterator() }
 
     /// The next prompt event (other events are skipped).
-    func next(timeout: TimeInterval = 10) async throws -> CenterEvent {
-        let deadline = Date().addingTimeInterval(timeout)
+    func next() async throws -> CenterEvent {
         while true {
-            let event = try await withDeadline(deadline) { [self] in await self.iterator.next() }
-            guard let event else { throw TestFailure("the event stream ended") }
+            guard let event = await iterator.next() else { throw TestFailure("the event stream ended") }
             if event.isPrompt { return event }
         }
     }

@@ -7,7 +7,7 @@ import TestSupport
 /// The terminal UI's connection (`ReconnectingCenterControl`) across a daemon restart: prompts
 /// arrive on its one event stream from whichever daemon is connected, and `answerPrompt` goes
 /// to the daemon in use.
-@Suite("permission prompts across a reconnection", .serialized)
+@Suite("permission prompts across a reconnection", .serialized, .timeLimit(.minutes(2)))
 struct ReconnectingPromptTests {
     static let app = "com.example.asker"
 

@@ -8,7 +8,7 @@ import TestSupport
 /// `remote-app-example` — an ordinary program using `UNUserNotificationCenter.current()` — against
 /// a real `herald daemon`, with a `RemoteCenterControl` client playing the user interface: the
 /// permission prompt, the notification and the user's action all cross process boundaries.
-@Suite("a remote app against herald daemon", .serialized)
+@Suite("a remote app against herald daemon", .serialized, .timeLimit(.minutes(3)))
 struct RemoteAppEndToEndTests {
     static let app = "com.example.remote-app"
 

@@ -79,23 +79,7 @@ final class SpawnedDaemon: Sendable {
     }
 }
 
-/// A built program's exit status and output.
-struct ProgramResult: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs a program this package builds to completion, reading its output on a Dispatch thread
-/// (a blocked cooperative thread would starve the test process).
+/// Runs a program this package builds to completion (off the cooperative pool).
 func runBuiltProgram(_ name: String, _ arguments: [String], environment: [String: String]) async throws -> ProgramResult {
-    let child = try ChildProcess(BuiltProducts.path(name), arguments, environment: environment, captureOutput: true)
-    return await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            let (out, err) = child.readOutputs(input: nil)
-            let status = child.wait()
-            continuation.resume(returning: ProgramResult(status: status, stdout: String(decoding: out, as: UTF8.self),
-                                                         stderr: String(decoding: err, as: UTF8.self)))
-        }
-    }
+    try await runProgram(BuiltProducts.path(name), arguments, stdin: nil, environment: environment)
 }

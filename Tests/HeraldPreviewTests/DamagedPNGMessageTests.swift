@@ -13,8 +13,7 @@ import TestSupport
         #expect(PNGCodec.readable("Not a PNG file") == "Not a PNG file")
     }
 
-    @Test func aChunkWithANoiseTypeFailsWithAReadableMessage() throws {
-        guard ImageDecoder.Format.png.isAvailable else { print("skipped: libpng16 missing"); return }
+    @Test(.skipped(because: ImageLibraries.missing(.png))) func aChunkWithANoiseTypeFailsWithAReadableMessage() throws {
         var bytes = [UInt8](PNGEncoder.encode(width: 8, height: 8, rgba: [UInt8](repeating: 200, count: 8 * 8 * 4)))
         // The chunk after IHDR (8 signature + 25 IHDR bytes): its length, then its type.
         bytes.replaceSubrange(37..<41, with: Array(" is ".utf8))

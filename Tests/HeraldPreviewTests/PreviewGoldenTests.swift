@@ -7,16 +7,11 @@ import TestSupport
 /// The three formats, made by the tests themselves (a PNG by TestSupport's encoder, JPEG and
 /// GIF by libturbojpeg's and giflib's encoders), drawn in every colour mode and compared with
 /// golden cells.
-@Suite struct PreviewGoldenTests {
+@Suite(.skipped(because: ImageLibraries.missing(.png, .jpeg, .gif, drawing: true))) struct PreviewGoldenTests {
     static let size = 16
 
-    /// Writes the fixture in `format` into `directory`; `nil` (with the reason printed) when the
-    /// libraries it needs are missing.
-    static func fixture(_ format: ImageDecoder.Format, in directory: TemporaryDirectory) throws -> String? {
-        guard AttachmentPreviewer.canDraw, format.isAvailable else {
-            print("skipped: \(format.rawValue) previews need libchafa0 and the \(format.rawValue) library")
-            return nil
-        }
+    /// Writes the fixture in `format` into `directory`.
+    static func fixture(_ format: ImageDecoder.Format, in directory: TemporaryDirectory) throws -> String {
         let path = directory.url.appendingPathComponent("fixture.\(format.rawValue)").path
         let rgba = PreviewFixtures.quadrants(size: size)
         switch format {
@@ -54,7 +49,7 @@ import TestSupport
     func quadrantsInTwoCells(format: ImageDecoder.Format, mode: PreviewColorMode) throws {
         let directory = try TemporaryDirectory("herald-preview")
         defer { directory.remove() }
-        guard let path = try Self.fixture(format, in: directory) else { return }
+        let path = try Self.fixture(format, in: directory)
         let grid = try AttachmentPreviewer.render(PreviewRequest(path: path, columns: 2, rows: 4, mode: mode))
         let expected = format == .jpeg && mode == .trueColor ? Self.expectedJPEGTrueColor : Self.expected[mode]
         #expect(Self.golden(grid) == expected, "\(format) in \(mode)")

@@ -14,7 +14,8 @@ import Glibc
 /// TestSupport) and herald-bench.
 ///
 /// ```swift
-/// guard let bus = try PrivateBus.startIfAvailable(requiring: ["notify-send"]) else { return }
+/// // (in a test marked `.requiring("dbus-daemon", "notify-send")`)
+/// let bus = try PrivateBus()
 /// defer { bus.stop() }
 /// try ProcessRunner.run(Programs.which("notify-send")!, ["Hi"], environment: bus.environment)
 /// ```
@@ -25,15 +26,6 @@ public final class PrivateBus: @unchecked Sendable {
     public let directory: URL
     private let process: ChildProcess
     private let output: LogFile
-
-    /// The bus, or `nil` (and the reason printed) when `dbus-daemon` or one of `tools` is missing.
-    public static func startIfAvailable(requiring tools: [String] = []) throws -> PrivateBus? {
-        if let reason = Programs.missing(["dbus-daemon"] + tools) {
-            print("skipped: \(reason)")
-            return nil
-        }
-        return try PrivateBus()
-    }
 
     /// Starts the bus and waits (`timeout` seconds at most) for its address. `serviceDirectory`:
     /// the one directory of D-Bus service files the bus activates from (none by default);
