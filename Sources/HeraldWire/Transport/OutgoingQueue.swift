@@ -35,15 +35,13 @@ struct OutgoingQueue: Sendable {
     }
 
     /// Writes from the front with `write` (which returns how many bytes it took, 0 when the
-    /// socket is full) until the queue is empty or the socket is full.
+    /// socket is full) until the queue is empty or the socket is full. Lines queued together go
+    /// out together: up to `bytesPerWrite` of them are joined into one write, so a peer reading
+    /// the other end wakes once for them, not once per line.
     mutating func write(_ write: (UnsafeRawBufferPointer) throws -> Int) rethrows {
-        var written = 0
-        defer {
-            lines.removeFirst(written)
-            if lines.isEmpty { offset = 0 }
-        }
-        while written < lines.count {
-            let line = lines[written]
+        while !lines.isEmpty {
+            joinFront()
+            let line = lines[0]
             let count = try line.withUnsafeBytes { bytes in
                 try write(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             }
@@ -51,7 +49,28 @@ struct OutgoingQueue: Sendable {
             offset += count
             guard offset == line.count else { return }
             offset = 0
-            written += 1
+            lines.removeFirst()
         }
+    }
+
+    /// Bytes joined into one write at most (`write`); a longer line is written on its own.
+    static let bytesPerWrite = 64 * 1024
+
+    /// Joins the front lines (the first one's unwritten part and those after it, while they fit
+    /// in `bytesPerWrite`) into one buffer.
+    private mutating func joinFront() {
+        guard lines.count > 1 else { return }
+        var total = lines[0].count - offset
+        var end = 1
+        while end < lines.count, total + lines[end].count <= Self.bytesPerWrite {
+            total += lines[end].count
+            end += 1
+        }
+        guard end > 1 else { return }
+        var joined = Data(capacity: total)
+        joined.append(lines[0].dropFirst(offset))
+        for line in lines[1..<end] { joined.append(line) }
+        lines.replaceSubrange(0..<end, with: [joined])
+        offset = 0
     }
 }
