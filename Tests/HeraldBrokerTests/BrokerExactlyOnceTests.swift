@@ -90,4 +90,60 @@ struct BrokerExactlyOnceTests {
         #expect(nightly.map(\.deliveryID) == stored.map(\.deliveryID),
                 "taken again after the restart (a new delivery replaced the stored one): \(history) \(log.all)")
     }
+
+    /// Messages waiting at the broker arrive together; the door takes them one at a time (it keeps
+    /// one receipt with each commit), so a death after a commit leaves at most that message in
+    /// hand: after the restart nothing stored is taken again and the others arrive once.
+    @Test func messagesArrivingTogetherAreTakenOneAtATimeAndNoneTwice() async throws {
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let directory = try TemporaryDirectory("herald-broker-once-together")
+        defer { directory.remove() }
+        let database = directory.url.appendingPathComponent("herald.db")
+        let attachments = directory.url.appendingPathComponent("attachments")
+        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
+        let topic = "\(broker.prefix)/post/backup-server"
+        let identifiers = (1...6).map { "nightly-\($0)" }
+
+        // The session is made, then the posts wait at the broker and arrive together.
+        let sessionLog = LogLines()
+        let session = try await BrokerDoorStack.open(settings: settings, directory: directory.url, log: sessionLog)
+        try await sessionLog.wait(for: "Broker: connected")
+        session.close()
+        try await offThePool { try broker.publishLines(try identifiers.map { try BrokerDoorStack.postLine("backup", $0) }, topic: topic) }
+
+        let firstLog = LogLines()
+        let dying = DiesAfterCommit()
+        let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
+                                                   store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                   log: firstLog, afterStored: dying.stored)
+        defer {
+            dying.release()
+            first.close()
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while dying.committed.isEmpty {
+            guard Date() < deadline else { throw TestFailure("the first door never took a post: \(firstLog.all)") }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        // Room for a door that took the others at the same time to have stored them too.
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        let stored = try await first.engine.history(HistoryQuery(limit: 100))
+        #expect(stored.count == 1, "more than one message in hand at once: \(stored.map(\.identifier))")
+
+        // The daemon "restarts": the same device, state directory and database.
+        let log = LogLines()
+        let second = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
+                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                    log: log)
+        defer { second.close() }
+        try await log.wait(for: "Broker: connected")
+        try await offThePool { try broker.publishLines([try BrokerDoorStack.postLine("backup", "weekly")], topic: topic) }
+        let history = try await second.waitForHistory(containing: "weekly", log: log)
+        #expect(Set(history.map(\.identifier)) == Set(identifiers + ["weekly"]), "\(history) \(log.all)")
+        for record in stored {
+            #expect(history.filter { $0.identifier == record.identifier }.map(\.deliveryID) == [record.deliveryID],
+                    "\(record.identifier) taken again after the restart: \(history) \(log.all)")
+        }
+    }
 }

@@ -194,17 +194,23 @@ extension MQTTConnection {
         loop.modify(fd, token: token, interest: interest())
     }
 
-    /// Runs a message's work as a task that prefers the loop; the connection is served again
-    /// (its PUBACKs written) once the work of every message read has ended.
+    /// Runs a message's work as a task that prefers the loop, after the work of the message
+    /// before (one message in hand at a time: the door keeps one receipt with each commit); the
+    /// connection is served again (its PUBACKs written) once the work of every message read has ended.
     func handle(_ work: @escaping @Sendable () async -> Void) {
-        state.withLock { $0.handling += 1 }
-        Task(executorPreference: loop) { [self] in
-            await work()
-            let idle = state.withLock { state -> Bool in
-                state.handling -= 1
-                return state.handling == 0
+        state.withLock { current in
+            current.handling += 1
+            let previous = current.lastWork
+            current.lastWork = Task(executorPreference: loop) { [self] in
+                await previous?.value
+                await work()
+                let idle = self.state.withLock { state -> Bool in
+                    state.handling -= 1
+                    if state.handling == 0 { state.lastWork = nil }
+                    return state.handling == 0
+                }
+                if idle { loop.execute { [self] in serve(nil) } }
             }
-            if idle { loop.execute { [self] in serve(nil) } }
         }
     }
 

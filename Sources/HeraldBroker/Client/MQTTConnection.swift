@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// A message the handler returns work for (`Events.message`) is acknowledged only once that work
 /// has ended: while any message's work runs, the loop neither reads nor writes the connection, so
-/// the PUBACKs libmosquitto queued go out together afterwards, and the messages read together
-/// (all the broker had sent) have their work — their commits — run together.
+/// the PUBACKs libmosquitto queued go out together afterwards. The messages read together run
+/// their work one after another, in the order they came: the door keeps one receipt (the last
+/// message taken) with each commit, so at most one message may be in hand at a time.
 ///
 /// ```swift
 /// let connection = try MQTTConnection(settings: settings, clientID: nil, cleanSession: true, events: events)
@@ -52,6 +53,8 @@ final class MQTTConnection: Sendable {
         var miscTimer: UInt64?
         /// Messages whose work has not ended (their PUBACKs wait).
         var handling = 0
+        /// The work of the message before, which the next one waits for.
+        var lastWork: Task<Void, Never>?
         /// A connect or reconnect is running on its thread.
         var connecting = false
         /// The pause before the next reconnect.

@@ -64,12 +64,21 @@ extension IPCServer {
     }
 
     /// Waits (at most `timeout` seconds) until no connection has a request running — `wait` and
-    /// `requestAuthorization`, which wait for people, aside — so what clients sent before the
-    /// stop is answered before the connections close.
+    /// `requestAuthorization`, which wait for people, aside — nor a request on its way (bytes
+    /// not read yet, a line not whole, a client connected in the last second that has not said
+    /// hello), so what clients sent before the stop is answered before the connections close.
     public func finishRequests(timeout: TimeInterval) async {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, state.withLock({ $0.sessions.values.contains { $0.hasRequestsRunning } }) {
+        while Date() < deadline, hasWorkOnItsWay(now: Date()) {
             try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
+    private func hasWorkOnItsWay(now: Date) -> Bool {
+        let sessions = state.withLock { Array($0.sessions.values) }
+        return sessions.contains { session in
+            session.hasRequestsRunning || session.connection.hasInputOnItsWay
+                || (session.hello == nil && now.timeIntervalSince(session.connectedAt) < 1)
         }
     }
 }

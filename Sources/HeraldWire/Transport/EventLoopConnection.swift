@@ -127,6 +127,15 @@ package final class EventLoopConnection: DeferredFlush, Sendable {
         output.withLock { $0.token = token }
     }
 
+    /// Whether the peer has sent bytes not read yet, or a line not yet whole: a stopping server
+    /// waits for them, so a request on its way is answered rather than cut off.
+    package var hasInputOnItsWay: Bool {
+        var byte: UInt8 = 0
+        let peeked = recv(socket.descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if peeked > 0 { return true }
+        return partial.withLock { $0 != nil }
+    }
+
     // MARK: Sending
 
     /// Sends one message; a newline is appended. Dropped once the connection is closing.
