@@ -47,20 +47,40 @@ struct BrokerExactlyOnceTests {
         }
     }
 
+    /// One device: its broker, and the state directory and database a "restarted" door opens again.
+    struct Device {
+        let broker: MosquittoBroker
+        let directory: TemporaryDirectory
+        let settings: BrokerSettings
+        var topic: String { "\(broker.prefix)/post/backup-server" }
+
+        init(_ name: String) throws {
+            broker = try MosquittoBroker()
+            directory = try TemporaryDirectory(name)
+            settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
+        }
+
+        /// The device's database, opened anew (as a restarted daemon opens it).
+        func store() throws -> SQLiteStore {
+            try SQLiteStore(databaseURL: directory.url.appendingPathComponent("herald.db"),
+                            attachmentsDirectory: directory.url.appendingPathComponent("attachments"))
+        }
+
+        func remove() {
+            broker.stop()
+            directory.remove()
+        }
+    }
+
     @Test func aMessageStoredJustBeforeTheDaemonDiedIsNotTakenAgain() async throws {
-        let broker = try MosquittoBroker()
-        defer { broker.stop() }
-        let directory = try TemporaryDirectory("herald-broker-once")
-        defer { directory.remove() }
-        let database = directory.url.appendingPathComponent("herald.db")
-        let attachments = directory.url.appendingPathComponent("attachments")
-        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
-        let topic = "\(broker.prefix)/post/backup-server"
+        let device = try Device("herald-broker-once")
+        defer { device.remove() }
+        let (broker, directory, settings, topic) = (device.broker, device.directory, device.settings, device.topic)
 
         let firstLog = LogLines()
         let dying = DiesAfterCommit()
         let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
-                                                   store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                   store: try device.store(),
                                                    log: firstLog, afterStored: dying.stored)
         defer {
             dying.release()
@@ -79,7 +99,7 @@ struct BrokerExactlyOnceTests {
         // The daemon "restarts": the same device, state directory and database.
         let log = LogLines()
         let second = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
-                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                    store: try device.store(),
                                                     log: log)
         defer { second.close() }
         try await log.wait(for: "Broker: connected")
@@ -95,14 +115,9 @@ struct BrokerExactlyOnceTests {
     /// one receipt with each commit), so a death after a commit leaves at most that message in
     /// hand: after the restart nothing stored is taken again and the others arrive once.
     @Test func messagesArrivingTogetherAreTakenOneAtATimeAndNoneTwice() async throws {
-        let broker = try MosquittoBroker()
-        defer { broker.stop() }
-        let directory = try TemporaryDirectory("herald-broker-once-together")
-        defer { directory.remove() }
-        let database = directory.url.appendingPathComponent("herald.db")
-        let attachments = directory.url.appendingPathComponent("attachments")
-        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
-        let topic = "\(broker.prefix)/post/backup-server"
+        let device = try Device("herald-broker-once-together")
+        defer { device.remove() }
+        let (broker, directory, settings, topic) = (device.broker, device.directory, device.settings, device.topic)
         let identifiers = (1...6).map { "nightly-\($0)" }
 
         // The session is made, then the posts wait at the broker and arrive together.
@@ -115,7 +130,7 @@ struct BrokerExactlyOnceTests {
         let firstLog = LogLines()
         let dying = DiesAfterCommit()
         let first = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
-                                                   store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                   store: try device.store(),
                                                    log: firstLog, afterStored: dying.stored)
         defer {
             dying.release()
@@ -134,7 +149,7 @@ struct BrokerExactlyOnceTests {
         // The daemon "restarts": the same device, state directory and database.
         let log = LogLines()
         let second = try await BrokerDoorStack.open(settings: settings, directory: directory.url,
-                                                    store: try SQLiteStore(databaseURL: database, attachmentsDirectory: attachments),
+                                                    store: try device.store(),
                                                     log: log)
         defer { second.close() }
         try await log.wait(for: "Broker: connected")
