@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Turns signals (SIGINT, SIGTERM, SIGHUP …) into a call instead of their default action, so a
 /// program can quit in order (the UI restores the terminal, the daemon removes its socket). A
@@ -48,22 +49,17 @@ public final class SignalWatcher {
     /// let number = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
     /// ```
     public static func firstSignal(of signals: [Int32]) async -> Int32 {
-        let holder = Holder()
+        var watcher: SignalWatcher?
         let number = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            holder.watcher = SignalWatcher(signals: signals) { number in continuation.resume(returning: number) }
+            watcher = SignalWatcher(signals: signals) { number in continuation.resume(returning: number) }
         }
-        holder.watcher?.cancel()
+        watcher?.cancel()
         return number
     }
 
-    /// Keeps the watcher of `firstSignal` from its creation to its cancellation.
-    private final class Holder: @unchecked Sendable {
-        var watcher: SignalWatcher?
-    }
-
-    private final class Counter: @unchecked Sendable {
-        // Only touched on the watcher's serial queue.
-        private var value = 0
-        func increment() -> Int { value += 1; return value }
+    /// Signals seen so far (taken on the watcher's serial queue).
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+        func increment() -> Int { value.withLock { $0 += 1; return $0 } }
     }
 }

@@ -13,6 +13,7 @@ import Synchronization
 /// await backend.installCommandHosts()
 /// let server = IPCServer(socketPath: path, backend: backend)
 /// ```
+// unchecked: restates `DeferredSystem`'s (a subclass must); its own stored properties are `let`s of Sendable types and a Mutex.
 public final class EngineBackend: DeferredSystem, CenterBackend, @unchecked Sendable {
     /// The engine every call goes to.
     public let engine: NotificationEngine
