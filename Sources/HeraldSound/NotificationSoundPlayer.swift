@@ -42,11 +42,6 @@ public final class NotificationSoundPlayer: Sendable {
         var playingSince: Date?
     }
 
-    /// The context, touched only on `queue`.
-    private final class Connection: @unchecked Sendable {
-        var context: CanberraContext?
-    }
-
     private let environment: [String: String]
     private let mode: DaemonSettings.Sound
     /// Where `mode` came from, for the log: `HERALD_SOUND` or `[daemon] sound`.
@@ -56,7 +51,9 @@ public final class NotificationSoundPlayer: Sendable {
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "herald.sound")
-    private let connection = Connection()
+    /// The sound server's context, opened on first use (only `queue` takes it, so its `Mutex`
+    /// is never contended).
+    private let context = Mutex<CanberraContext?>(nil)
 
     /// A player for the session `environment` describes (its sound server, `XDG_DATA_HOME`),
     /// sounding as `configured` (`[daemon] sound`) unless `$HERALD_SOUND` names another way.
@@ -160,8 +157,9 @@ public final class NotificationSoundPlayer: Sendable {
                     log("sound \"\(sound.name ?? sound.file ?? "")\" of \(bundleIdentifier) not found "
                         + "(\(reasons.joined(separator: "; "))): the default sound played")
                 }
-                let connection = self.connection
-                queue.asyncAfter(deadline: .now() + limits.maximumDuration) { connection.context?.cancel(id: id) }
+                queue.asyncAfter(deadline: .now() + limits.maximumDuration) { [self] in
+                    context.withLock { $0?.cancel(id: id) }
+                }
                 return
             case .unusable(let reason):
                 reasons.append(reason)
@@ -176,25 +174,27 @@ public final class NotificationSoundPlayer: Sendable {
     /// `nil` when no sound server can be reached: then none is tried for `Limits.retryDelay`.
     private func playOnce(_ source: SoundLookup.Source, id: UInt32, name: String,
                           decibels: Double?) -> CanberraContext.Outcome? {
-        for attempt in 1...2 {
-            guard let context = openContext() else { return nil }
-            let outcome = context.play(source, id: id, name: name, decibels: decibels)
-            guard case .disconnected(let reason) = outcome else { return outcome }
-            connection.context = nil
-            if attempt == 2 { unreachable("the sound server went away: \(reason)") }
+        context.withLock { context in
+            for attempt in 1...2 {
+                guard let open = openContext(&context) else { return nil }
+                let outcome = open.play(source, id: id, name: name, decibels: decibels)
+                guard case .disconnected(let reason) = outcome else { return outcome }
+                context = nil
+                if attempt == 2 { unreachable("the sound server went away: \(reason)") }
+            }
+            return nil
         }
-        return nil
     }
 
-    private func openContext() -> CanberraContext? {
-        if let context = connection.context { return context }
+    private func openContext(_ context: inout CanberraContext?) -> CanberraContext? {
+        if let context { return context }
         guard let canberra = library() else { return nil }
         do {
-            connection.context = try CanberraContext(canberra)
+            context = try CanberraContext(canberra)
         } catch {
             unreachable("cannot reach the sound server: \(error)")
         }
-        return connection.context
+        return context
     }
 
     private func unreachable(_ reason: String) {

@@ -13,6 +13,7 @@ import Foundation
 ///     override func add(_ request: RequestRecord, bundleIdentifier: String) async throws { … }
 /// }
 /// ```
+// unchecked: an open class (subclassed) cannot be checked; its only stored property is a `let` of a Sendable closure.
 open class DeferredSystem: NotificationSystem, @unchecked Sendable {
     // Immutable after init: the closure is the only state.
     private let resolve: @Sendable () async -> any NotificationSystem
