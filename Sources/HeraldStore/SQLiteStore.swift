@@ -48,6 +48,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     var lastDeliveryID: (transaction: Int, id: Int64)?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
     var commitGroupOpen = false
+    /// The row sets of recent searches' parts (guarded by `lock`): `SQLiteStore+SearchParts`.
+    var searchRowSets = SearchRowSetCache()
     /// The reader beside the writer, made on first use (guarded by `readerLock`, never by
     /// `lock`: a reader must not wait for the writer).
     private var historyReader: SQLiteHistoryReader?
