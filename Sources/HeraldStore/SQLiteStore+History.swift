@@ -198,6 +198,8 @@ extension SQLiteStore {
 
     private func exactHistoryCount(_ query: HistoryQuery) throws -> Int {
         try read {
+            // A search of several parts, from the parts' row sets (`SQLiteStore+SearchParts`).
+            if query.search != nil, let count = try searchCountByParts(query) { return count }
             if !query.unreadOnly, query.deliveryIDs == nil, query.bundleIdentifier == nil, let search = query.search,
                let expression = try searchMatch(search, bundleIdentifier: nil) {
                 // The index alone answers: no lookup of each match in `delivered`. (Within one app,

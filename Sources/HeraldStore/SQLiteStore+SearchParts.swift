@@ -67,6 +67,41 @@ extension SQLiteStore {
         }
     }
 
+    /// The most ids holding every part that a count without conditions on rows checks one by
+    /// one; past it, FTS5 counts from the index alone.
+    static let searchCountCheckLimit = 16_384
+
+    /// The count of a search of two parts or more, from the parts' sets (read whole), each id
+    /// checked against its row; `nil` for a search of one part, or when FTS5 counts it for less
+    /// (more than `searchCountCheckLimit` ids and no condition on rows: the index alone
+    /// answers), or cannot be read this way (damage).
+    func searchCountByParts(_ query: HistoryQuery) throws -> Int? {
+        guard let search = query.search else { return nil }
+        let onRows = query.bundleIdentifier != nil || query.unreadOnly || query.deliveryIDs != nil
+        let limit = onRows ? Int.max : Self.searchCountCheckLimit
+        do {
+            return try read { () -> Int? in
+                guard let parts = try searchParts(search, bundleIdentifier: query.bundleIdentifier), parts.count > 1 else {
+                    return nil
+                }
+                let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
+                var candidates = try intersection(of: parts, above: 0, through: through, mark: through)
+                var ids: [Int64] = []
+                while let id = candidates.next() {
+                    guard ids.count < limit else { return nil }
+                    ids.append(id)
+                }
+                var count = 0
+                for start in stride(from: 0, to: ids.count, by: Self.searchCheckChunk) {
+                    count += try rowsMeetingQuery(Array(ids[start..<min(start + Self.searchCheckChunk, ids.count)]), query).count
+                }
+                return count
+            }
+        } catch StoreError.corrupt {
+            return nil
+        }
+    }
+
     /// The ids in `(above, through]` every part matches, newest first, from the parts' sets
     /// (read as far as they need to cover those ids, and up to the index's `mark`).
     private func intersection(of parts: [String], above: Int64, through: Int64, mark: Int64) throws -> SearchRowSetIntersection {
