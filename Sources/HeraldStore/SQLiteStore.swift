@@ -55,6 +55,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     var lastDeliveryID: (transaction: Int, id: Int64)?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `access`).
     var commitGroupOpen = false
+    /// The row sets of recent searches' parts (guarded by `access`): `SQLiteStore+SearchParts`.
+    var searchRowSets = SearchRowSetCache()
     /// The reader beside the writer, made on first use (a `Mutex` of its own, never `access`:
     /// a reader must not wait for the writer).
     private let historyReader = Mutex<SQLiteHistoryReader?>(nil)
