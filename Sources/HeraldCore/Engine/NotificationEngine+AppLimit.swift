@@ -16,6 +16,14 @@ extension NotificationEngine {
         throw EngineError.tooManyApps(bundleIdentifier: bundleIdentifier, limit: configuration.appLimit)
     }
 
+    /// `admitApp`, then the app's record made on first contact (`ensureApp`), with one lookup of
+    /// the app: what every `add` does before anything else.
+    func admitAndEnsureApp(_ bundleIdentifier: String) throws {
+        if apps.index(forKey: bundleIdentifier) != nil { return }
+        try admitApp(bundleIdentifier)
+        ensureApp(bundleIdentifier)
+    }
+
     /// Whether a record of the app may be kept: it is kept already, the center has room, or it
     /// is the center's own (Focus summaries).
     func hasRoom(for bundleIdentifier: String) -> Bool {

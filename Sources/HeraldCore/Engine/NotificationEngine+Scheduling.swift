@@ -18,8 +18,7 @@ extension NotificationEngine {
         defer { commitGroup.requestsInFlight -= 1 }
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         try RequestLimits.validate(request)
-        try admitApp(bundleIdentifier)
-        ensureAppExists(bundleIdentifier)
+        try admitAndEnsureApp(bundleIdentifier)
         var request = request
         // The caller's files, deleted once the request is accepted (Apple moves them).
         var originals: [AttachmentRecord] = []
