@@ -12,7 +12,7 @@ import TestSupport
 /// door, server and engine.
 @Suite(.skipped(because: MosquittoBroker.unavailableReason)) struct BrokerAppLimitTests {
     @Test func aPostForANewAppPastTheLimitIsRejectedNamingIt() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-apps")
         defer { directory.remove() }

@@ -54,8 +54,8 @@ struct BrokerExactlyOnceTests {
         let settings: BrokerSettings
         var topic: String { "\(broker.prefix)/post/backup-server" }
 
-        init(_ name: String) throws {
-            broker = try MosquittoBroker()
+        init(_ name: String) async throws {
+            broker = try await MosquittoBroker.started()
             directory = try TemporaryDirectory(name)
             settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
         }
@@ -73,7 +73,7 @@ struct BrokerExactlyOnceTests {
     }
 
     @Test func aMessageStoredJustBeforeTheDaemonDiedIsNotTakenAgain() async throws {
-        let device = try Device("herald-broker-once")
+        let device = try await Device("herald-broker-once")
         defer { device.remove() }
         let (broker, directory, settings, topic) = (device.broker, device.directory, device.settings, device.topic)
 
@@ -115,7 +115,7 @@ struct BrokerExactlyOnceTests {
     /// one receipt with each commit), so a death after a commit leaves at most that message in
     /// hand: after the restart nothing stored is taken again and the others arrive once.
     @Test func messagesArrivingTogetherAreTakenOneAtATimeAndNoneTwice() async throws {
-        let device = try Device("herald-broker-once-together")
+        let device = try await Device("herald-broker-once-together")
         defer { device.remove() }
         let (broker, directory, settings, topic) = (device.broker, device.directory, device.settings, device.topic)
         let identifiers = (1...6).map { "nightly-\($0)" }
