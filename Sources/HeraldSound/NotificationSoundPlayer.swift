@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// A sound is taken only when libcanberra loads and a sound server is there
 /// (`SoundSession`); otherwise `take` answers `false` and user interfaces ring the terminal
-/// bell, as without this player. `$HERALD_SOUND` overrides it: `bell` leaves every sound to the
-/// bell, `off` silences them (no bell either). What is played: `SoundLookup`'s sources in order, then the
+/// bell, as without this player. `[daemon] sound` (`DaemonSettings.Sound`), or `$HERALD_SOUND`
+/// over it, changes that: `bell` leaves every sound to the bell, `off` silences them (no bell either). What is played: `SoundLookup`'s sources in order, then the
 /// default sound. A critical sound plays at its volume (`criticalSoundNamed(_:withAudioVolume:)`);
 /// a sound is stopped after `Limits.maximumDuration`. Sounds play one after the other on one
 /// queue, and in a burst at most `Limits.waiting` wait: the rest of the burst is taken silently.
@@ -42,18 +42,10 @@ public final class NotificationSoundPlayer: Sendable {
         var playingSince: Date?
     }
 
-    /// What `$HERALD_SOUND` asks for.
-    enum Mode: String {
-        /// Through the sound server when there is one, else the bell (the default).
-        case auto
-        /// Always the terminal bell of user interfaces.
-        case bell
-        /// No sound and no bell.
-        case off
-    }
-
     private let environment: [String: String]
-    private let mode: Mode
+    private let mode: DaemonSettings.Sound
+    /// Where `mode` came from, for the log: `HERALD_SOUND` or `[daemon] sound`.
+    private let modeSource: String
     private let lookup: SoundLookup
     private let limits: Limits
     private let log: @Sendable (String) -> Void
@@ -63,11 +55,16 @@ public final class NotificationSoundPlayer: Sendable {
     /// is never contended).
     private let context = Mutex<CanberraContext?>(nil)
 
-    /// A player for the session `environment` describes (its sound server, `XDG_DATA_HOME`).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, limits: Limits = Limits(),
-                log: @escaping @Sendable (String) -> Void) {
+    /// A player for the session `environment` describes (its sound server, `XDG_DATA_HOME`),
+    /// sounding as `configured` (`[daemon] sound`) unless `$HERALD_SOUND` names another way.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, configured: DaemonSettings.Sound = .auto,
+                limits: Limits = Limits(), log: @escaping @Sendable (String) -> Void) {
         self.environment = environment
-        self.mode = environment["HERALD_SOUND"].flatMap { Mode(rawValue: $0.lowercased()) } ?? .auto
+        if let named = environment["HERALD_SOUND"].flatMap({ DaemonSettings.Sound(rawValue: $0.lowercased()) }) {
+            (mode, modeSource) = (named, "HERALD_SOUND=\(named.rawValue)")
+        } else {
+            (mode, modeSource) = (configured, "[daemon] sound = \(configured.rawValue)")
+        }
         self.lookup = SoundLookup(environment: environment)
         self.limits = limits
         self.log = log
@@ -83,8 +80,8 @@ public final class NotificationSoundPlayer: Sendable {
     /// One line for the daemon's log: how sounds are played.
     public var summary: String {
         switch mode {
-        case .bell: return "HERALD_SOUND=bell: the terminal bell"
-        case .off: return "HERALD_SOUND=off: no sounds, no bell"
+        case .bell: return "\(modeSource): the terminal bell"
+        case .off: return "\(modeSource): no sounds, no bell"
         case .auto: break
         }
         guard let server = SoundSession.server(environment: environment) else {

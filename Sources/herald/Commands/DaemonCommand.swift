@@ -151,7 +151,7 @@ enum DaemonCommand: HeraldCommand {
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
         let sounds = DaemonOutputs.install(into: &configuration, home: location.home.url.path, socketPath: location.socketPath,
-                                           log: { DaemonLog.write($0) })
+                                           sound: user.daemon.sound, log: { DaemonLog.write($0) })
         // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
         let unattendedAnswer: Bool? = switch options.prompt {
         case .wait: nil
