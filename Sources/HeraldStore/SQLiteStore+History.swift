@@ -158,10 +158,9 @@ extension SQLiteStore {
     }
 
     private func historyPage(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        let (from, conditions, values) = try historyFilter(query)
-        let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
-        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
-        let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
+        // A search of several parts, from the parts' row sets (`SQLiteStore+SearchParts`).
+        if query.search != nil, let page = try searchPageByParts(query) { return page }
+        let (page, bounds) = try pageStatement(query)
         do {
             return try read {
                 try connection.query("SELECT \(Self.deliveredColumns) \(page)", bounds, decodeDeliveredOrPlaceholder)
@@ -171,6 +170,14 @@ extension SQLiteStore {
             // A damaged page under the query: read around it (`SQLiteStore+DamagedHistory`).
             return try historyAroundDamage(query, page: page, bounds: bounds, damage: error)
         }
+    }
+
+    /// The `FROM … OFFSET ?` part of the statement of a page of `query`, and its bound values.
+    func pageStatement(_ query: HistoryQuery) throws -> (page: String, bounds: [SQLValue]) {
+        let (from, conditions, values) = try historyFilter(query)
+        let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
+        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        return (page, values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))])
     }
 
     /// `decodeDelivered`, or a placeholder naming the row when its record cannot be decoded.
@@ -201,6 +208,8 @@ extension SQLiteStore {
 
     private func exactHistoryCount(_ query: HistoryQuery) throws -> Int {
         try read {
+            // A search of several parts, from the parts' row sets (`SQLiteStore+SearchParts`).
+            if query.search != nil, let count = try searchCountByParts(query) { return count }
             if !query.unreadOnly, query.deliveryIDs == nil, query.bundleIdentifier == nil, let search = query.search,
                let expression = try searchMatch(search, bundleIdentifier: nil) {
                 // The index alone answers: no lookup of each match in `delivered`. (Within one app,
@@ -266,6 +275,15 @@ extension SQLiteStore {
             values.append(.text(expression))
             conditions.append("delivered_fts MATCH ?\(values.count)")
         }
+        conditions += rowConditions(query, values: &values)
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (from, whereClause, values)
+    }
+
+    /// The conditions of `query` on a row's own columns (app, read state, ids), numbering the
+    /// values they bind after those in `values`.
+    func rowConditions(_ query: HistoryQuery, values: inout [SQLValue]) -> [String] {
+        var conditions: [String] = []
         if let bundle = query.bundleIdentifier {
             values.append(.text(bundle))
             conditions.append("delivered.bundle_id = ?\(values.count)")
@@ -273,11 +291,10 @@ extension SQLiteStore {
         if query.unreadOnly { conditions.append("delivered.is_read = 0") }
         if let ids = query.deliveryIDs {
             // One JSON array, however many ids: no limit on bound variables.
-            values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+            values.append(.text(Self.jsonList(ids)))
             conditions.append("delivered.id IN (SELECT value FROM json_each(?\(values.count)))")
         }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return (from, whereClause, values)
+        return conditions
     }
 
     /// Deletes deliveries with their attachment rows and responses, inside the caller's write

@@ -59,6 +59,8 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// Held by the outermost `batch` across its body and by each run of the background search
     /// indexer: the indexer waits for a batch to end instead of joining its transaction.
     let batchGate = Mutex(())
+    /// The row sets of recent searches' parts (guarded by `access`): `SQLiteStore+SearchParts`.
+    var searchRowSets = SearchRowSetCache()
     /// The reader beside the writer, made on first use (a `Mutex` of its own, never `access`:
     /// a reader must not wait for the writer).
     private let historyReader = Mutex<SQLiteHistoryReader?>(nil)

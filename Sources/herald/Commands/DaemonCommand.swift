@@ -202,7 +202,8 @@ enum DaemonCommand: HeraldCommand {
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker = options.broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, engine: engine,
-                                        postLimiter: server.postLimiter, log: { DaemonLog.write($0) })
+                                        postLimiter: server.postLimiter, eventLoop: server.eventLoop,
+                                        log: { DaemonLog.write($0) })
         } else { nil as BrokerDoor? }
 
         // The way out to tmux: popups, message lines, status options.
