@@ -146,7 +146,12 @@ extension SQLiteStore {
         }
     }
 
+    /// One run of the background indexer; it waits for a batch under way to end (`batchGate`).
     private func runScheduledSearchIndexing() {
+        batchGate.withLock { _ in indexAndMerge() }
+    }
+
+    private func indexAndMerge() {
         // A failure here (disk full, a lock held too long) is not lost: the rows stay past the
         // mark, and the next search indexes them or reports the error to its caller.
         guard let indexed = try? locked({ () throws -> (count: Int, mergeDue: Bool) in
@@ -161,6 +166,16 @@ extension SQLiteStore {
         access.withLock { _ in
             mergeCutShort = merged == Self.searchMergeStepsPerPass
             if count == Self.searchIndexChunk || mergeCutShort { scheduleSearchIndexing() }
+        }
+    }
+
+    /// Waits until the background indexer has no run under way or queued (tests that then
+    /// touch the file by other means wait on this instead of a stopwatch).
+    func waitForSearchIndexer() {
+        while true {
+            Self.searchIndexQueue.sync {}   // a run under way ends
+            guard access.withLock({ _ in searchIndexingScheduled }) else { return }
+            usleep(10_000)   // a run is due within `searchIndexDelay`
         }
     }
 

@@ -22,8 +22,7 @@ import Synchronization
 /// transaction, not a hold: its body calls the public methods, each of which takes `access` for
 /// itself and joins the open transaction — so, as `NotificationStore` asks, one task at a time
 /// writes (the engine); another thread's call meanwhile joins the batch's transaction, as it
-/// joins a commit group. The background search indexer only adds index rows (a batch that rolls
-/// back takes them along; they are indexed again).
+/// joins a commit group. The background search indexer waits for a batch to end (`batchGate`).
 // unchecked: `connection` (a SQLite handle) and the `var`s are touched only while `access` is held.
 public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// The database file.
@@ -55,6 +54,11 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     var lastDeliveryID: (transaction: Int, id: Int64)?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `access`).
     var commitGroupOpen = false
+    /// `batch` calls under way, the outermost and those nested in it (guarded by `access`).
+    var batchDepth = 0
+    /// Held by the outermost `batch` across its body and by each run of the background search
+    /// indexer: the indexer waits for a batch to end instead of joining its transaction.
+    let batchGate = Mutex(())
     /// The row sets of recent searches' parts (guarded by `access`): `SQLiteStore+SearchParts`.
     var searchRowSets = SearchRowSetCache()
     /// The reader beside the writer, made on first use (a `Mutex` of its own, never `access`:
@@ -200,8 +204,21 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
     /// Opens a write transaction (a savepoint inside an open one), runs `body` without holding
     /// `access` — the store methods it calls take it, each for itself — and commits, or rolls
-    /// back when `body` throws.
+    /// back when `body` throws. The outermost batch holds `batchGate` meanwhile.
     public func batch<T>(_ body: () throws -> T) throws -> T {
+        let outermost = access.withLock { _ in
+            batchDepth += 1
+            return batchDepth == 1
+        }
+        defer { access.withLock { _ in batchDepth -= 1 } }
+        guard outermost else { return try inTransaction(body) }
+        var result: Result<T, any Error>?
+        batchGate.withLock { _ in result = Result { try inTransaction(body) } }
+        return try result!.get()
+    }
+
+    /// `batch`'s transaction level around `body`.
+    private func inTransaction<T>(_ body: () throws -> T) throws -> T {
         let level = try locked { try connection.beginLevel(write: true) }
         let result: T
         do {

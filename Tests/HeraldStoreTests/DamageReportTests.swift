@@ -40,6 +40,7 @@ import TestSupport
             let store = try fixture.open()
             try fill(store, count: 400, body: String(repeating: "long body text ", count: 40))
             #expect(try store.quickCheck().isIntact)
+            store.waitForSearchIndexer()   // nothing writes to the file once it is damaged
             try store.connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
             path = store.databaseURL.path
             pageSize = Int(try #require(try store.connection.integer("PRAGMA page_size")))

@@ -28,6 +28,7 @@ import TestSupport
             }
         }
         try store.catchUpSearchIndex()
+        store.waitForSearchIndexer()   // nothing writes to the file once it is damaged
         try store.connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
         let leaves = try store.connection.query(
             "SELECT pageno FROM dbstat WHERE name = 'delivered' AND pagetype = 'leaf' ORDER BY pageno") { $0.int(0) }

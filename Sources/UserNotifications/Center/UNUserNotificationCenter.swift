@@ -24,8 +24,7 @@ import Synchronization
 /// The completion-handler methods are `@preconcurrency`, as Objective-C methods are when Swift
 /// imports them: their handlers are `@Sendable`, but Swift 5 code that does not check
 /// concurrency may capture and mutate locals in them without a diagnostic (Swift 6 warns).
-// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; `let`s and a Mutex.
-public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
+public final class UNUserNotificationCenter: NSObject, Sendable {
     /// Signature of the background-push handler `HeraldApplication` installs.
     typealias BackgroundPushHandler = @Sendable ([AnyHashable: Any],
                                                  @escaping @Sendable (UIBackgroundFetchResult) -> Void) -> Void
