@@ -40,21 +40,22 @@ public final class SignalWatcher: Sendable {
     }
 
     /// Suspends until one of `signals` arrives and returns its number; the signals get their
-    /// default actions back afterwards.
+    /// default actions back afterwards. Further signals before then are taken without effect
+    /// (unlike a watcher's, a repeat does not end the process).
     ///
     /// ```swift
     /// let number = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
     /// ```
     public static func firstSignal(of signals: [Int32]) async -> Int32 {
-        let watcher = Mutex<SignalWatcher?>(nil)
+        let route = Mutex<SignalPipe.Route?>(nil)
         let number = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             let resumed = Mutex(false)
-            let made = SignalWatcher(signals: signals) { number in
+            let added = SignalPipe.shared.add(signals: signals) { number in
                 if resumed.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: number) }
             }
-            watcher.withLock { $0 = made }
+            route.withLock { $0 = added }
         }
-        watcher.withLock { $0?.cancel() }
+        if let added = route.withLock({ $0 }) { SignalPipe.shared.remove(added, signals: signals) }
         return number
     }
 }
