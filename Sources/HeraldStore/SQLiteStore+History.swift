@@ -53,24 +53,24 @@ extension SQLiteStore {
             self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
             return stored
         }
-        lock.lock()
-        defer { lock.unlock() }
-        if connection.transactionDepth > 0, content.attachments.isEmpty,
-           try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
-            // Inside a batch or commit group, one statement (its triggers included) is atomic on
-            // its own: no savepoint around it (two statements a row less).
-            let stored = try insert()
-            noteArrival(bundleIdentifier: record.bundleIdentifier)
-            return stored
-        }
-        return try write {
-            let stored = try insert()
-            for path in Set(content.attachments.map(\.path)) {
-                try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
-                                       [.integer(stored.deliveryID), .text(path)])
+        return try locked {
+            if connection.transactionDepth > 0, content.attachments.isEmpty,
+               try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
+                // Inside a batch or commit group, one statement (its triggers included) is atomic on
+                // its own: no savepoint around it (two statements a row less).
+                let stored = try insert()
+                noteArrival(bundleIdentifier: record.bundleIdentifier)
+                return stored
             }
-            try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
-            return stored
+            return try write {
+                let stored = try insert()
+                for path in Set(content.attachments.map(\.path)) {
+                    try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
+                                           [.integer(stored.deliveryID), .text(path)])
+                }
+                try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
+                return stored
+            }
         }
     }
 
@@ -92,7 +92,7 @@ extension SQLiteStore {
     }
 
     public func updateDelivered(_ record: DeliveredRecord) throws {
-        try write {
+        try lockedWrite {
             try connection.execute("UPDATE delivered SET is_read = ?1, is_removed = ?2 WHERE id = ?3",
                                    [SQLValue(record.isRead), SQLValue(record.isRemovedFromList),
                                     .integer(record.deliveryID)])
@@ -101,13 +101,13 @@ extension SQLiteStore {
 
     public func updateDeliveredContent(_ record: DeliveredRecord) throws {
         let payload = try recordJSON(record)
-        try write {
+        try lockedWrite {
             try connection.execute("UPDATE delivered SET record = ?1 WHERE id = ?2", [.text(payload), .integer(record.deliveryID)])
         }
     }
 
     public func delivered(id: Int64) throws -> DeliveredRecord? {
-        try read {
+        try lockedRead {
             try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",
                                       [.integer(id)], decodeDelivered)
         }
@@ -115,7 +115,7 @@ extension SQLiteStore {
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
-        return try read {
+        return try lockedRead {
             if let identifiers, identifiers.count == 1 {
                 // What every delivery asks: one identifier, bound as it is (no JSON array).
                 return try connection.query("""
@@ -146,17 +146,21 @@ extension SQLiteStore {
     /// fail the page: it comes back as `UnreadableDelivery`'s placeholder, and the readable rows
     /// around it as they are.
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        try locked { try historyHeld(query) }
+    }
+
+    /// `history`, holding `access` (`SQLiteHistoryReader` adds a deadline around it).
+    func historyHeld(_ query: HistoryQuery) throws -> [DeliveredRecord] {
         guard query.search != nil else { return try historyPage(query) }
-        try catchUpSearchIndex()
+        try indexWithoutWaiting()
         // One snapshot: the terms a search's last word stands for and the page read with them.
         return try read { try historyPage(query) }
     }
 
     private func historyPage(_ query: HistoryQuery) throws -> [DeliveredRecord] {
-        let (from, conditions, values) = try historyFilter(query)
-        let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
-        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
-        let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
+        // A search of several parts, from the parts' row sets (`SQLiteStore+SearchParts`).
+        if query.search != nil, let page = try searchPageByParts(query) { return page }
+        let (page, bounds) = try pageStatement(query)
         do {
             return try read {
                 try connection.query("SELECT \(Self.deliveredColumns) \(page)", bounds, decodeDeliveredOrPlaceholder)
@@ -166,6 +170,14 @@ extension SQLiteStore {
             // A damaged page under the query: read around it (`SQLiteStore+DamagedHistory`).
             return try historyAroundDamage(query, page: page, bounds: bounds, damage: error)
         }
+    }
+
+    /// The `FROM … OFFSET ?` part of the statement of a page of `query`, and its bound values.
+    func pageStatement(_ query: HistoryQuery) throws -> (page: String, bounds: [SQLValue]) {
+        let (from, conditions, values) = try historyFilter(query)
+        let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
+        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        return (page, values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))])
     }
 
     /// `decodeDelivered`, or a placeholder naming the row when its record cannot be decoded.
@@ -180,7 +192,12 @@ extension SQLiteStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
-        if query.search != nil { try catchUpSearchIndex() }
+        try locked { try historyCountHeld(query) }
+    }
+
+    /// `historyCount`, holding `access`.
+    func historyCountHeld(_ query: HistoryQuery) throws -> Int {
+        if query.search != nil { try indexWithoutWaiting() }
         do {
             return try exactHistoryCount(query)
         } catch let error as StoreError {
@@ -191,6 +208,8 @@ extension SQLiteStore {
 
     private func exactHistoryCount(_ query: HistoryQuery) throws -> Int {
         try read {
+            // A search of several parts, from the parts' row sets (`SQLiteStore+SearchParts`).
+            if query.search != nil, let count = try searchCountByParts(query) { return count }
             if !query.unreadOnly, query.deliveryIDs == nil, query.bundleIdentifier == nil, let search = query.search,
                let expression = try searchMatch(search, bundleIdentifier: nil) {
                 // The index alone answers: no lookup of each match in `delivered`. (Within one app,
@@ -204,7 +223,7 @@ extension SQLiteStore {
     }
 
     public func unreadCounts() throws -> [String: Int] {
-        try read {
+        try lockedRead {
             var counts: [String: Int] = [:]
             // The counters cover the rows through the search index's mark (schema version 6);
             // the rows past it (the last ~200 ms of deliveries, or a read-only store's view of a
@@ -226,11 +245,11 @@ extension SQLiteStore {
 
     public func deleteDelivered(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        try write { try deleteDeliveries(ids: ids) }
+        try lockedWrite { try deleteDeliveries(ids: ids) }
     }
 
     public func deleteAllDelivered(bundleIdentifier: String?) throws {
-        try write {
+        try lockedWrite {
             let ids: [Int64]
             if let bundleIdentifier {
                 ids = try connection.query("SELECT id FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) {
@@ -256,6 +275,15 @@ extension SQLiteStore {
             values.append(.text(expression))
             conditions.append("delivered_fts MATCH ?\(values.count)")
         }
+        conditions += rowConditions(query, values: &values)
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (from, whereClause, values)
+    }
+
+    /// The conditions of `query` on a row's own columns (app, read state, ids), numbering the
+    /// values they bind after those in `values`.
+    func rowConditions(_ query: HistoryQuery, values: inout [SQLValue]) -> [String] {
+        var conditions: [String] = []
         if let bundle = query.bundleIdentifier {
             values.append(.text(bundle))
             conditions.append("delivered.bundle_id = ?\(values.count)")
@@ -263,11 +291,10 @@ extension SQLiteStore {
         if query.unreadOnly { conditions.append("delivered.is_read = 0") }
         if let ids = query.deliveryIDs {
             // One JSON array, however many ids: no limit on bound variables.
-            values.append(.text("[" + ids.map(String.init).joined(separator: ",") + "]"))
+            values.append(.text(Self.jsonList(ids)))
             conditions.append("delivered.id IN (SELECT value FROM json_each(?\(values.count)))")
         }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return (from, whereClause, values)
+        return conditions
     }
 
     /// Deletes deliveries with their attachment rows and responses, inside the caller's write

@@ -27,13 +27,22 @@ extension SQLiteStore {
     /// The MATCH expression for a search (`SearchExpression.match`), its last word spelled out as
     /// the index's terms when few start with it. Call inside the read transaction of the search.
     func searchMatch(_ search: String, bundleIdentifier: String?) throws -> String? {
-        let words = SearchWords(search)
-        guard !words.isEmpty else { return nil }
-        var terms: [String]?
-        if let prefix = words.prefix, prefix.count > Self.indexedPrefixLength {
-            terms = try indexedTerms(startingWith: prefix, limit: Self.prefixTermLimit)
-        }
-        return SearchExpression.match(search, bundleIdentifier: bundleIdentifier, lastWordTerms: terms)
+        guard !SearchWords(search).isEmpty else { return nil }
+        return SearchExpression.match(search, bundleIdentifier: bundleIdentifier, lastWordTerms: try lastWordTerms(search))
+    }
+
+    /// The parts of `searchMatch`'s expression, each matched by every row the search finds (a
+    /// word, the last word, the app's token); `nil` when there is nothing to search for.
+    func searchParts(_ search: String, bundleIdentifier: String?) throws -> [String]? {
+        guard !SearchWords(search).isEmpty else { return nil }
+        return SearchExpression.parts(search, lastWordTerms: try lastWordTerms(search))
+            + (bundleIdentifier.map { [SearchExpression.appToken($0)] } ?? [])
+    }
+
+    /// The index's terms the last word of `search` stands for, when it is spelled out as them.
+    private func lastWordTerms(_ search: String) throws -> [String]? {
+        guard let prefix = SearchWords(search).prefix, prefix.count > Self.indexedPrefixLength else { return nil }
+        return try indexedTerms(startingWith: prefix, limit: Self.prefixTermLimit)
     }
 
     /// The index's terms that start with `word`, when it is plain ASCII and there are at most

@@ -21,19 +21,25 @@ enum SearchExpression {
     /// search for. `lastWordTerms`: the indexed terms that start with the last word, all of them (the last
     /// word then matches any of them, which is the same as the prefix); `nil`: a prefix query.
     static func fts5(_ text: String, lastWordTerms: [String]? = nil) -> String? {
+        let parts = parts(text, lastWordTerms: lastWordTerms)
+        // Explicit ANDs: FTS5 accepts no implicit AND before a parenthesised group.
+        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
+    }
+
+    /// The parts of `fts5`'s expression, each an expression of its own that every matching row
+    /// matches: one per whole word, and the last word (prefix, or its terms joined with OR).
+    static func parts(_ text: String, lastWordTerms: [String]? = nil) -> [String] {
         let words = SearchWords(text)
-        guard !words.isEmpty else { return nil }
-        var terms = words.whole.map(quoted)
+        var parts = words.whole.map(quoted)
         if let prefix = words.prefix {
             switch lastWordTerms {
-            case nil: terms.append(quoted(prefix) + "*")
+            case nil: parts.append(quoted(prefix) + "*")
             // No term starts with it: the word itself matches nothing either.
-            case let spelled? where spelled.isEmpty: terms.append(quoted(prefix))
-            case let spelled?: terms.append("(" + spelled.map(quoted).joined(separator: " OR ") + ")")
+            case let spelled? where spelled.isEmpty: parts.append(quoted(prefix))
+            case let spelled?: parts.append("(" + spelled.map(quoted).joined(separator: " OR ") + ")")
             }
         }
-        // Explicit ANDs: FTS5 accepts no implicit AND before a parenthesised group.
-        return terms.joined(separator: " AND ")
+        return parts
     }
 
     private static func quoted(_ word: String) -> String {
@@ -46,8 +52,12 @@ enum SearchExpression {
     static func match(_ text: String, bundleIdentifier: String?, lastWordTerms: [String]? = nil) -> String? {
         guard let words = fts5(text, lastWordTerms: lastWordTerms) else { return nil }
         guard let bundleIdentifier else { return words }
-        let hex = bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined()
-        return "(\(words)) AND \"\(appTokenStart)\(hex)\""
+        return "(\(words)) AND \(appToken(bundleIdentifier))"
+    }
+
+    /// The app's token (`delivered.app_token`), quoted for a MATCH expression.
+    static func appToken(_ bundleIdentifier: String) -> String {
+        "\"" + appTokenStart + bundleIdentifier.utf8.map { String(format: "%02X", $0) }.joined() + "\""
     }
 
     /// What every app token starts with (`delivered.app_token`, schema version 7): a private-use

@@ -22,6 +22,21 @@ import TestSupport
         return (record, n % 4 == 0)
     }
 
+    /// Rows `range` (`record`), delivered to `store` in one batch, some then read.
+    static func add(_ range: Range<Int>, to store: SQLiteStore) throws -> [DeliveredRecord] {
+        try store.batch {
+            try range.map { n in
+                let (record, isRead) = Self.record(n)
+                var stored = try store.insertDelivered(record)
+                if isRead {
+                    stored.isRead = true
+                    try store.updateDelivered(stored)
+                }
+                return stored
+            }
+        }
+    }
+
     /// The texts: each letter and digit alone, prefixes and whole words of the vocabulary, words
     /// given twice, a whole word and a prefix it implies, runs of many words, up to the word limit.
     static func searches() -> [String] {
@@ -59,18 +74,7 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let store = try fixture.open(SQLiteStoreOptions(synchronous: .normal, retention: .unlimited, applyRetentionOnOpen: false))
-        var rows: [DeliveredRecord] = []
-        try store.batch {
-            for n in 0..<150 {
-                let (record, isRead) = Self.record(n)
-                var stored = try store.insertDelivered(record)
-                if isRead {
-                    stored.isRead = true
-                    try store.updateDelivered(stored)
-                }
-                rows.append(stored)
-            }
-        }
+        let rows = try Self.add(0..<150, to: store)
         let newestFirst = rows.reversed()
         var checked = 0
         for text in Self.searches() {
