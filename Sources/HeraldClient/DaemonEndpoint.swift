@@ -20,21 +20,28 @@ public struct DaemonEndpoint: Sendable, Hashable {
     public let socketPath: String
     /// The environment the state directory is resolved from (only when it is needed: the socket
     /// usually comes from `$HERALD_SOCKET`, the home or `$XDG_RUNTIME_DIR`, and resolving the
-    /// directory may look the user up in the password database).
-    private let environment: [String: String]
+    /// directory may look the user up in the password database); `nil`: this process's, whose
+    /// few variables the socket needs are read one at a time (`ProcessEnvironment`) — a command
+    /// that finds its daemon running never builds the dictionary of them all.
+    private let environment: [String: String]?
 
     /// Resolves the socket as every Herald process does.
-    public init(explicitHome: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.explicitHome = explicitHome.flatMap { $0.isEmpty ? nil : $0 }
+    public init(explicitHome: String? = nil, environment: [String: String]? = nil) {
+        let explicitHome = explicitHome.flatMap { $0.isEmpty ? nil : $0 }
+        self.explicitHome = explicitHome
         self.environment = environment
-        self.socketPath = SocketLocation.resolve(
-            explicitHome: self.explicitHome,
-            stateDirectory: StateDirectory.resolve(explicit: explicitHome, environment: environment).path,
-            environment: environment)
+        let variable: (String) -> String? = environment.map { environment in { environment[$0] } } ?? ProcessEnvironment.value
+        socketPath = SocketLocation.resolve(
+            explicitHome: explicitHome,
+            stateDirectory: StateDirectory.resolve(explicit: explicitHome, environment: environment ?? ProcessInfo.processInfo.environment).path,
+            variable: variable)
     }
 
     /// The state directory (absolute).
-    public var stateDirectory: URL { StateDirectory.resolve(explicit: explicitHome, environment: environment) }
+    public var stateDirectory: URL { StateDirectory.resolve(explicit: explicitHome, environment: wholeEnvironment) }
+
+    /// The environment as a dictionary: the one given, else this process's.
+    private var wholeEnvironment: [String: String] { environment ?? ProcessInfo.processInfo.environment }
 
     /// Where a daemon started in the background writes its standard error.
     public var logPath: String { stateDirectory.appendingPathComponent("daemon.log").path }
@@ -77,7 +84,7 @@ public struct DaemonEndpoint: Sendable, Hashable {
     /// `IPCError.noServer` (`$HERALD_NO_SPAWN`) or `.noServerToStart` when it may not be.
     public func start(executable: String?, environment: [String: String]? = nil,
                       prepare: () throws -> Void = {}) throws -> CenterStart {
-        let environment = environment ?? self.environment
+        let environment = environment ?? wholeEnvironment
         guard environment["HERALD_NO_SPAWN"] == nil else { throw IPCError.noServer(path: socketPath) }
         let settings = DaemonSettings.read(ConfigFile.load(path: ConfigFile.defaultPath(environment: environment))).settings
         let explicitCenter = explicitHome != nil || [environment["HERALD_HOME"], environment["HERALD_SOCKET"]]

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import HeraldWire
 
 /// Where the daemon's socket lives.
@@ -16,12 +17,19 @@ public enum SocketLocation {
 
     /// The socket's path; `stateDirectory` is evaluated only when the socket is in it.
     public static func resolve(explicitHome: String?, stateDirectory: @autoclosure () -> String,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let socket = environment["HERALD_SOCKET"], !socket.isEmpty { return socket }
-        if let home = explicitHome ?? environment["HERALD_HOME"], !home.isEmpty {
+                               environment: [String: String]) -> String {
+        resolve(explicitHome: explicitHome, stateDirectory: stateDirectory(), variable: { environment[$0] })
+    }
+
+    /// The socket's path, with the environment's variables read by `variable` (by default this
+    /// process's, one at a time).
+    public static func resolve(explicitHome: String?, stateDirectory: @autoclosure () -> String,
+                               variable: (String) -> String? = ProcessEnvironment.value) -> String {
+        if let socket = variable("HERALD_SOCKET"), !socket.isEmpty { return socket }
+        if let home = explicitHome ?? variable("HERALD_HOME"), !home.isEmpty {
             return join(home, fileName)
         }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+        if let runtime = variable("XDG_RUNTIME_DIR"), !runtime.isEmpty {
             return join(join(runtime, "herald"), fileName)
         }
         return join(stateDirectory(), fileName)

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 @testable import HeraldWire
 @testable import HeraldClient
+import HeraldSystem
 import Testing
 import TestSupport
 
@@ -35,6 +36,15 @@ import TestSupport
             _ = SocketLocation.resolve(explicitHome: nil, stateDirectory: Self.unwanted(), environment: environment)
         }
         _ = SocketLocation.resolve(explicitHome: "/h", stateDirectory: Self.unwanted(), environment: [:])
+    }
+
+    @Test func withoutAnEnvironmentThisProcessVariablesDecideReadOneAtATime() {
+        let whole = ProcessInfo.processInfo.environment
+        #expect(DaemonEndpoint().socketPath == DaemonEndpoint(environment: whole).socketPath)
+        #expect(DaemonEndpoint(explicitHome: "/h").socketPath == "/h/herald.sock")
+        #expect(DaemonEndpoint().stateDirectory == DaemonEndpoint(environment: whole).stateDirectory)
+        #expect(ProcessEnvironment.value("PATH") == whole["PATH"])
+        #expect(ProcessEnvironment.value("HERALD_NO_SUCH_VARIABLE_\(UUID().uuidString)") == nil)
     }
 
     private static func unwanted() -> String {

@@ -68,6 +68,8 @@ struct CodecAgreementTests {
         subject("AttachmentRecord", minimumShare: 1, seed: 19) { $0.attachment() },
         subject("JSONValue", seed: 20) { JSONValue.object($0.userInfo()) },
         subject("PendingRecord", seed: 21) { $0.pending() },
+        subject("StatusResult", seed: 27) { $0.statusResult() },
+        subject("FocusStatus", minimumShare: 1, seed: 28) { $0.focusStatus() },
         // The store's rows, in its dialect (dates as seconds since 2001).
         subject("PendingRecord", dates: RecordCoding.dates, seed: 22) { $0.pending() },
         subject("CompactDeliveredRecord", dates: RecordCoding.dates, count: 1_500, seed: 23) { CompactDeliveredRecord($0.delivered()) },

@@ -170,6 +170,21 @@ struct RandomWireValues {
 
     mutating func serverHello() -> ServerHello { ServerHello(server: string(), pid: integer(), protocolVersion: integer()) }
 
+    mutating func focusStatus() -> FocusStatus {
+        FocusStatus(name: string(), endsAt: maybe { $0.date() }, isScheduled: chance(0.5))
+    }
+
+    /// `status`'s answer: a few apps' counts, most of them named, sometimes a Focus and a newest one.
+    mutating func statusResult() -> StatusResult {
+        var unread: [String: Int] = [:], names: [String: String] = [:]
+        for _ in 0..<Int.random(in: 0...4, using: &rng) {
+            let app = string()
+            unread[app] = integer()
+            if chance(0.8) { names[app] = string() }
+        }
+        return StatusResult(unread: unread, names: names, focus: maybe { $0.focusStatus() }, newestUnread: maybe { $0.delivered() })
+    }
+
     mutating func historyPage() -> HistoryPage {
         HistoryPage(records: (0..<Int.random(in: 0...3, using: &rng)).map { _ in delivered() },
                     shortened: (0..<Int.random(in: 0...2, using: &rng)).map { _ in integer() }, isComplete: chance(0.5))

@@ -39,12 +39,20 @@ extension JSONReader {
 
     /// An object of JSON values (`userInfo`); keys may have escapes, duplicates are the decoder's.
     package mutating func jsonObject() throws(JSONFastPathMiss) -> [String: JSONValue] {
+        try dictionary { reader throws(JSONFastPathMiss) in try reader.jsonValue() }
+    }
+
+    /// An object read as a dictionary of the values `value` reads (`[String: Int]`); keys may
+    /// have escapes, duplicates are the decoder's.
+    package mutating func dictionary<Value>(
+        _ value: (inout JSONReader) throws(JSONFastPathMiss) -> Value
+    ) throws(JSONFastPathMiss) -> [String: Value] {
         try beginObject()
-        var object: [String: JSONValue] = [:]
+        var object: [String: Value] = [:]
         while try nextItem(closing: UInt8(ascii: "}")) {
             let key = try memberName()
-            let value = try jsonValue()
-            guard object.updateValue(value, forKey: key) == nil else { throw JSONFastPathMiss() }
+            let member = try value(&self)
+            guard object.updateValue(member, forKey: key) == nil else { throw JSONFastPathMiss() }
         }
         isFirst = false
         return object

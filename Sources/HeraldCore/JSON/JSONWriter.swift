@@ -70,6 +70,19 @@ package struct JSONWriter {
         isFirst = true
     }
 
+    /// A dictionary as an object, its keys in UTF-8 order (the encoder's `sortedKeys`), each
+    /// value written by `value`.
+    package mutating func dictionary<Value>(
+        _ members: [String: Value], _ value: (inout JSONWriter, Value) throws(JSONFastPathMiss) -> Void
+    ) throws(JSONFastPathMiss) {
+        beginObject()
+        for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            dictionaryKey(key)
+            try value(&self, member)
+        }
+        endObject()
+    }
+
     /// Before an array element: the comma when it is not the first.
     package mutating func element() { separate() }
 

@@ -66,7 +66,15 @@ public struct StatusTemplate: Sendable, Hashable {
     static func value(_ field: Field, _ status: CenterStatus) -> String {
         switch field {
         case .unread: return String(status.unread)
-        case .apps: return status.unreadApps.map { "\($0.name) \($0.unread)" }.joined(separator: " · ")
+        case .apps:
+            // (Appended in a loop: the standard library's generic `joined(separator:)` is a
+            // twentieth of a `herald status` the first time a process calls it.)
+            var text = ""
+            for app in status.unreadApps {
+                if !text.isEmpty { text += " · " }
+                text += app.name + " " + String(app.unread)
+            }
+            return text
         case .focus: return status.focus?.name ?? ""
         case .dnd: return status.doNotDisturb ? "on" : "off"
         case .title: return status.newestUnread?.title ?? ""

@@ -10,7 +10,8 @@ extension IPCServer {
     /// `historyCounts` grow with it).
     func status() async throws -> StatusResult {
         let unread = try await engine.unreadCounts()
-        let newest = try await engine.history(HistoryQuery(limit: 1, unreadOnly: true)).first
+        // Nothing unread: no read of history (it runs beside the engine, on a thread of its own).
+        let newest = unread.isEmpty ? nil : try await engine.history(HistoryQuery(limit: 1, unreadOnly: true)).first
         let focus = try await engine.focusOverview().active
         var named = Set(unread.keys)
         if let newest { named.insert(newest.bundleIdentifier) }

@@ -32,12 +32,22 @@ enum BrokerOptions {
         // measurable part of a `herald post`.)
         let givenURL = try arguments.option("--broker")
             ?? (fromEnvironment ? ProcessInfo.processInfo.environment[urlVariable].flatMap { $0.isEmpty ? nil : $0 } : nil)
-        let given = ["url": givenURL, "password-file": try arguments.option("--broker-password-file"),
-                     "ca": try arguments.option("--broker-ca"), "cert": try arguments.option("--broker-cert"),
-                     "key": try arguments.option("--broker-key")]
+        let givenPasswordFile = try arguments.option("--broker-password-file"), givenCA = try arguments.option("--broker-ca")
+        let givenCertificate = try arguments.option("--broker-cert"), givenKey = try arguments.option("--broker-key")
+        /// The command line's value for a `[broker]` key (no dictionary: a `herald post` builds none).
+        func given(_ key: String) -> String? {
+            switch key {
+            case "url": givenURL
+            case "password-file": givenPasswordFile
+            case "ca": givenCA
+            case "cert": givenCertificate
+            case "key": givenKey
+            default: nil
+            }
+        }
         // Paths in the file may start with ~/ (no shell expands them there).
         func value(_ key: String) -> String? {
-            given[key].flatMap { $0 } ?? configured[key].map { key == "url" ? $0.text : ($0.text as NSString).expandingTildeInPath }
+            given(key) ?? configured[key].map { key == "url" ? $0.text : ($0.text as NSString).expandingTildeInPath }
         }
         let passwordFile = value("password-file"), caFile = value("ca"), certificateFile = value("cert"), keyFile = value("key")
         guard let url = value("url") else {
@@ -53,7 +63,7 @@ enum BrokerOptions {
                                               environment: ProcessInfo.processInfo.environment)
         } catch let error as BrokerError {
             // A value from the file is named by its line (the first, when several are).
-            let lines = configured.compactMap { key, value in given[key].flatMap { $0 } == nil ? value.line : nil }
+            let lines = configured.compactMap { key, value in given(key) == nil ? value.line : nil }
             guard let line = lines.min() else { throw UsageError(error.description) }
             throw ConfigError(line: line, "[broker]: \(error.description)")
         }

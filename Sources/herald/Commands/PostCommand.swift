@@ -126,8 +126,9 @@ enum PostCommand: SynchronousCommand {
         }
         var actions = try arguments.options("--action").map(action)
         if let reply = try arguments.option("--reply") { actions.append(try replyAction(reply)) }
-        if let duplicate = Dictionary(grouping: actions, by: \.identifier).first(where: { $0.value.count > 1 })?.key {
-            throw UsageError("two actions have the identifier '\(duplicate)'")
+        // (A handful of actions: compared pairwise, without building a dictionary at every post.)
+        for (index, action) in actions.enumerated() where actions[..<index].contains(where: { $0.identifier == action.identifier }) {
+            throw UsageError("two actions have the identifier '\(action.identifier)'")
         }
         let attachments = try arguments.options("--attach")
         let delay = try arguments.secondsOption("--in")

@@ -41,14 +41,15 @@ struct StatusOutput {
         return text
     }
 
-    /// `--json`'s object.
-    struct Report: Encodable {
-        struct App: Encodable {
+    /// `--json`'s object, written by the wire's JSON writer (keys sorted, as `JSONEncoder`'s
+    /// `.sortedKeys` writes them): no encoder is set up in a process that prints one line.
+    struct Report {
+        struct App {
             var app: String
             var name: String
             var unread: Int
         }
-        struct Newest: Encodable {
+        struct Newest {
             var id: Int64
             var app: String
             var name: String
@@ -98,28 +99,61 @@ struct StatusOutput {
 
         static let offline = Report(offline: ())
 
-        private enum CodingKeys: String, CodingKey {
-            case text, tooltip, alt, `class`, unread, apps, focus, dnd, newest, connected
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(text, forKey: .text)
-            try container.encode(tooltip, forKey: .tooltip)
-            try container.encode(alt, forKey: .alt)
-            try container.encode(`class`, forKey: .class)
-            try container.encode(unread, forKey: .unread)
-            try container.encode(apps, forKey: .apps)
-            try container.encode(focus, forKey: .focus)   // null when none is on
-            try container.encode(dnd, forKey: .dnd)
-            try container.encode(newest, forKey: .newest)
-            try container.encode(connected, forKey: .connected)
+        /// The object's bytes; `focus` and `newest` are `null` when there is none.
+        func write(into writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key("alt")
+            writer.string(alt)
+            writer.key("apps")
+            writer.beginArray()
+            for app in apps {
+                writer.element()
+                writer.beginObject()
+                writer.key("app")
+                writer.string(app.app)
+                writer.key("name")
+                writer.string(app.name)
+                writer.key("unread")
+                writer.integer(app.unread)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.key("class")
+            writer.string(`class`)
+            writer.key("connected")
+            writer.bool(connected)
+            writer.key("dnd")
+            writer.bool(dnd)
+            writer.key("focus")
+            if let focus { writer.string(focus) } else { writer.null() }
+            writer.key("newest")
+            if let newest {
+                writer.beginObject()
+                writer.key("app")
+                writer.string(newest.app)
+                writer.key("id")
+                writer.integer(newest.id)
+                writer.key("name")
+                writer.string(newest.name)
+                writer.key("title")
+                writer.string(newest.title)
+                writer.endObject()
+            } else {
+                writer.null()
+            }
+            writer.key("text")
+            writer.string(text)
+            writer.key("tooltip")
+            writer.string(tooltip)
+            writer.key("unread")
+            writer.integer(unread)
+            writer.endObject()
         }
     }
 
     private static func encode(_ report: Report) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(report)).map { TerminalText.inertJSON(String(decoding: $0, as: UTF8.self)) } ?? "{}"
+        var writer = JSONWriter(dates: .secondsSince1970)
+        report.write(into: &writer)
+        return TerminalText.inertJSON(String(decoding: writer.bytes, as: UTF8.self))
     }
 }

@@ -17,12 +17,7 @@ extension JSONValue: JSONFastCodable {
             }
             writer.endArray()
         case .object(let members):
-            writer.beginObject()
-            for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                writer.dictionaryKey(key)
-                try value.fastEncode(into: &writer)
-            }
-            writer.endObject()
+            try writer.dictionary(members) { writer, value throws(JSONFastPathMiss) in try value.fastEncode(into: &writer) }
         }
     }
 
