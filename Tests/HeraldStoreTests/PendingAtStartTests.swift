@@ -111,4 +111,31 @@ import TestSupport
         #expect(await engine.pendingRecords(bundleIdentifier: app).isEmpty)
         #expect(try store.loadPending().isEmpty)
     }
+
+    /// The start's read comes in `loadPending`'s order (fire date, undated last, then when
+    /// scheduled, app and identifier), now put in it outside SQLite: ties and undated rows
+    /// included.
+    @Test func theStartReadsInTheOrderOfLoadPending() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try fixture.open()
+        let base = RecordFixtures.date
+        var generator = SeededGenerator(seed: 26)
+        for n in 0..<300 {
+            var record = RecordFixtures.pending(app: "com.example.app\(Int.random(in: 0..<5, using: &generator))",
+                                                identifier: "r\(Int.random(in: 0..<1_000, using: &generator))-\(n)")
+            // Few distinct dates, so ties are common; some undated.
+            let fire = Int.random(in: 0..<8, using: &generator)
+            record.nextFireDate = fire == 0 ? nil : base.addingTimeInterval(Double(fire) * 60)
+            record.scheduledAt = base.addingTimeInterval(-Double(Int.random(in: 0..<3, using: &generator)))
+            try store.savePending(record)
+        }
+        let expected = try store.loadPending().map { "\($0.bundleIdentifier) \($0.request.identifier)" }
+        let started = try store.loadPendingForStart().map { loaded -> String in
+            guard case .stored(let stored) = loaded else { return "decoded" }
+            return "\(stored.bundleIdentifier) \(stored.identifier)"
+        }
+        #expect(started.count == 300)
+        #expect(started == expected)
+    }
 }

@@ -53,7 +53,7 @@ import Testing
         _ = model.update(.connectionLost(reason: "gone"))
         #expect(model.prompts.isEmpty)   // the new connection brings them again
         let effects = model.update(.reconnected)
-        #expect(effects == [.loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(HistoryQuery(limit: 300))])
+        #expect(effects == [.loadHistory(HistoryQuery(limit: 300)), .loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus])
         #expect(model.disconnection == nil)
         #expect(!model.view().lines[0].contains("disconnected"))
     }

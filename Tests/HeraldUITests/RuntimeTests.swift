@@ -47,7 +47,7 @@ struct Harness {
         let h = Harness()
         h.program.start()
         await h.settle()
-        #expect(h.center.calls.prefix(4) == ["apps", "historyCounts", "focusOverview", "history(all, -, 0)"])
+        #expect(h.center.calls.prefix(4) == ["history(all, -, 0)", "apps", "historyCounts", "focusOverview"])
         #expect(h.backend.screen.lines[2].contains("Alice"))
         #expect(h.backend.screen.hasSameText(as: h.program.model.view()))
     }

@@ -39,7 +39,7 @@ extension NotificationEngine {
     /// whose few threads (one per core) other blocking work can hold, so that a read would
     /// wait behind it. A private serial queue is served by a thread of its own at once; one
     /// slow search does not queue the next.
-    private static func offEngine<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func offEngine<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "herald.engine.read", qos: .userInitiated).async {
                 continuation.resume(with: Result { try work() })

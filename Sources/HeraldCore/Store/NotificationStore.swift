@@ -97,6 +97,16 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// read what scheduling needs from columns leaves the requests encoded (`StoredPendingRecord`)
     /// until the engine needs one. By default `loadPending`'s records.
     func loadPendingForStart() throws -> [LoadedPending]
+    /// The deliveries past the store's retention policy (an app's oldest beyond its cap, those
+    /// older than the age limit; never one whose response still waits for its app), oldest
+    /// first, found without holding up the writer (SQLite: on a connection of their own). At a
+    /// million rows finding them takes a while: the engine asks beside its own work and removes
+    /// them a step at a time (`removePastRetention`). Empty by default: the store keeps all.
+    func deliveriesPastRetention(now: Date) throws -> [Int64]
+    /// Deletes those of `ids` still in history whose responses do not wait for their app, with
+    /// their attachment files and responses, in one transaction; returns what went. Nothing by
+    /// default.
+    func removePastRetention(ids: [Int64]) throws -> HistoryRemoval
 }
 
 extension NotificationStore {
@@ -118,6 +128,10 @@ extension NotificationStore {
     public func loadPendingForStart() throws -> [LoadedPending] {
         try loadPending().map { .decoded($0) }
     }
+
+    public func deliveriesPastRetention(now: Date) throws -> [Int64] { [] }
+
+    public func removePastRetention(ids: [Int64]) throws -> HistoryRemoval { HistoryRemoval() }
 }
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.

@@ -55,4 +55,16 @@ extension Effect {
             return false
         }
     }
+
+    /// Whether the effect only reads from the center: loads asked for one right after another
+    /// are asked for together (`EffectWorker.submit(together:)`), their requests on their way at
+    /// once.
+    public var isLoad: Bool {
+        switch self {
+        case .loadHistory, .loadDetail, .loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus:
+            return true
+        default:
+            return false
+        }
+    }
 }

@@ -12,7 +12,9 @@ import HeraldPreview
 /// | `onItsOwn` | `:` commands, answers to prompts      | a task each: a slow one holds up nothing                 |
 /// | `files`    | decoding pictures, media headers      | one at a time on their own queue, off the pool           |
 ///
-/// In order, because a response must reach the center before the reload that should see it.
+/// In order, because a response must reach the center before the reload that should see it;
+/// loads asked for one right after another (the screen's start) run together, as one job of
+/// the lane (`EffectWorker.submit(together:)`).
 /// Files on a queue of their own, because their C calls block: never on the concurrency pool,
 /// never on the UI's thread.
 public enum EffectJob: Sendable {
@@ -59,8 +61,10 @@ extension Effect {
             return .inOrder { try await $0.center.updateSettings(settings, bundleIdentifier: bundleIdentifier) }
         case .loadHistory(let query):
             return .inOrder { runner in
-                let page = try await runner.center.historyWindow(query)
-                let total = try await runner.center.historyCount(query)
+                // Both asked at once.
+                async let window = runner.center.historyWindow(query)
+                async let count = runner.center.historyCount(query)
+                let (page, total) = try await (window, count)
                 runner.send(.historyLoaded(query, page.records, total: total, shortened: Set(page.shortened)))
             }
         case .loadDetail(let id):

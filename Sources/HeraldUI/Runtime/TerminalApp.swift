@@ -82,7 +82,7 @@ public enum TerminalApp {
         ui.previewMode = PreviewColorMode.choose(colorTerm: ProcessInfo.processInfo.environment["COLORTERM"],
                                                  terminalColors: terminal.colorCount, noColor: !ui.colors)
         let program = UIProgram(model: AppModel(config: ui), backend: terminal, inbox: inbox,
-                                perform: { worker.submit($0) })
+                                performTogether: { worker.submit(together: $0) }, perform: { worker.submit($0) })
         program.run(shouldStop: { stop.isSet })
     }
 }

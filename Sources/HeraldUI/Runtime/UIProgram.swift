@@ -23,6 +23,9 @@ public final class UIProgram {
     public let inbox: MessageQueue
     /// Where effects off the UI's thread go (`EffectWorker.submit`); the terminal's run here.
     let perform: @Sendable (Effect) -> Void
+    /// Where a run of loads goes, to be asked for together (`EffectWorker.submit(together:)`);
+    /// without it, each load goes through `perform`.
+    let performTogether: (@Sendable ([Effect]) -> Void)?
     let clock: @Sendable () -> Date
     /// The environment `o` decides by (`DISPLAY`, `WAYLAND_DISPLAY`, `PAGER`, `PATH`).
     public var environment = ProcessInfo.processInfo.environment
@@ -48,11 +51,13 @@ public final class UIProgram {
 
     public init(model: AppModel, backend: any TerminalBackend, inbox: MessageQueue,
                 clock: @escaping @Sendable () -> Date = { Date() },
+                performTogether: (@Sendable ([Effect]) -> Void)? = nil,
                 perform: @escaping @Sendable (Effect) -> Void) {
         self.model = model
         self.backend = backend
         self.inbox = inbox
         self.clock = clock
+        self.performTogether = performTogether
         self.perform = perform
     }
 
@@ -130,9 +135,12 @@ public final class UIProgram {
         dispatch(model.update(batch: msgs))
     }
 
+    /// Hands out effects in order, deduplicated; loads one right after another go out together
+    /// (`performTogether`).
     func dispatch(_ effects: [Effect]) {
         let lastLoad = effects.lastIndex { if case .loadHistory = $0 { return true } else { return false } }
         var seen = Set<Effect>()
+        var loads: [Effect] = []
         for (i, effect) in effects.enumerated() {
             switch effect {
             case .loadHistory where i != lastLoad:
@@ -143,12 +151,28 @@ public final class UIProgram {
                 break
             }
             effectLog.append(effect)
+            if effect.isLoad {
+                loads.append(effect)
+                continue
+            }
+            handOut(&loads)
             if case .terminal(let terminalEffect) = effect.job {
                 perform(terminalEffect)
             } else {
                 perform(effect)
             }
         }
+        handOut(&loads)
+    }
+
+    /// Hands out a run of loads: together when there is a way to, else one by one.
+    private func handOut(_ loads: inout [Effect]) {
+        if loads.count > 1, let performTogether {
+            performTogether(loads)
+        } else {
+            for load in loads { perform(load) }
+        }
+        loads.removeAll()
     }
 
     /// Carries out an effect of the terminal's lane, here on the UI's thread.

@@ -116,9 +116,10 @@ extension AppModel {
         return effects
     }
 
-    /// What loads everything the screen shows from the center: apps (badges, settings), history
-    /// counts, do-not-disturb, Focus and the history window.
-    public var reloadEffects: [Effect] { [.loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus, .loadHistory(historyQuery)] }
+    /// What loads everything the screen shows from the center: the history window first (the
+    /// most of the screen), apps (badges, settings), history counts, do-not-disturb and Focus —
+    /// asked for together.
+    public var reloadEffects: [Effect] { [.loadHistory(historyQuery), .loadApps, .loadCounts, .loadDoNotDisturb, .loadFocus] }
 
     /// Runs a key or click; while disconnected, one that would change the center changes
     /// nothing (not even on screen) and says why — a reply being typed stays open, to send once

@@ -146,7 +146,9 @@ enum DaemonCommand: HeraldCommand {
     private static func serve(user: UserConfiguration, options: DaemonOptions, location: CenterLocation, lock: CenterLock,
                               listener: InheritedListener?) async throws -> Int32 {
         defer { lock.release() }
-        let store = try SQLiteStore(home: location.home)
+        // Retention is applied once the daemon serves (below), not as the store opens: at a
+        // million rows finding what is past the limits takes longer than a start should.
+        let store = try SQLiteStore(home: location.home, options: SQLiteStoreOptions(applyRetentionOnOpen: false))
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
@@ -210,6 +212,16 @@ enum DaemonCommand: HeraldCommand {
         let tmuxReach = await openTmuxReach(user: user, engine: engine, server: server, location: location)
 
         let scheduler = Task { await engine.run() }
+        // The history past retention goes now, a step at a time beside the requests, the apps'
+        // counts moved with it.
+        Task.detached(priority: .utility) {
+            do {
+                let removed = try await engine.applyRetention(now: Date())
+                if removed > 0 { DaemonLog.write("retention: removed \(removed) notifications past the history limits") }
+            } catch {
+                DaemonLog.write("WARNING: could not apply the history limits: \(error)")
+            }
+        }
         // Damage is reported, not discovered by a reader later (off the start path: a large
         // history takes seconds to check).
         Task.detached(priority: .background) {
