@@ -217,11 +217,12 @@ let package = Package(
                 path: "Sources/Harness/CursesHarness", swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
-        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "MosquittoHarness", "DBusHarness"],
+        .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "HeraldWire", "HeraldClient", "MosquittoHarness",
+                                                  "DBusHarness"],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",
-                    dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore"],
+                    dependencies: ["UserNotifications", "UserNotificationsTesting", "CoreLocation", "HeraldCore", "TestSupport"],
                     swiftSettings: swiftSettings),
         // App code importing only UserNotifications, built in both language modes (the Swift 5
         // target links the same files), every warning an error: what compiles cleanly against

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldWire
 import Synchronization
 
 /// A `CenterControl` that outlives its daemon: when the connection goes (the daemon stopped or
@@ -16,7 +17,7 @@ import Synchronization
 /// let center = try await ReconnectingCenterControl.start { try await RemoteCenterControl(client: connect()) }
 /// for await change in center.changes() { … }   // .lost(reason), .restored(remote)
 /// ```
-public final class ReconnectingCenterControl: CenterControl {
+public final class ReconnectingCenterControl: CenterRequests {
     public typealias Connect = @Sendable () async throws -> RemoteCenterControl
 
     /// What happened to the connection.
@@ -148,35 +149,10 @@ public final class ReconnectingCenterControl: CenterControl {
         return current
     }
 
-    // MARK: CenterControl, forwarded to the connection in use
+    // MARK: CenterControl, each call a request on the connection in use (`CenterRequests`)
 
-    public func apps() async throws -> [AppRecord] { try await remote().apps() }
-    public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] { try await remote().history(query) }
-    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage { try await remote().historyPage(query) }
-    public func historyCount(_ query: HistoryQuery) async throws -> Int { try await remote().historyCount(query) }
-    public func historyCounts() async throws -> [String: HistoryCounts] { try await remote().historyCounts() }
-    public func respond(deliveryID: Int64, action: ResponseAction) async throws {
-        try await remote().respond(deliveryID: deliveryID, action: action)
-    }
-    public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {
-        try await remote().markRead(deliveryIDs: deliveryIDs, isRead: isRead)
-    }
-    public func deleteHistory(deliveryIDs: [Int64]) async throws { try await remote().deleteHistory(deliveryIDs: deliveryIDs) }
-    public func clearHistory(bundleIdentifier: String?) async throws {
-        try await remote().clearHistory(bundleIdentifier: bundleIdentifier)
-    }
-    public func setBadge(_ count: Int, bundleIdentifier: String) async throws {
-        try await remote().setBadge(count, bundleIdentifier: bundleIdentifier)
-    }
-    public func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws {
-        try await remote().updateSettings(settings, bundleIdentifier: bundleIdentifier)
-    }
-    /// `false` while disconnected (the UI does not ask then).
-    public func doNotDisturb() async -> Bool { await (try? remote())?.doNotDisturb() ?? false }
-    public func setDoNotDisturb(_ isOn: Bool) async throws { try await remote().setDoNotDisturb(isOn) }
-    public func focusOverview() async throws -> FocusOverview { try await remote().focusOverview() }
-    public func changeFocus(_ change: FocusChange) async throws -> FocusOverview { try await remote().changeFocus(change) }
-    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
-        try await remote().answerPrompt(promptID: promptID, allowed: allowed)
+    /// Sends a request on the connection in use; `NotConnected` while there is none.
+    public func call<P, R>(_ method: Method<P, R>, _ params: P) async throws -> R {
+        try await remote().call(method, params)
     }
 }

@@ -4,7 +4,8 @@ import HeraldWire
 import Synchronization
 
 /// `CenterControl` over the socket: what the terminal UI uses to talk to the daemon. Several
-/// can be attached to one daemon at once; each gets every event.
+/// can be attached to one daemon at once; each gets every event. Each call is its request
+/// (`CenterRequests`, written in the request's file under HeraldWire's `Methods/`).
 ///
 /// ```swift
 /// let control = try await RemoteCenterControl.connect(socketPath: path)
@@ -15,7 +16,7 @@ import Synchronization
 /// Permission prompts are events like the rest (`.promptRequested`, `.promptWithdrawn`): the
 /// subscription `events()` makes counts this connection as one of the daemon's prompt-showing
 /// user interfaces, and begins with the prompts waiting; answer with `answerPrompt`.
-public final class RemoteCenterControl: CenterControl {
+public final class RemoteCenterControl: CenterRequests {
     /// The connection (shared with anything else the caller wants to ask).
     public let client: IPCClient
 
@@ -56,63 +57,10 @@ public final class RemoteCenterControl: CenterControl {
                                                                 hello: ClientHello(role: .ui, client: name)))
     }
 
-    public func apps() async throws -> [AppRecord] { try await client.call(Methods.apps, Empty()) }
-
-    public func history(_ query: HistoryQuery) async throws -> [DeliveredRecord] {
-        try await client.call(Methods.history, query)
-    }
-
-    /// The list's page (`historyPage`); from a center older than this client, which does not
-    /// know it, the whole records of `history` (a complete page).
-    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
-        do {
-            return try await client.call(Methods.historyPage, query)
-        } catch let error as WireError where error.reason == IPCProtocolReason.unknownMethod.rawValue {
-            return HistoryPage(records: try await history(query))
-        }
-    }
-
-    public func historyCount(_ query: HistoryQuery) async throws -> Int { try await client.call(Methods.historyCount, query) }
-
-    public func historyCounts() async throws -> [String: HistoryCounts] { try await client.call(Methods.historyCounts, Empty()) }
-
-    public func unreadCounts() async throws -> [String: Int] { try await client.call(Methods.unreadCounts, Empty()) }
-
-    public func respond(deliveryID: Int64, action: ResponseAction) async throws {
-        _ = try await client.call(Methods.respond, RespondParams(deliveryID: deliveryID, action: action))
-    }
-
-    public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {
-        _ = try await client.call(Methods.markRead, MarkReadParams(deliveryIDs: deliveryIDs, isRead: isRead))
-    }
-
-    public func deleteHistory(deliveryIDs: [Int64]) async throws {
-        _ = try await client.call(Methods.deleteHistory, DeliveryIDsParams(deliveryIDs: deliveryIDs))
-    }
-
-    public func clearHistory(bundleIdentifier: String?) async throws {
-        _ = try await client.call(Methods.clearHistory, OptionalAppParams(bundleIdentifier: bundleIdentifier))
-    }
-
-    public func setBadge(_ count: Int, bundleIdentifier: String) async throws {
-        _ = try await client.call(Methods.setBadge, BadgeParams(bundleIdentifier: bundleIdentifier, count: count))
-    }
-
-    public func updateSettings(_ settings: AppSettings, bundleIdentifier: String) async throws {
-        _ = try await client.call(Methods.updateSettings, SettingsParams(bundleIdentifier: bundleIdentifier, settings: settings))
-    }
-
-    /// `false` when the daemon cannot be asked.
-    public func doNotDisturb() async -> Bool { (try? await client.call(Methods.doNotDisturb, Empty())) ?? false }
-
-    public func setDoNotDisturb(_ isOn: Bool) async throws {
-        _ = try await client.call(Methods.setDoNotDisturb, DoNotDisturbParams(isOn: isOn))
-    }
-
-    public func focusOverview() async throws -> FocusOverview { try await client.call(Methods.focus, Empty()) }
-
-    public func changeFocus(_ change: FocusChange) async throws -> FocusOverview {
-        try await client.call(Methods.changeFocus, change)
+    /// Sends a request over the connection (`IPCClient.call`); every `CenterControl` call is one
+    /// (`CenterRequests`).
+    public func call<P, R>(_ method: Method<P, R>, _ params: P) async throws -> R {
+        try await client.call(method, params)
     }
 
     /// Subscribes (once per connection, as a user interface that shows permission prompts) and
@@ -134,12 +82,5 @@ public final class RemoteCenterControl: CenterControl {
             _ = try? await client.call(Methods.subscribe, SubscribeParams(prompts: true, tmuxPane: tmuxPane))
         }
         return stream
-    }
-
-    /// Answers prompt `promptID`. `true` when this answer settled it; `false` when it was
-    /// settled already (another UI answered first, or the app went away).
-    @discardableResult
-    public func answerPrompt(promptID: Int64, allowed: Bool) async throws -> Bool {
-        try await client.call(Methods.answerPrompt, AnswerPromptParams(promptID: promptID, allowed: allowed))
     }
 }

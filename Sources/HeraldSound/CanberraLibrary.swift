@@ -10,7 +10,7 @@ import HeraldSystem
 /// var context: OpaquePointer?
 /// canberra.contextCreate(&context)
 /// ```
-struct CanberraLibrary: @unchecked Sendable {
+struct CanberraLibrary: Sendable {
     let contextCreate: herald_ca_context_create_fn
     let contextDestroy: herald_ca_context_destroy_fn
     let contextOpen: herald_ca_context_open_fn

@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// A sound is taken only when libcanberra loads and a sound server is there
 /// (`SoundSession`); otherwise `take` answers `false` and user interfaces ring the terminal
-/// bell, as without this player. `$HERALD_SOUND` overrides it: `bell` leaves every sound to the
-/// bell, `off` silences them (no bell either). What is played: `SoundLookup`'s sources in order, then the
+/// bell, as without this player. `[daemon] sound` (`DaemonSettings.Sound`), or `$HERALD_SOUND`
+/// over it, changes that: `bell` leaves every sound to the bell, `off` silences them (no bell either). What is played: `SoundLookup`'s sources in order, then the
 /// default sound. A critical sound plays at its volume (`criticalSoundNamed(_:withAudioVolume:)`);
 /// a sound is stopped after `Limits.maximumDuration`. Sounds play one after the other on one
 /// queue, and in a burst at most `Limits.waiting` wait: the rest of the burst is taken silently.
@@ -42,35 +42,29 @@ public final class NotificationSoundPlayer: Sendable {
         var playingSince: Date?
     }
 
-    /// The context, touched only on `queue`.
-    private final class Connection: @unchecked Sendable {
-        var context: CanberraContext?
-    }
-
-    /// What `$HERALD_SOUND` asks for.
-    enum Mode: String {
-        /// Through the sound server when there is one, else the bell (the default).
-        case auto
-        /// Always the terminal bell of user interfaces.
-        case bell
-        /// No sound and no bell.
-        case off
-    }
-
     private let environment: [String: String]
-    private let mode: Mode
+    private let mode: DaemonSettings.Sound
+    /// Where `mode` came from, for the log: `HERALD_SOUND` or `[daemon] sound`.
+    private let modeSource: String
     private let lookup: SoundLookup
     private let limits: Limits
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "herald.sound")
-    private let connection = Connection()
+    /// The sound server's context, opened on first use (only `queue` takes it, so its `Mutex`
+    /// is never contended).
+    private let context = Mutex<CanberraContext?>(nil)
 
-    /// A player for the session `environment` describes (its sound server, `XDG_DATA_HOME`).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, limits: Limits = Limits(),
-                log: @escaping @Sendable (String) -> Void) {
+    /// A player for the session `environment` describes (its sound server, `XDG_DATA_HOME`),
+    /// sounding as `configured` (`[daemon] sound`) unless `$HERALD_SOUND` names another way.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, configured: DaemonSettings.Sound = .auto,
+                limits: Limits = Limits(), log: @escaping @Sendable (String) -> Void) {
         self.environment = environment
-        self.mode = environment["HERALD_SOUND"].flatMap { Mode(rawValue: $0.lowercased()) } ?? .auto
+        if let named = environment["HERALD_SOUND"].flatMap({ DaemonSettings.Sound(rawValue: $0.lowercased()) }) {
+            (mode, modeSource) = (named, "HERALD_SOUND=\(named.rawValue)")
+        } else {
+            (mode, modeSource) = (configured, "[daemon] sound = \(configured.rawValue)")
+        }
         self.lookup = SoundLookup(environment: environment)
         self.limits = limits
         self.log = log
@@ -86,8 +80,8 @@ public final class NotificationSoundPlayer: Sendable {
     /// One line for the daemon's log: how sounds are played.
     public var summary: String {
         switch mode {
-        case .bell: return "HERALD_SOUND=bell: the terminal bell"
-        case .off: return "HERALD_SOUND=off: no sounds, no bell"
+        case .bell: return "\(modeSource): the terminal bell"
+        case .off: return "\(modeSource): no sounds, no bell"
         case .auto: break
         }
         guard let server = SoundSession.server(environment: environment) else {
@@ -163,8 +157,9 @@ public final class NotificationSoundPlayer: Sendable {
                     log("sound \"\(sound.name ?? sound.file ?? "")\" of \(bundleIdentifier) not found "
                         + "(\(reasons.joined(separator: "; "))): the default sound played")
                 }
-                let connection = self.connection
-                queue.asyncAfter(deadline: .now() + limits.maximumDuration) { connection.context?.cancel(id: id) }
+                queue.asyncAfter(deadline: .now() + limits.maximumDuration) { [self] in
+                    context.withLock { $0?.cancel(id: id) }
+                }
                 return
             case .unusable(let reason):
                 reasons.append(reason)
@@ -179,25 +174,27 @@ public final class NotificationSoundPlayer: Sendable {
     /// `nil` when no sound server can be reached: then none is tried for `Limits.retryDelay`.
     private func playOnce(_ source: SoundLookup.Source, id: UInt32, name: String,
                           decibels: Double?) -> CanberraContext.Outcome? {
-        for attempt in 1...2 {
-            guard let context = openContext() else { return nil }
-            let outcome = context.play(source, id: id, name: name, decibels: decibels)
-            guard case .disconnected(let reason) = outcome else { return outcome }
-            connection.context = nil
-            if attempt == 2 { unreachable("the sound server went away: \(reason)") }
+        context.withLock { context in
+            for attempt in 1...2 {
+                guard let open = openContext(&context) else { return nil }
+                let outcome = open.play(source, id: id, name: name, decibels: decibels)
+                guard case .disconnected(let reason) = outcome else { return outcome }
+                context = nil
+                if attempt == 2 { unreachable("the sound server went away: \(reason)") }
+            }
+            return nil
         }
-        return nil
     }
 
-    private func openContext() -> CanberraContext? {
-        if let context = connection.context { return context }
+    private func openContext(_ context: inout CanberraContext?) -> CanberraContext? {
+        if let context { return context }
         guard let canberra = library() else { return nil }
         do {
-            connection.context = try CanberraContext(canberra)
+            context = try CanberraContext(canberra)
         } catch {
             unreachable("cannot reach the sound server: \(error)")
         }
-        return connection.context
+        return context
     }
 
     private func unreachable(_ reason: String) {

@@ -40,8 +40,8 @@ extension SQLiteStore {
         let policy = options.retention
         let keepPending = "NOT EXISTS (SELECT 1 FROM responses WHERE responses.delivery_id = delivered.id "
             + "AND responses.delivered_to_app = 0)"
-        var victims: [Int64] = []
-        try read {
+        let victims = try lockedRead { () -> [Int64] in
+            var victims: [Int64] = []
             if let maxPerApp = policy.maxPerApp {
                 let apps = try connection.query("""
                     SELECT bundle_id, count(*) FROM delivered GROUP BY bundle_id HAVING count(*) > ?1
@@ -60,12 +60,13 @@ extension SQLiteStore {
                 victims += try connection.query("SELECT id FROM delivered WHERE date < ?1 AND \(keepPending)",
                                                 [now.addingTimeInterval(-maxAge).sqlColumn]) { $0.int64(0) }
             }
+            return victims
         }
         let unique = Array(Set(victims)).sorted()
         var start = 0
         while start < unique.count {
             let chunk = Array(unique[start..<min(start + Self.retentionChunk, unique.count)])
-            try write { try deleteDeliveries(ids: chunk) }
+            try lockedWrite { try deleteDeliveries(ids: chunk) }
             start += chunk.count
         }
         return RetentionResult(deletedNotifications: unique.count)

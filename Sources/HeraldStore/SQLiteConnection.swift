@@ -156,42 +156,73 @@ package final class SQLiteConnection {
     /// returns and rolls back when it throws; an inner level that throws rolls back only its own
     /// work. Work registered with `onCommit` runs after the outermost commit.
     package func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
-        let depth = transactionDepth
-        let savepoint = "herald_\(depth)"
-        let actionsBefore = afterCommit.count
-        if depth == 0 {
-            if write { try refuseIfFilesLost() }
-            try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
-            transactionSerial += 1
-        } else {
-            try execute("SAVEPOINT \(savepoint)")
-        }
-        transactionDepth += 1
+        let level = try beginLevel(write: write)
         let result: T
         do {
             result = try body()
         } catch {
-            transactionDepth -= 1
-            if depth == 0 {
-                try? executeScript("ROLLBACK")
-                afterCommit.removeAll()
-            } else {
-                try? executeScript("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-                afterCommit.removeSubrange(actionsBefore...)
-            }
+            rollBack(level)
             throw error
         }
-        transactionDepth -= 1
-        if depth == 0 && !write {
+        try commit(level)
+        return result
+    }
+
+    /// One level of `transaction`, opened by `beginLevel` and closed by `commit` or `rollBack`
+    /// — innermost first. `SQLiteStore.batch` keeps one open across its body.
+    struct Level {
+        /// `transactionDepth` before the level opened (0: the outermost transaction).
+        let depth: Int
+        let write: Bool
+        /// `onCommit` work registered before the level opened (kept when it rolls back).
+        let actionsBefore: Int
+        var savepoint: String { "herald_\(depth)" }
+    }
+
+    /// Opens a level of `transaction`: `BEGIN` when none is open, a savepoint inside one.
+    func beginLevel(write: Bool) throws -> Level {
+        let level = Level(depth: transactionDepth, write: write, actionsBefore: afterCommit.count)
+        if level.depth == 0 {
+            if write { try refuseIfFilesLost() }
+            try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+            transactionSerial += 1
+        } else {
+            try execute("SAVEPOINT \(level.savepoint)")
+        }
+        transactionDepth += 1
+        return level
+    }
+
+    /// Closes `level` keeping its work: the outermost level commits, an inner one is released.
+    func commit(_ level: Level) throws {
+        closing(level)
+        if level.depth == 0 && !level.write {
             // Ending a read cannot undo what it read: a damaged file may fail the COMMIT that
             // closes a read that went around the damage (it is rolled back then).
             try? commitOutermost()
-        } else if depth == 0 {
+        } else if level.depth == 0 {
             try commitOutermost()
         } else {
-            try execute("RELEASE \(savepoint)")
+            try execute("RELEASE \(level.savepoint)")
         }
-        return result
+    }
+
+    /// Closes `level` undoing its work (and dropping the `onCommit` work registered inside it).
+    func rollBack(_ level: Level) {
+        closing(level)
+        if level.depth == 0 {
+            try? executeScript("ROLLBACK")
+            afterCommit.removeAll()
+        } else {
+            try? executeScript("ROLLBACK TO \(level.savepoint); RELEASE \(level.savepoint)")
+            afterCommit.removeSubrange(level.actionsBefore...)
+        }
+    }
+
+    private func closing(_ level: Level) {
+        precondition(transactionDepth == level.depth + 1,
+                     "transaction levels closed out of order (one SQLiteStore batched from two threads at once?)")
+        transactionDepth -= 1
     }
 
     /// Opens a write transaction that outlives the call (a commit group): every `transaction`

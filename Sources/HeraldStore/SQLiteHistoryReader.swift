@@ -8,7 +8,7 @@ import HeraldCore
 ///
 /// It sees what is committed: every acknowledged post, and deliveries once their group commit
 /// is done (the same turn of the engine).
-final class SQLiteHistoryReader: HistoryReader, @unchecked Sendable {
+final class SQLiteHistoryReader: HistoryReader {
     private let store: SQLiteStore
 
     init(databaseURL: URL, attachmentsDirectory: URL, busyTimeout: TimeInterval) throws {
@@ -18,19 +18,18 @@ final class SQLiteHistoryReader: HistoryReader, @unchecked Sendable {
     }
 
     func history(_ query: HistoryQuery, deadline: Date) throws -> [DeliveredRecord] {
-        try store.withReadDeadline(deadline) { try store.history(query) }
+        try store.withReadDeadline(deadline) { try store.historyHeld(query) }
     }
 
     func historyCount(_ query: HistoryQuery, deadline: Date) throws -> Int {
-        try store.withReadDeadline(deadline) { try store.historyCount(query) }
+        try store.withReadDeadline(deadline) { try store.historyCountHeld(query) }
     }
 }
 
 extension SQLiteStore {
-    /// Runs `body` with the connection interrupted once `deadline` passes (`StoreError.timedOut`).
-    func withReadDeadline<T>(_ deadline: Date, _ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try connection.interrupting(at: deadline, body)
+    /// Runs `body` holding `access`, with the connection interrupted once `deadline` passes
+    /// (`StoreError.timedOut`).
+    func withReadDeadline<T: Sendable>(_ deadline: Date, _ body: () throws -> T) throws -> T {
+        try locked { try connection.interrupting(at: deadline, body) }
     }
 }

@@ -53,24 +53,24 @@ extension SQLiteStore {
             self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
             return stored
         }
-        lock.lock()
-        defer { lock.unlock() }
-        if connection.transactionDepth > 0, content.attachments.isEmpty,
-           try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
-            // Inside a batch or commit group, one statement (its triggers included) is atomic on
-            // its own: no savepoint around it (two statements a row less).
-            let stored = try insert()
-            noteArrival(bundleIdentifier: record.bundleIdentifier)
-            return stored
-        }
-        return try write {
-            let stored = try insert()
-            for path in Set(content.attachments.map(\.path)) {
-                try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
-                                       [.integer(stored.deliveryID), .text(path)])
+        return try locked {
+            if connection.transactionDepth > 0, content.attachments.isEmpty,
+               try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
+                // Inside a batch or commit group, one statement (its triggers included) is atomic on
+                // its own: no savepoint around it (two statements a row less).
+                let stored = try insert()
+                noteArrival(bundleIdentifier: record.bundleIdentifier)
+                return stored
             }
-            try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
-            return stored
+            return try write {
+                let stored = try insert()
+                for path in Set(content.attachments.map(\.path)) {
+                    try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
+                                           [.integer(stored.deliveryID), .text(path)])
+                }
+                try applyRetentionOnArrival(bundleIdentifier: record.bundleIdentifier)
+                return stored
+            }
         }
     }
 
@@ -92,7 +92,7 @@ extension SQLiteStore {
     }
 
     public func updateDelivered(_ record: DeliveredRecord) throws {
-        try write {
+        try lockedWrite {
             try connection.execute("UPDATE delivered SET is_read = ?1, is_removed = ?2 WHERE id = ?3",
                                    [SQLValue(record.isRead), SQLValue(record.isRemovedFromList),
                                     .integer(record.deliveryID)])
@@ -101,13 +101,13 @@ extension SQLiteStore {
 
     public func updateDeliveredContent(_ record: DeliveredRecord) throws {
         let payload = try recordJSON(record)
-        try write {
+        try lockedWrite {
             try connection.execute("UPDATE delivered SET record = ?1 WHERE id = ?2", [.text(payload), .integer(record.deliveryID)])
         }
     }
 
     public func delivered(id: Int64) throws -> DeliveredRecord? {
-        try read {
+        try lockedRead {
             try connection.queryFirst("SELECT \(Self.deliveredColumns) FROM delivered WHERE id = ?1",
                                       [.integer(id)], decodeDelivered)
         }
@@ -115,7 +115,7 @@ extension SQLiteStore {
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
-        return try read {
+        return try lockedRead {
             if let identifiers, identifiers.count == 1 {
                 // What every delivery asks: one identifier, bound as it is (no JSON array).
                 return try connection.query("""
@@ -146,8 +146,13 @@ extension SQLiteStore {
     /// fail the page: it comes back as `UnreadableDelivery`'s placeholder, and the readable rows
     /// around it as they are.
     public func history(_ query: HistoryQuery) throws -> [DeliveredRecord] {
+        try locked { try historyHeld(query) }
+    }
+
+    /// `history`, holding `access` (`SQLiteHistoryReader` adds a deadline around it).
+    func historyHeld(_ query: HistoryQuery) throws -> [DeliveredRecord] {
         guard query.search != nil else { return try historyPage(query) }
-        try catchUpSearchIndex()
+        try indexWithoutWaiting()
         // One snapshot: the terms a search's last word stands for and the page read with them.
         return try read { try historyPage(query) }
     }
@@ -187,7 +192,12 @@ extension SQLiteStore {
     }
 
     public func historyCount(_ query: HistoryQuery) throws -> Int {
-        if query.search != nil { try catchUpSearchIndex() }
+        try locked { try historyCountHeld(query) }
+    }
+
+    /// `historyCount`, holding `access`.
+    func historyCountHeld(_ query: HistoryQuery) throws -> Int {
+        if query.search != nil { try indexWithoutWaiting() }
         do {
             return try exactHistoryCount(query)
         } catch let error as StoreError {
@@ -213,7 +223,7 @@ extension SQLiteStore {
     }
 
     public func unreadCounts() throws -> [String: Int] {
-        try read {
+        try lockedRead {
             var counts: [String: Int] = [:]
             // The counters cover the rows through the search index's mark (schema version 6);
             // the rows past it (the last ~200 ms of deliveries, or a read-only store's view of a
@@ -235,11 +245,11 @@ extension SQLiteStore {
 
     public func deleteDelivered(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        try write { try deleteDeliveries(ids: ids) }
+        try lockedWrite { try deleteDeliveries(ids: ids) }
     }
 
     public func deleteAllDelivered(bundleIdentifier: String?) throws {
-        try write {
+        try lockedWrite {
             let ids: [Int64]
             if let bundleIdentifier {
                 ids = try connection.query("SELECT id FROM delivered WHERE bundle_id = ?1", [.text(bundleIdentifier)]) {

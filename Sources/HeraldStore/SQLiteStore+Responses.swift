@@ -16,7 +16,7 @@ extension SQLiteStore {
 
     public func insertResponse(_ record: ResponseRecord) throws -> ResponseRecord {
         let json = try coding.encode(record)
-        return try write {
+        return try lockedWrite {
             try connection.execute("""
                 INSERT INTO responses (delivery_id, bundle_id, action_identifier, user_text, date, delivered_to_app, record)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -30,13 +30,13 @@ extension SQLiteStore {
     }
 
     public func markResponseDeliveredToApp(id: Int64) throws {
-        try write {
+        try lockedWrite {
             try connection.execute("UPDATE responses SET delivered_to_app = 1 WHERE id = ?1", [.integer(id)])
         }
     }
 
     public func undeliveredResponses(bundleIdentifier: String) throws -> [ResponseRecord] {
-        try read {
+        try lockedRead {
             try connection.query("""
                 SELECT \(Self.responseColumns) FROM responses
                 WHERE bundle_id = ?1 AND delivered_to_app = 0 ORDER BY id
@@ -45,7 +45,7 @@ extension SQLiteStore {
     }
 
     public func responses(deliveryID: Int64) throws -> [ResponseRecord] {
-        try read {
+        try lockedRead {
             try connection.query("SELECT \(Self.responseColumns) FROM responses WHERE delivery_id = ?1 ORDER BY id",
                                  [.integer(deliveryID)], decodeResponse)
         }

@@ -12,7 +12,7 @@ extension SQLiteStore {
     static func retentionSlack(_ maxPerApp: Int) -> Int { max(1, maxPerApp / 100) }
 
     /// Whether the next insert of the app's rows runs a retention pass (`applyRetentionOnArrival`
-    /// would delete). Called under the lock, before the insert; may count the app's rows once.
+    /// would delete). Called holding `access`, before the insert; may count the app's rows once.
     func retentionPassDue(bundleIdentifier: String) throws -> Bool {
         guard options.applyRetentionOnInsert, let maxPerApp = options.retention.maxPerApp else { return false }
         return try countAfterArrival(bundleIdentifier: bundleIdentifier, counted: false)
@@ -64,10 +64,10 @@ extension SQLiteStore {
 
     /// What retention as rows arrive deleted per app since the last call (unread and total).
     public func takeRemovedByRetention() -> [String: HistoryCounts] {
-        lock.lock()
-        defer { lock.unlock() }
-        let removed = removedByRetention
-        removedByRetention = [:]
-        return removed
+        access.withLock { _ in
+            let removed = removedByRetention
+            removedByRetention = [:]
+            return removed
+        }
     }
 }

@@ -60,7 +60,7 @@ extension SQLiteStore {
         guard options.mode != .readOnly else { return 0 }
         var worked = 0
         while worked < steps {
-            let changed = try write { () -> Bool in
+            let changed = try lockedWrite { () -> Bool in
                 let before = connection.totalChanges
                 try connection.execute("INSERT INTO delivered_fts (delivered_fts, rank) VALUES ('merge', ?1)",
                                        [.integer(Int64(Self.searchMergePages))])
@@ -73,16 +73,18 @@ extension SQLiteStore {
         return worked
     }
 
-    /// Indexes what it can without waiting for another process's write lock (before a search,
-    /// and on opening).
+    /// Indexes what it can without waiting for another process's write lock (on opening).
     func catchUpSearchIndex() throws {
+        try locked { try indexWithoutWaiting() }
+    }
+
+    /// `catchUpSearchIndex`, holding `access` (before a search).
+    func indexWithoutWaiting() throws {
         guard options.mode != .readOnly else { return }
-        lock.lock()
-        defer { lock.unlock() }
         do {
             // Indexing only: merging is the background indexer's (a search must not wait for it).
             try connection.withoutWaiting {
-                while try indexNewDeliveries(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
+                while try indexChunk(limit: Self.searchIndexChunk) == Self.searchIndexChunk {}
             }
         } catch StoreError.busy {
             // Another Herald is writing; it indexes what it wrote.
@@ -92,7 +94,7 @@ extension SQLiteStore {
         }
     }
 
-    /// Whether deliveries wait to be indexed.
+    /// Whether deliveries wait to be indexed (holding `access`).
     func searchIndexIsBehind() throws -> Bool {
         try read {
             try connection.integer("""
@@ -105,6 +107,11 @@ extension SQLiteStore {
     /// transaction; returns how many.
     @discardableResult
     func indexNewDeliveries(limit: Int) throws -> Int {
+        try locked { try indexChunk(limit: limit) }
+    }
+
+    /// `indexNewDeliveries`, holding `access`.
+    private func indexChunk(limit: Int) throws -> Int {
         guard try searchIndexIsBehind() else { return 0 }
         return try write {
             let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
@@ -128,8 +135,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Asks the background queue to index new deliveries, once per burst. Called under the
-    /// lock by each insert (a no-op while a run is queued); the run, `searchIndexDelay` later,
+    /// Asks the background queue to index new deliveries, once per burst. Called holding
+    /// `access` by each insert (a no-op while a run is queued); the run, `searchIndexDelay` later,
     /// indexes what is committed by then.
     func scheduleSearchIndexing() {
         guard !searchIndexingScheduled, options.mode != .readOnly else { return }
@@ -140,22 +147,21 @@ extension SQLiteStore {
     }
 
     private func runScheduledSearchIndexing() {
-        lock.lock()
-        searchIndexingScheduled = false
-        lock.unlock()
         // A failure here (disk full, a lock held too long) is not lost: the rows stay past the
         // mark, and the next search indexes them or reports the error to its caller.
-        guard let count = try? indexNewDeliveries(limit: Self.searchIndexChunk) else { return }
+        guard let indexed = try? locked({ () throws -> (count: Int, mergeDue: Bool) in
+            searchIndexingScheduled = false
+            let count = try indexChunk(limit: Self.searchIndexChunk)
+            return (count, count > 0 || mergeCutShort)
+        }) else { return }
+        let (count, mergeDue) = indexed
         // Each step is a transaction of its own: a post waits for one step at most. Only after
         // a pass that added a segment (or one whose merging was cut short): none is due otherwise.
-        lock.lock()
-        let mergeDue = count > 0 || mergeCutShort
-        lock.unlock()
         let merged = mergeDue ? (try? mergeSearchIndex(steps: Self.searchMergeStepsPerPass)) ?? 0 : 0
-        lock.lock()
-        defer { lock.unlock() }
-        mergeCutShort = merged == Self.searchMergeStepsPerPass
-        if count == Self.searchIndexChunk || mergeCutShort { scheduleSearchIndexing() }
+        access.withLock { _ in
+            mergeCutShort = merged == Self.searchMergeStepsPerPass
+            if count == Self.searchIndexChunk || mergeCutShort { scheduleSearchIndexing() }
+        }
     }
 
     /// One queue for every store's background indexing (utility work, off the engine's thread).

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Synchronization
 
 /// The engine's store on SQLite: every record type, history with full-text search, retention.
 ///
@@ -16,10 +17,14 @@ import HeraldCore
 /// let page = try store.history(HistoryQuery(search: "lunch", limit: 20))
 /// ```
 ///
-/// `@unchecked Sendable` because the SQLite connection (and its statement cache) is a mutable
-/// class: every access goes through `lock`, a recursive lock so that store methods called
-/// from inside a `batch` body (on the same thread) join the open transaction. The engine calls
-/// it from one actor anyway, so the lock is never contended in the daemon.
+/// Threads: each public method holds `access` (a `Mutex`) once, for its own work; the helpers
+/// under it (`read`, `write`, …) run inside that hold and never take it again. A `batch` is a
+/// transaction, not a hold: its body calls the public methods, each of which takes `access` for
+/// itself and joins the open transaction — so, as `NotificationStore` asks, one task at a time
+/// writes (the engine); another thread's call meanwhile joins the batch's transaction, as it
+/// joins a commit group. The background search indexer only adds index rows (a batch that rolls
+/// back takes them along; they are indexed again).
+// unchecked: `connection` (a SQLite handle) and the `var`s are touched only while `access` is held.
 public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// The database file.
     public let databaseURL: URL
@@ -28,32 +33,33 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     public let attachmentsDirectory: URL
     public let options: SQLiteStoreOptions
 
-    let lock = NSRecursiveLock()
+    /// Held by each public method, once (`locked`, `lockedRead`, `lockedWrite`); guards
+    /// `connection` and every `var` of the store.
+    let access = Mutex(())
     let connection: SQLiteConnection
     let coding: RecordCoding
-    /// Whether the background search indexer has a run queued (guarded by `lock`).
+    /// Whether the background search indexer has a run queued (guarded by `access`).
     var searchIndexingScheduled = false
-    /// Whether the indexer's last run stopped merging at its step limit (guarded by `lock`).
+    /// Whether the indexer's last run stopped merging at its step limit (guarded by `access`).
     var mergeCutShort = false
     /// Deliveries per app since the last exact count, for retention as rows arrive (guarded by
-    /// `lock`; approximate — a rolled-back insert is counted — and only ever a trigger for an
+    /// `access`; approximate — a rolled-back insert is counted — and only ever a trigger for an
     /// exact pass).
     var arrivalCounts: [String: Int] = [:]
     /// What retention as rows arrive deleted per app since the engine last asked (guarded by
-    /// `lock`; counted when deleted — a rolled-back deletion is still counted, as the engine
+    /// `access`; counted when deleted — a rolled-back deletion is still counted, as the engine
     /// counts its own rolled-back inserts).
     var removedByRetention: [String: HistoryCounts] = [:]
     /// The last delivery id given out and the write transaction it was given out in
-    /// (`SQLiteConnection.transactionSerial`; guarded by `lock`): `nextDeliveryID`.
+    /// (`SQLiteConnection.transactionSerial`; guarded by `access`): `nextDeliveryID`.
     var lastDeliveryID: (transaction: Int, id: Int64)?
-    /// Whether `beginCommitGroup` left a transaction open (guarded by `lock`).
+    /// Whether `beginCommitGroup` left a transaction open (guarded by `access`).
     var commitGroupOpen = false
-    /// The row sets of recent searches' parts (guarded by `lock`): `SQLiteStore+SearchParts`.
+    /// The row sets of recent searches' parts (guarded by `access`): `SQLiteStore+SearchParts`.
     var searchRowSets = SearchRowSetCache()
-    /// The reader beside the writer, made on first use (guarded by `readerLock`, never by
-    /// `lock`: a reader must not wait for the writer).
-    private var historyReader: SQLiteHistoryReader?
-    private let readerLock = NSLock()
+    /// The reader beside the writer, made on first use (a `Mutex` of its own, never `access`:
+    /// a reader must not wait for the writer).
+    private let historyReader = Mutex<SQLiteHistoryReader?>(nil)
     /// Runs the WAL checkpoints of a writable store off the commit path.
     private let checkpointer: WALCheckpointer?
 
@@ -154,34 +160,58 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// (`SQLiteHistoryReader`); a read-only store has none (it is that reader).
     public var offWriterReader: (any HistoryReader)? {
         guard options.mode != .readOnly else { return nil }
-        readerLock.lock()
-        defer { readerLock.unlock() }
-        if historyReader == nil {
-            historyReader = try? SQLiteHistoryReader(databaseURL: databaseURL, attachmentsDirectory: attachmentsDirectory,
-                                                     busyTimeout: options.busyTimeout)
+        return historyReader.withLock { reader in
+            if reader == nil {
+                reader = try? SQLiteHistoryReader(databaseURL: databaseURL, attachmentsDirectory: attachmentsDirectory,
+                                                  busyTimeout: options.busyTimeout)
+            }
+            return reader
         }
-        return historyReader
     }
 
     // MARK: Locking and transactions
 
-    /// Runs `body` under the lock in a read transaction (one consistent snapshot).
+    /// Runs `body` holding `access`: what a public method does once, around all of its work.
+    func locked<T: Sendable>(_ body: () throws -> T) throws -> T {
+        try access.withLock { _ in try body() }
+    }
+
+    /// `read` holding `access`.
+    func lockedRead<T: Sendable>(_ body: () throws -> T) throws -> T {
+        try locked { try connection.transaction(write: false, body) }
+    }
+
+    /// `write` holding `access`.
+    func lockedWrite<T: Sendable>(_ body: () throws -> T) throws -> T {
+        try locked { try connection.transaction(write: true, body) }
+    }
+
+    /// Runs `body` in a read transaction (one consistent snapshot; a savepoint inside an open
+    /// transaction). The caller holds `access`.
     func read<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try connection.transaction(write: false, body)
+        try connection.transaction(write: false, body)
     }
 
-    /// Runs `body` under the lock in a write transaction (committed before returning unless a
-    /// `batch` is open).
+    /// Runs `body` in a write transaction (committed before returning unless a batch or commit
+    /// group is open). The caller holds `access`.
     func write<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try connection.transaction(write: true, body)
+        try connection.transaction(write: true, body)
     }
 
+    /// Opens a write transaction (a savepoint inside an open one), runs `body` without holding
+    /// `access` — the store methods it calls take it, each for itself — and commits, or rolls
+    /// back when `body` throws.
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        try write(body)
+        let level = try locked { try connection.beginLevel(write: true) }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            access.withLock { _ in connection.rollBack(level) }
+            throw error
+        }
+        try locked { try connection.commit(level) }
+        return result
     }
 
     // MARK: Commit groups
@@ -191,25 +221,25 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     public var prefersCommitGroups: Bool { true }
 
     public func beginCommitGroup() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !commitGroupOpen else { return }
-        try connection.beginOpenTransaction()
-        commitGroupOpen = true
+        try locked {
+            guard !commitGroupOpen else { return }
+            try connection.beginOpenTransaction()
+            commitGroupOpen = true
+        }
     }
 
     public func commitGroup() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard commitGroupOpen else { return }
-        commitGroupOpen = false
-        try connection.commitOpenTransaction()
+        try locked {
+            guard commitGroupOpen else { return }
+            commitGroupOpen = false
+            try connection.commitOpenTransaction()
+        }
     }
 
     // MARK: Apps
 
     public func loadApps() throws -> [AppRecord] {
-        try read {
+        try lockedRead {
             var categories: [String: [CategoryRecord]] = [:]
             _ = try connection.query("SELECT bundle_id, identifier, record FROM categories ORDER BY bundle_id, position") { row in
                 let bundle = row.text(0)
@@ -230,7 +260,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         stored.categories = []
         let record = try coding.encode(stored)
         let categoryRecords = try app.categories.map { try coding.encode($0) }
-        try write {
+        try lockedWrite {
             try connection.execute("""
                 INSERT INTO apps (bundle_id, display_name, authorization_status, authorized_options, badge,
                                   device_token, record)
@@ -254,7 +284,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     // MARK: Pending requests
 
     public func loadPending() throws -> [PendingRecord] {
-        try read {
+        try lockedRead {
             try connection.query("""
                 SELECT bundle_id, identifier, record FROM pending
                 ORDER BY next_fire_date IS NULL, next_fire_date, scheduled_at, bundle_id, identifier
@@ -272,7 +302,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         let decoder: @Sendable ([UInt8]) throws -> PendingRecord = { bytes in
             try RecordCoding(path: path).decode(PendingRecord.self, from: Data(bytes), table: "pending", key: "")
         }
-        return try read {
+        return try lockedRead {
             try connection.query("""
                 SELECT bundle_id, identifier, trigger_kind, scheduled_at, next_fire_date, record FROM pending
                 ORDER BY next_fire_date IS NULL, next_fire_date, scheduled_at, bundle_id, identifier
@@ -289,7 +319,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
     public func savePending(_ record: PendingRecord) throws {
         let json = try coding.encode(record)
-        try write {
+        try lockedWrite {
             try connection.execute("""
                 INSERT OR REPLACE INTO pending (bundle_id, identifier, trigger_kind, scheduled_at, next_fire_date, record)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -301,7 +331,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         guard !identifiers.isEmpty else { return }
-        try write {
+        try lockedWrite {
             for identifier in Set(identifiers) {
                 try connection.execute("DELETE FROM pending WHERE bundle_id = ?1 AND identifier = ?2",
                                        [.text(bundleIdentifier), .text(identifier)])
@@ -310,7 +340,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     }
 
     public func removeAllPending(bundleIdentifier: String) throws {
-        try write {
+        try lockedWrite {
             try connection.execute("DELETE FROM pending WHERE bundle_id = ?1", [.text(bundleIdentifier)])
         }
     }
@@ -318,7 +348,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     // MARK: Center-wide values
 
     public func value(forKey key: String) throws -> JSONValue? {
-        try read {
+        try lockedRead {
             try connection.queryFirst("SELECT value FROM kv WHERE key = ?1", [.text(key)]) { row in
                 try coding.decode(JSONValue.self, from: row.data(0), table: "kv", key: key)
             }
@@ -326,7 +356,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     }
 
     public func setValue(_ value: JSONValue?, forKey key: String) throws {
-        try write {
+        try lockedWrite {
             if let value {
                 try connection.execute("INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)",
                                        [.text(key), .text(try coding.encode(value))])

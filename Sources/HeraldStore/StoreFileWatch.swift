@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,21 +20,24 @@ import Glibc
 /// watch.record()             // once the log exists
 /// if case .lost(let error) = watch.check() { throw error }
 /// ```
-final class StoreFileWatch: @unchecked Sendable {
+final class StoreFileWatch: Sendable {
     /// A file's identity: its device and inode.
     private struct Identity: Equatable {
         var device: UInt64
         var inode: UInt64
     }
 
+    /// The identities taken by `record()`, and the error once a file is found lost.
+    private struct Files {
+        var database: Identity?
+        var log: Identity?
+        var lost: StoreError?
+    }
+
     let databasePath: String
     var logPath: String { databasePath + "-wal" }
 
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var database: Identity?
-    private var log: Identity?
-    private var lost: StoreError?
+    private let files = Mutex(Files())
 
     init(databasePath: String) {
         self.databasePath = databasePath
@@ -42,10 +46,10 @@ final class StoreFileWatch: @unchecked Sendable {
     /// Takes the identity of the files as they are now (the store calls it once it has opened
     /// the database in WAL mode, which creates the log).
     func record() {
-        lock.lock()
-        defer { lock.unlock() }
-        database = Self.identity(databasePath)
-        log = Self.identity(logPath)
+        files.withLock { files in
+            files.database = Self.identity(databasePath)
+            files.log = Self.identity(logPath)
+        }
     }
 
     /// What `check()` found.
@@ -62,31 +66,31 @@ final class StoreFileWatch: @unchecked Sendable {
     /// Whether the files are still the ones the store opened. A log that did not exist at
     /// `record()` is taken as it first appears.
     func check() -> Verdict {
-        lock.lock()
-        defer { lock.unlock() }
-        if let lost { return .lost(lost) }
-        if let problem = Self.problem(path: databasePath, expected: database, what: "database file") {
-            let error = StoreError.fileLost(path: databasePath, reason: problem)
-            lost = error
-            return .lostNow(error, logOnly: false)
+        files.withLock { files in
+            if let lost = files.lost { return .lost(lost) }
+            if let problem = Self.problem(path: databasePath, expected: files.database, what: "database file") {
+                let error = StoreError.fileLost(path: databasePath, reason: problem)
+                files.lost = error
+                return .lostNow(error, logOnly: false)
+            }
+            if files.log == nil {
+                files.log = Self.identity(logPath)
+            } else if let problem = Self.problem(path: logPath, expected: files.log, what: "write-ahead log") {
+                let error = StoreError.fileLost(path: logPath, reason: problem)
+                files.lost = error
+                return .lostNow(error, logOnly: true)
+            }
+            return .intact
         }
-        if log == nil {
-            log = Self.identity(logPath)
-        } else if let problem = Self.problem(path: logPath, expected: log, what: "write-ahead log") {
-            let error = StoreError.fileLost(path: logPath, reason: problem)
-            lost = error
-            return .lostNow(error, logOnly: true)
-        }
-        return .intact
     }
 
     /// Whether both files are still the ones the store opened, without deciding anything: for
     /// the background checkpoint, which leaves the finding (and the saving) to the writer.
     var looksIntact: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return lost == nil && Self.problem(path: databasePath, expected: database, what: "") == nil
-            && Self.problem(path: logPath, expected: log, what: "") == nil
+        files.withLock { files in
+            files.lost == nil && Self.problem(path: databasePath, expected: files.database, what: "") == nil
+                && Self.problem(path: logPath, expected: files.log, what: "") == nil
+        }
     }
 
     /// Adds to the error what became of the commits the lost log held (saved into the database
@@ -96,9 +100,7 @@ final class StoreFileWatch: @unchecked Sendable {
         let settled = StoreError.fileLost(path: path, reason: reason + (saved
             ? "; everything stored until then was saved into the database file"
             : "; what was stored since it went may be lost"))
-        lock.lock()
-        lost = settled
-        lock.unlock()
+        files.withLock { $0.lost = settled }
         return settled
     }
 

@@ -1,6 +1,7 @@
 import CSQLite
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Keeps WAL checkpoints off the commit path.
 ///
@@ -16,7 +17,7 @@ import Foundation
 /// stream of commits never leaves a background checkpoint: so past `hardLimit` pages, the commit
 /// itself checkpoints what is left (little, as the background has copied most of it), like
 /// SQLite's own automatic checkpoint, and the log restarts.
-final class WALCheckpointer: @unchecked Sendable {
+final class WALCheckpointer: Sendable {
     /// Log pages after which a checkpoint is scheduled (`SQLiteStoreOptions.checkpointPages`).
     let threshold: Int32
     /// Log pages past which the committing connection checkpoints the rest itself (4×).
@@ -24,15 +25,20 @@ final class WALCheckpointer: @unchecked Sendable {
 
     private let path: String
     private let queue = DispatchQueue(label: "herald.store.checkpoint", qos: .utility)
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var scheduled = false
-    /// Background checkpoints that ran to the end (guarded by `lock`).
-    private var completed = 0
-    /// Pages in the log after the latest commit (guarded by `lock`).
-    private var latestLogPages: Int32 = 0
-    /// Only touched on `queue`.
-    private var connection: SQLiteConnection?
+    /// What commits and checkpoints tell each other.
+    private struct Progress {
+        /// Whether a background checkpoint is queued.
+        var scheduled = false
+        /// Background checkpoints that ran to the end.
+        var completed = 0
+        /// Pages in the log after the latest commit.
+        var latestLogPages: Int32 = 0
+    }
+
+    private let progress = Mutex(Progress())
+    /// The checkpoints' own connection, opened on first use (only `queue` takes it, so its
+    /// `Mutex` is never contended).
+    private let connection = Mutex<SQLiteConnection?>(nil)
 
     /// The store's files: a checkpoint never runs once one of them is lost (its connection
     /// would open another log than the writer's).
@@ -66,15 +72,11 @@ final class WALCheckpointer: @unchecked Sendable {
     /// on this instead of a stopwatch).
     func waitUntilIdle() -> (completed: Int, latestLogPages: Int32) {
         queue.sync {}
-        lock.lock()
-        defer { lock.unlock() }
-        return (completed, latestLogPages)
+        return progress.withLock { ($0.completed, $0.latestLogPages) }
     }
 
     private func record(logPages: Int32) {
-        lock.lock()
-        latestLogPages = logPages
-        lock.unlock()
+        progress.withLock { $0.latestLogPages = logPages }
     }
 
     func uninstall(from connection: SQLiteConnection) {
@@ -84,36 +86,34 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Called by SQLite after each commit with the pages now in the log.
     private func committed(logPages: Int32) {
         guard logPages >= threshold else { return }
-        lock.lock()
-        let start = !scheduled
-        scheduled = true
-        lock.unlock()
+        let start = progress.withLock { progress in
+            defer { progress.scheduled = true }
+            return !progress.scheduled
+        }
         guard start else { return }
         queue.async { self.checkpoint() }
     }
 
     private func checkpoint() {
-        lock.lock()
-        scheduled = false
-        lock.unlock()
-        guard fileWatch.looksIntact else {
-            connection = nil
-            return
-        }
-        do {
-            if connection == nil {
-                let opened = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: 0)
-                try opened.executeScript("PRAGMA journal_size_limit = \(SQLiteStore.journalSizeLimit)")
-                connection = opened
+        progress.withLock { $0.scheduled = false }
+        connection.withLock { connection in
+            guard fileWatch.looksIntact else {
+                connection = nil
+                return
             }
-            try connection?.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
-            lock.lock()
-            completed += 1
-            lock.unlock()
-        } catch {
-            // Nothing is lost: the pages stay in the log, and the next commit past the
-            // threshold tries again (SQLite also checkpoints when the last connection closes).
-            connection = nil
+            do {
+                if connection == nil {
+                    let opened = try SQLiteConnection(path: path, access: .readWrite, busyTimeout: 0)
+                    try opened.executeScript("PRAGMA journal_size_limit = \(SQLiteStore.journalSizeLimit)")
+                    connection = opened
+                }
+                try connection?.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
+                progress.withLock { $0.completed += 1 }
+            } catch {
+                // Nothing is lost: the pages stay in the log, and the next commit past the
+                // threshold tries again (SQLite also checkpoints when the last connection closes).
+                connection = nil
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ import Glibc
 /// let (out, _) = child.readOutputs(input: Data("hi".utf8))   // "HI"
 /// let status = child.wait()                                 // 0
 /// ```
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     /// Where the child's standard streams go.
     public enum Streams: Sendable {
         /// Pipes this object reads and writes (`readOutputs`, `readLine`).
@@ -39,10 +39,20 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The child's process id.
     public let pid: pid_t
-    // Only the thread that reads (or waits) touches the descriptors.
-    private var stdinWrite: Int32 = -1
-    private var stdoutRead: Int32 = -1
-    private var stderrRead: Int32 = -1
+    /// This side's ends of the pipes (`Streams.pipes`), -1 once closed (or without pipes).
+    private struct Pipes {
+        var stdinWrite: Int32 = -1
+        var stdoutRead: Int32 = -1
+        var stderrRead: Int32 = -1
+
+        /// Closes every end still open.
+        mutating func closeAll() {
+            [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
+            self = Pipes()
+        }
+    }
+    /// Taken briefly: never held while reading or writing a pipe.
+    private let pipes: Mutex<Pipes>
     /// The exit status, once `waitpid` has reaped the child (its pid may belong to someone else
     /// after that).
     private let exitStatus = Mutex<Int32?>(nil)
@@ -62,6 +72,7 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var childEnds: [Int32] = []
+        var ends = Pipes()
         var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         switch streams {
         case .pipes:
@@ -80,9 +91,7 @@ public final class ChildProcess: @unchecked Sendable {
             posix_spawn_file_actions_adddup2(&actions, pipes[0].read, 0)
             posix_spawn_file_actions_adddup2(&actions, pipes[1].write, 1)
             posix_spawn_file_actions_adddup2(&actions, pipes[2].write, 2)
-            stdinWrite = pipes[0].write
-            stdoutRead = pipes[1].read
-            stderrRead = pipes[2].read
+            ends = Pipes(stdinWrite: pipes[0].write, stdoutRead: pipes[1].read, stderrRead: pipes[2].read)
             childEnds = [pipes[0].read, pipes[1].write, pipes[2].write]
         case .null:
             for fd in 0...2 {
@@ -138,10 +147,11 @@ public final class ChildProcess: @unchecked Sendable {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         childEnds.forEach { close($0) }
         guard spawned == 0 else {
-            [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
+            ends.closeAll()
             throw ProcessError("cannot start \(executable): \(Errno(spawned))")
         }
         self.pid = pid
+        self.pipes = Mutex(ends)
     }
 
     /// Spawns `executable`; with `captureOutput` its standard streams are pipes, otherwise
@@ -155,8 +165,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// is written on a thread of its own, so a child that prints before it reads never blocks.
     /// Past `limit` bytes of a stream the rest is read and dropped.
     public func readOutputs(input: Data?, limit: Int = .max) -> (Data, Data) {
-        let writer = stdinWrite
-        stdinWrite = -1
+        let (writer, errFD, outFD) = pipes.withLock { pipes in
+            defer { pipes.stdinWrite = -1 }
+            return (pipes.stdinWrite, pipes.stderrRead, pipes.stdoutRead)
+        }
         let written = DispatchSemaphore(value: 0)
         if writer >= 0 {
             Thread {
@@ -170,24 +182,21 @@ public final class ChildProcess: @unchecked Sendable {
         // Read stderr on another thread while this one reads stdout, so a chatty child never
         // blocks on a full pipe.
         nonisolated(unsafe) var errData = Data()
-        let errFD = stderrRead
         let done = DispatchSemaphore(value: 0)
         Thread {
             errData = ChildProcess.readAll(errFD, limit: limit)
             done.signal()
         }.start()
-        let outData = ChildProcess.readAll(stdoutRead, limit: limit)
+        let outData = ChildProcess.readAll(outFD, limit: limit)
         done.wait()
         written.wait()
-        if stdoutRead >= 0 { close(stdoutRead) }
-        if stderrRead >= 0 { close(stderrRead) }
-        stdoutRead = -1
-        stderrRead = -1
+        pipes.withLock { $0.closeAll() }
         return (outData, errData)
     }
 
     /// Reads one line from stdout (without the newline), or nil at end-of-file.
     public func readLine() -> String? {
+        let stdoutRead = pipes.withLock { $0.stdoutRead }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
@@ -216,10 +225,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Closes this side's pipes too, so call it from the thread that reads them.
     @discardableResult
     public func wait() -> Int32 {
-        defer {
-            [stdinWrite, stdoutRead, stderrRead].filter { $0 >= 0 }.forEach { close($0) }
-            stdinWrite = -1; stdoutRead = -1; stderrRead = -1
-        }
+        defer { pipes.withLock { $0.closeAll() } }
         return waiting.withLock { _ in
             if let status = exitStatus.withLock({ $0 }) { return status }
             var status: Int32 = 0

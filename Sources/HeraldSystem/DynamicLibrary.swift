@@ -12,6 +12,7 @@ import Musl
 /// let library = try DynamicLibrary.load("libmosquitto.so.1")
 /// let initialize: @convention(c) () -> Int32 = try library.function("mosquitto_lib_init")
 /// ```
+// unchecked: a dlopen handle (a raw pointer), never closed: usable from any thread for the life of the process.
 public struct DynamicLibrary: @unchecked Sendable {
     /// The handle `dlopen` gave; valid for the life of the process.
     public let handle: UnsafeMutableRawPointer

@@ -318,11 +318,13 @@ public final class EventLoop: TaskExecutor, Sendable {
 
 /// The output waiting for the end of a round (`EventLoop.deferFlush`); only the loop's thread
 /// touches it.
+// unchecked: only the loop's thread touches it (the loop itself is Sendable and holds it).
 private final class LoopOnlyFlushes: @unchecked Sendable {
     var items: [any DeferredFlush] = []
 }
 
 /// Memory only the loop's thread touches (its read buffer), freed with the loop.
+// unchecked: only the loop's thread touches the memory (the loop itself is Sendable and holds it).
 private final class LoopOnlyBuffer: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
     init(size: Int) { bytes = .allocate(byteCount: size, alignment: 16) }

@@ -1,44 +1,42 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Turns signals (SIGINT, SIGTERM, SIGHUP …) into a call instead of their default action, so a
 /// program can quit in order (the UI restores the terminal, the daemon removes its socket). A
 /// second signal of the same watcher while the first is being handled calls `onRepeat` (which
 /// should clean up what cannot wait) and exits at once with status 128 + the signal.
 ///
+/// A signal is never lost once the initialiser returns: a C handler, installed before it returns,
+/// writes each signal's number into the process's signal pipe (`SignalPipe`), which keeps it
+/// until the watcher's queue reads it, in whichever thread the kernel delivered the signal.
+///
 /// ```swift
 /// let signals = SignalWatcher(signals: [SIGINT, SIGTERM], onRepeat: { restoreTerminal() }) { _ in stop.set() }
 /// defer { signals.cancel() }
 /// ```
-public final class SignalWatcher {
-    private let sources: [any DispatchSourceSignal]
+public final class SignalWatcher: Sendable {
     private let signals: [Int32]
+    private let route: SignalPipe.Route
 
-    /// Starts watching `signals`; `handler` runs on a private serial queue with the signal's number.
+    /// Starts watching `signals`; `handler` runs on the signal pipe's serial queue with the signal's number.
     public init(signals: [Int32], onRepeat: @escaping @Sendable () -> Void = {},
                 handler: @escaping @Sendable (_ signal: Int32) -> Void) {
         self.signals = signals
-        let queue = DispatchQueue(label: "herald.signals")
-        let count = Counter()
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                if count.increment() > 1 {
-                    onRepeat()
-                    exit(128 + number)
-                }
-                handler(number)
+        let count = Mutex(0)
+        route = SignalPipe.shared.add(signals: signals) { number in
+            if count.withLock({ $0 += 1; return $0 }) > 1 {
+                onRepeat()
+                exit(128 + number)
             }
-            source.resume()
-            return source
+            handler(number)
         }
     }
 
-    /// Stops watching; the signals get their default actions back.
+    /// Stops watching; the signals get their default actions back (unless another watcher
+    /// still watches them).
     public func cancel() {
-        for source in sources { source.cancel() }
-        for number in signals { signal(number, SIG_DFL) }
+        SignalPipe.shared.remove(route, signals: signals)
     }
 
     /// Suspends until one of `signals` arrives and returns its number; the signals get their
@@ -48,22 +46,15 @@ public final class SignalWatcher {
     /// let number = await SignalWatcher.firstSignal(of: [SIGINT, SIGTERM])
     /// ```
     public static func firstSignal(of signals: [Int32]) async -> Int32 {
-        let holder = Holder()
+        let watcher = Mutex<SignalWatcher?>(nil)
         let number = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            holder.watcher = SignalWatcher(signals: signals) { number in continuation.resume(returning: number) }
+            let resumed = Mutex(false)
+            let made = SignalWatcher(signals: signals) { number in
+                if resumed.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: number) }
+            }
+            watcher.withLock { $0 = made }
         }
-        holder.watcher?.cancel()
+        watcher.withLock { $0?.cancel() }
         return number
-    }
-
-    /// Keeps the watcher of `firstSignal` from its creation to its cancellation.
-    private final class Holder: @unchecked Sendable {
-        var watcher: SignalWatcher?
-    }
-
-    private final class Counter: @unchecked Sendable {
-        // Only touched on the watcher's serial queue.
-        private var value = 0
-        func increment() -> Int { value += 1; return value }
     }
 }

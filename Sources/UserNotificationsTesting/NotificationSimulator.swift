@@ -32,7 +32,7 @@ import UserNotifications
 /// `NotificationSystemRegistry.reset()` is called (even if the simulator object itself goes away). Simulators
 /// share that one process-wide installation: run tests that use them one at a time
 /// (`CenterTestLock`, or `@Suite(.serialized)`).
-public final class NotificationSimulator: @unchecked Sendable {
+public final class NotificationSimulator: Sendable {
     /// The app the simulated code is.
     public let bundleIdentifier: String
     /// The simulated center itself, for checks the simulator does not wrap.
@@ -51,6 +51,7 @@ public final class NotificationSimulator: @unchecked Sendable {
 
     /// State the test thread and the engine share. The service extension is not `Sendable`; it
     /// is only stored and read under the mutex.
+    // unchecked: holds the app's service extension (not Sendable), only ever inside `shared`'s Mutex.
     private struct Shared: @unchecked Sendable {
         var permissionAnswer: PermissionAnswer = .allow
         var isForeground = true

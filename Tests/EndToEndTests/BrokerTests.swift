@@ -20,15 +20,6 @@ extension EndToEnd {
         try MosquittoBroker(users: users, tls: tls)
     }
 
-    /// Waits until `log()` has `text` at least `count` times.
-    static func waitForLog(_ log: () -> String, _ text: String, count: Int = 1, timeout: TimeInterval = 20) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while log().components(separatedBy: text).count - 1 < count {
-            guard Date() < deadline else { throw ProcessError("the daemon never logged '\(text)' (\(count)×):\n\(log())") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
     /// `herald --home HOME history --json` as identifiers and records.
     static func history(home: String) throws -> [[String: Any]] {
         let result = try ProcessRunner.runSeparately(herald, ["--home", home, "history", "--json", "--limit", "5000"],
@@ -47,22 +38,12 @@ extension EndToEnd {
         }
     }
 
-    /// `herald --home HOME daemon --broker …` with its log in HOME/daemon.log.
-    static func startDaemon(home: TemporaryDirectory, arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(herald, ["--home", home.path, "daemon"] + arguments, environment: ["HERALD_TMUX": "off"],
-                         streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
-    }
-
-    static func log(of home: TemporaryDirectory) -> String {
-        (try? String(contentsOf: home.url.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
-    }
-
     @Test func postWaitFromAnotherMachineIsAnsweredInTheUI() throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let center = try CenterSession(daemonArguments: ["--broker", broker.url()])
         defer { center.close() }
-        try Self.waitForLog({ center.daemonLog }, "Broker: connected")
+        try center.daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try RunningCommand(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci.deploy",
@@ -84,15 +65,10 @@ extension EndToEnd {
         defer { home.remove() }
         let config = home.url.appendingPathComponent("config")
         try "[broker]\nurl = \(broker.url())\n".write(to: config, atomically: true, encoding: .utf8)
-        let daemon = try ChildProcess(Self.herald, ["--home", home.path, "daemon"],
-                                      environment: ["HERALD_CONFIG": config.path, "HERALD_BROKER": "", "HERALD_TMUX": "off"],
-                                      streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.wait()
-        }
-        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
-        #expect(!Self.log(of: home).contains("unknown section"), "\(Self.log(of: home))")
+        let daemon = try DaemonFixture(DaemonOptions(environment: ["HERALD_CONFIG": config.path, "HERALD_BROKER": ""]), home: home)
+        defer { daemon.stopBlocking(removingHome: false) }
+        try daemon.waitForLog("Broker: connected")
+        #expect(!daemon.log.contains("unknown section"), "\(daemon.log)")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
@@ -117,10 +93,9 @@ extension EndToEnd {
         let home = try TemporaryDirectory("herald-offline")
         defer { home.remove() }
         // The first start makes the persistent session; then the daemon goes away.
-        var daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
-        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
-        daemon.signal(SIGTERM)
-        _ = daemon.wait()
+        var daemon = try DaemonFixture(DaemonOptions(["--broker", broker.url()]), home: home)
+        try daemon.waitForLog("Broker: connected")
+        daemon.stopBlocking(removingHome: false)
 
         let count = 1000
         let encoder = WireCoding.encoder()
@@ -135,14 +110,11 @@ extension EndToEnd {
         // The same messages again, as a bridge between two brokers would deliver them.
         try broker.publishLines(Array(lines.prefix(100)), topic: topic)
 
-        daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.wait()
-        }
+        daemon = try DaemonFixture(DaemonOptions(["--broker", broker.url()]), home: home)
+        defer { daemon.stopBlocking(removingHome: false) }
         let items = try Self.waitForHistory(home: home.path, count: count)
         let identifiers = items.compactMap { $0["identifier"] as? String }
-        #expect(identifiers.count == count, "\(Self.log(of: home).suffix(2000))")
+        #expect(identifiers.count == count, "\(daemon.log.suffix(2000))")
         #expect(Set(identifiers) == Set((0..<count).map { "offline-\($0)" }))
         // Nothing more trickles in.
         Thread.sleep(forTimeInterval: 0.5)
@@ -154,12 +126,9 @@ extension EndToEnd {
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-restart")
         defer { home.remove() }
-        let daemon = try Self.startDaemon(home: home, arguments: ["--broker", broker.url()])
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.wait()
-        }
-        try Self.waitForLog({ Self.log(of: home) }, "Broker: connected")
+        let daemon = try DaemonFixture(DaemonOptions(["--broker", broker.url()]), home: home)
+        defer { daemon.stopBlocking(removingHome: false) }
+        try daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         var acknowledged: [String] = []
@@ -177,9 +146,9 @@ extension EndToEnd {
         #expect(acknowledged.count >= 30)
         let items = try Self.waitForHistory(home: home.path, count: acknowledged.count, timeout: 60)
         let identifiers = items.compactMap { $0["identifier"] as? String }
-        #expect(Set(acknowledged).isSubset(of: Set(identifiers)), "\(Self.log(of: home))")
+        #expect(Set(acknowledged).isSubset(of: Set(identifiers)), "\(daemon.log)")
         #expect(identifiers.count == Set(identifiers).count)
-        let log = Self.log(of: home)
+        let log = daemon.log
         #expect(log.contains("Broker: connection lost"))
         #expect(log.components(separatedBy: "Broker: connected").count - 1 >= 2)
     }
@@ -191,8 +160,8 @@ extension EndToEnd {
         defer { laptop.close() }
         let desktop = try CenterSession(daemonArguments: ["--broker", broker.url()])
         defer { desktop.close() }
-        try Self.waitForLog({ laptop.daemonLog }, "Broker: connected")
-        try Self.waitForLog({ desktop.daemonLog }, "Broker: connected")
+        try laptop.daemon.waitForLog("Broker: connected")
+        try desktop.daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let posted = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
@@ -230,7 +199,7 @@ extension EndToEnd {
         let center = try CenterSession(uiCount: 0, daemonArguments: ["--broker", url, "--broker-ca", certificates.caFile,
                                                                      "--broker-password-file", passwordFile])
         defer { center.close() }
-        try Self.waitForLog({ center.daemonLog }, "Broker: connected")
+        try center.daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         func post(_ extra: [String], url: String = url, password: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {

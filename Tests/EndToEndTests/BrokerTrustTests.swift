@@ -16,22 +16,15 @@ extension EndToEnd {
     static let herald = BuiltProducts.path("herald")
 
     /// `herald daemon --broker` in a home of its own, once it is connected.
-    static func receivingDaemon(_ broker: MosquittoBroker) throws -> (TemporaryDirectory, ChildProcess) {
-        let home = try TemporaryDirectory("herald-receiving")
-        let daemon = try BrokerTests.startDaemon(home: home, arguments: ["--broker", broker.url()])
+    static func receivingDaemon(_ broker: MosquittoBroker) throws -> DaemonFixture {
+        let daemon = try DaemonFixture(DaemonOptions(["--broker", broker.url()]))
         do {
-            try BrokerTests.waitForLog({ BrokerTests.log(of: home) }, "Broker: connected")
+            try daemon.waitForLog("Broker: connected")
         } catch {
-            stop(daemon, home)
+            daemon.stopBlocking()
             throw error
         }
-        return (home, daemon)
-    }
-
-    static func stop(_ daemon: ChildProcess, _ home: TemporaryDirectory) {
-        daemon.signal(SIGTERM)
-        _ = daemon.wait()
-        home.remove()
+        return daemon
     }
 
     /// A post naming one of the daemon user's files is refused and the file stays; a file
@@ -39,9 +32,9 @@ extension EndToEnd {
     @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
-        let (home, daemon) = try Self.receivingDaemon(broker)
-        defer { Self.stop(daemon, home) }
-        let song = home.url.appendingPathComponent("x.mp3")
+        let daemon = try Self.receivingDaemon(broker)
+        defer { daemon.stopBlocking() }
+        let song = daemon.home.url.appendingPathComponent("x.mp3")
         let bytes = Data(repeating: 0x55, count: 8192)
         try bytes.write(to: song)
         var content = ContentRecord(title: "Your song")
@@ -59,17 +52,17 @@ extension EndToEnd {
                                                               "--id", "chart", "--title", "Chart", "--attach", picture.path],
                                                      environment: ["HERALD_NO_SPAWN": "1"])
         #expect(posted.status == 0, "\(posted.stderr)")
-        let items = try BrokerTests.waitForHistory(home: home.path, count: 1, timeout: 60)
-        #expect(items.compactMap { $0["identifier"] as? String } == ["chart"], "\(BrokerTests.log(of: home))")
+        let items = try BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
+        #expect(items.compactMap { $0["identifier"] as? String } == ["chart"], "\(daemon.log)")
         let attachment = try #require((items.first?["attachments"] as? [[String: Any]])?.first)
         #expect(attachment["type"] as? String == "public.png")
         let stored = try #require(attachment["path"] as? String)
-        #expect(stored.hasPrefix(home.path))
+        #expect(stored.hasPrefix(daemon.home.path))
         #expect(FileManager.default.contents(atPath: stored) == png)
         #expect(FileManager.default.contents(atPath: picture.path) == png, "the poster's file is left alone")
         #expect(FileManager.default.contents(atPath: song.path) == bytes, "a broker post took the user's file")
-        #expect(BrokerTests.log(of: home).contains("Broker: post from mallory rejected: request.content.attachments: names a file on this machine"),
-                "\(BrokerTests.log(of: home))")
+        #expect(daemon.log.contains("Broker: post from mallory rejected: request.content.attachments: names a file on this machine"),
+                "\(daemon.log)")
     }
 
     /// A waiting `herald post --broker --wait` takes only an offered action; a forged one (an
@@ -77,15 +70,15 @@ extension EndToEnd {
     @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
-        let (home, daemon) = try Self.receivingDaemon(broker)
-        defer { Self.stop(daemon, home) }
+        let daemon = try Self.receivingDaemon(broker)
+        defer { daemon.stopBlocking() }
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try RunningCommand(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "deploy",
                                                     "--id", "d-1", "--title", "Deploy?", "--action", "approve:Approve",
                                                     "--wait", "--timeout", "120"])
         // Once the post is in, the poster has subscribed to its answers.
-        _ = try BrokerTests.waitForHistory(home: home.path, count: 1, timeout: 60)
+        _ = try BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
         let sender = try String(contentsOf: away.url.appendingPathComponent("broker-device-id"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         func answer(_ action: ResponseAction) throws -> String {

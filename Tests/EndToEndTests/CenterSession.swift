@@ -16,8 +16,7 @@ import Glibc
 /// #expect(post.finish().stdout == "ok\n")
 /// ```
 final class CenterSession: @unchecked Sendable {
-    let home: TemporaryDirectory
-    let daemon: ChildProcess
+    let daemon: DaemonFixture
     private(set) var uis: [TmuxSession] = []
     var ui: TmuxSession { uis[0] }
     let herald = BuiltProducts.path("herald")
@@ -31,14 +30,9 @@ final class CenterSession: @unchecked Sendable {
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
          daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
          home prepared: TemporaryDirectory? = nil) throws {
-        let home = try prepared ?? TemporaryDirectory("herald-center")
-        self.home = home
-        daemon = try ChildProcess(herald, ["--home", home.path, "daemon"] + daemonArguments
-                                      + (bus == nil ? ["--no-dbus"] : []),
-                                  environment: (bus?.environment ?? [:]).merging(["HERALD_TMUX": "off", "HERALD_SOUND": "bell"]) { $1 }
-                                      .merging(daemonEnvironment) { $1 },
-                                  streams: .logFile(home.url.appendingPathComponent("daemon.log").path))
-        try waitForSocket()
+        daemon = try DaemonFixture(DaemonOptions(daemonArguments, environment: daemonEnvironment,
+                                                 desktop: bus.map { .bus($0) } ?? .off),
+                                   home: prepared)
         for _ in 0..<uiCount {
             let ui = try TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
                                      environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
@@ -48,14 +42,8 @@ final class CenterSession: @unchecked Sendable {
         }
     }
 
-    private func waitForSocket() throws {
-        let socket = home.url.appendingPathComponent("herald.sock").path
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard Date() < deadline else { throw ProcessError("the daemon did not create \(socket)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
+    /// The center's state directory.
+    var home: TemporaryDirectory { daemon.home }
 
     /// Starts `herald --home HOME post ARGS` (it runs until answered); `finish()` collects it.
     func startPost(_ arguments: [String]) throws -> RunningCommand {
@@ -68,16 +56,13 @@ final class CenterSession: @unchecked Sendable {
     }
 
     /// What the daemon logged so far.
-    var daemonLog: String {
-        (try? String(contentsOf: home.url.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
-    }
+    var daemonLog: String { daemon.log }
 
-    /// Stops the UIs and the daemon and removes the home.
+    /// Stops the UIs and the daemon (bounded: after 30 s it is killed, and the test says so) and
+    /// removes the home.
     func close() {
         uis.forEach { $0.kill() }
-        daemon.signal(SIGTERM)
-        daemon.wait()
-        home.remove()
+        daemon.stopBlocking()
     }
 }
 

@@ -42,12 +42,9 @@ extension EndToEnd {
             }.start()
         }
         try center.waitUntil("the first posts", timeout: 60) { finished.withLock { $0 } >= 6 }
-        let resident = try center.startDaemon(log: "resident.log")
-        defer { resident.stop(within: 10) }
-        try center.waitUntil("the daemon started by hand to serve", timeout: 90) {
-            center.text("resident.log").contains("serving \(center.home)") || !resident.isRunning
-        }
-        #expect(resident.isRunning, "\(center.text("resident.log"))")
+        let resident = try center.startDaemon(log: "resident.log", readyWithin: 90)   // once it has taken over
+        defer { resident.stopBlocking(within: 10, removingHome: false) }
+        try resident.waitForLog("serving \(center.home)")
         #expect(workers.wait(timeout: .now() + 180) == .success)
 
         // Every post was acknowledged, and every one is in the center the new daemon serves.
@@ -68,8 +65,8 @@ extension EndToEnd {
         let center = try IsolatedCenter()
         defer { center.close() }
         let resident = try center.startDaemon(log: "resident.log")
-        defer { resident.stop(within: 10) }
-        try center.waitUntil("the daemon to serve") { center.text("resident.log").contains("serving \(center.home)") }
+        defer { resident.stopBlocking(within: 10, removingHome: false) }
+        try resident.waitForLog("serving \(center.home)")
         let second = try center.run(["daemon"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("another herald center (herald daemon, pid \(resident.pid)) already serves"), "\(second.stderr)")

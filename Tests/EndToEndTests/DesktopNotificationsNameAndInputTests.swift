@@ -7,15 +7,6 @@ extension EndToEnd {
 /// icon-theme names, and bytes that are not UTF-8. Real dbus-daemon, dunst under Xvfb,
 /// notify-send and dbus-send; skips (printing why) when they are missing.
 @Suite struct DesktopNotificationsNameAndInputTests {
-    /// Polls the daemon's log until `text` appears `count` times.
-    private static func waitForLog(_ center: CenterSession, _ text: String, count: Int = 1, timeout: TimeInterval = 20) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while center.daemonLog.components(separatedBy: text).count - 1 < count {
-            guard Date() < deadline else { throw ProcessError("timed out waiting for \(text) ×\(count) in:\n\(center.daemonLog)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
     /// dunst holds the name and does not allow replacement: `--dbus-replace` says so, naming it;
     /// Herald waits in the bus's queue and serves once dunst quits. A server that replaces
     /// Herald is named too, and the name comes back to Herald when it leaves.
@@ -26,12 +17,12 @@ extension EndToEnd {
         defer { dunst.stop() }
         let center = try CenterSession(uiCount: 0, daemonArguments: ["--dbus-replace"], bus: bus)
         defer { center.close() }
-        try Self.waitForLog(center, "is held by dunst (pid \(dunst.pid)")
+        try center.daemon.waitForLog("is held by dunst (pid \(dunst.pid)")
         #expect(center.daemonLog.contains("which does not allow replacement; Herald serves it when that server leaves"))
         #expect(try bus.waitForNotificationServer().first == "dunst")
 
         dunst.stop()
-        try Self.waitForLog(center, "(the server holding it left)")
+        try center.daemon.waitForLog("(the server holding it left)")
         try bus.waitForNotificationServer(named: "Herald")
 
         // A replacer that quits at once (dbus-send asks for the name with REPLACE_EXISTING).
@@ -40,8 +31,8 @@ extension EndToEnd {
                                            "org.freedesktop.DBus.RequestName", "string:org.freedesktop.Notifications",
                                            "uint32:2"], environment: bus.environment)
         #expect(replace.stdout.contains("uint32 1"), "\(replace.stdout) \(replace.stderr)")   // primary owner
-        try Self.waitForLog(center, "replaced Herald as org.freedesktop.Notifications")
-        try Self.waitForLog(center, "(the server holding it left)", count: 2)
+        try center.daemon.waitForLog("replaced Herald as org.freedesktop.Notifications")
+        try center.daemon.waitForLog("(the server holding it left)", count: 2)
         try bus.waitForNotificationServer(named: "Herald")
     }
 

@@ -23,8 +23,7 @@ extension EndToEnd {
 
         let center = try CenterSession(uiCount: 0, bus: bus)
         defer { center.close() }
-        let deadline = Date().addingTimeInterval(20)
-        while !center.daemonLog.contains("is held by dunst") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try center.daemon.waitForLog("is held by dunst")
         let log = center.daemonLog
         #expect(log.contains("is held by dunst (pid \(dunst.pid)"), "\(log)")
         #expect(!log.contains("--dbus-replace takes it over"), "\(log)")

@@ -44,11 +44,17 @@ final class IsolatedCenter: @unchecked Sendable {
         return (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
-    /// Starts `herald daemon ARGS` in the background, its output in `log` (inside the root).
-    /// `extra` is added to its environment (a sound server, `XDG_DATA_HOME`).
-    func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:]) throws -> ChildProcess {
-        try ChildProcess(herald, ["daemon"] + arguments, environment: environment.merging(extra) { $1 },
-                         unsetting: Self.unsetting, streams: .logFile(root.path + "/" + log))
+    /// Starts `herald daemon ARGS` as a user's shell would (the home in `HERALD_HOME`, the
+    /// configuration deciding about D-Bus), its output in `log` (inside the root), and waits
+    /// until it answers (`readyWithin`: a hand-over waits for the daemon it takes over from).
+    /// `extra` is added to its environment (a sound server, `XDG_DATA_HOME`). Stopping it leaves
+    /// the home to `close()`.
+    func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:],
+                     readyWithin: Double = 30) throws -> DaemonFixture {
+        try DaemonFixture(DaemonOptions(arguments, environment: environment.merging(extra) { $1 }, unsetting: Self.unsetting,
+                                        desktop: .asConfigured, homeBy: .environment, logPath: root.path + "/" + log,
+                                        readyWithin: readyWithin),
+                          home: TemporaryDirectory(at: home))
     }
 
     /// A file of the root (a log), or "".

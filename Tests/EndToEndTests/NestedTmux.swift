@@ -43,15 +43,6 @@ final class NestedTmux: @unchecked Sendable {
         "herald-inner-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     }
 
-    /// Polls until `path` exists (a daemon's socket).
-    static func waitForFile(_ path: String, timeout: TimeInterval = 20) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !FileManager.default.fileExists(atPath: path) {
-            guard Date() < deadline else { throw TmuxError("\(path) did not appear") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
     /// Runs a command on the inner server; its output.
     @discardableResult
     func tmux(_ arguments: [String]) -> String {

@@ -56,7 +56,7 @@ extension EndToEnd {
         defer { broker.stop() }
         let center = try CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1", "--broker", broker.url()])
         defer { center.close() }
-        try BrokerTests.waitForLog({ center.daemonLog }, "Broker: connected")
+        try center.daemon.waitForLog("Broker: connected")
         let count = 20
         let lines = try (0..<count).map { n -> String in
             let params = PostParams(bundleIdentifier: "cron",

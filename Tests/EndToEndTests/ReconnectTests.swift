@@ -11,34 +11,18 @@ extension EndToEnd {
 /// unread count dropping), reconnects when a daemon answers again, and then shows the center
 /// as it is — a notification posted while it was disconnected included.
 @Suite struct ReconnectTests {
-    /// Waits (at most 20 s) until a daemon answers on the home's socket (a SIGKILLed daemon
-    /// leaves its socket file behind, so the file alone says nothing).
-    static func waitForDaemon(_ herald: String, _ home: TemporaryDirectory) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while try ProcessRunner.runSeparately(herald, ["--home", home.path, "dnd"], environment: ["HERALD_NO_SPAWN": "1"]).status != 0 {
-            guard Date() < deadline else { throw ProcessError("no daemon answered on \(home.path)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
     @Test(arguments: [SIGTERM, SIGKILL])
     func theUIReconnectsAfterItsDaemonStops(signal: Int32) throws {
         let home = try TemporaryDirectory("herald-reconnect")
         defer { home.remove() }
         let herald = BuiltProducts.path("herald")
-        func daemon() throws -> ChildProcess {
-            let child = try ChildProcess(herald, ["--home", home.path, "daemon"], environment: ["HERALD_TMUX": "off"],
-                                         captureOutput: false)
-            try Self.waitForDaemon(herald, home)
-            return child
-        }
         func post(_ title: String) throws {
             let result = try ProcessRunner.runSeparately(herald, ["--home", home.path, "post", "--new-app", "com.example.ci",
                                                                   "--title", title, "--body", "ok", "--thread", title])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        var first: ChildProcess? = try daemon()
-        defer { first?.signal(SIGKILL); _ = first?.wait() }
+        var first: DaemonFixture? = try DaemonFixture(home: home)
+        defer { first?.stopBlocking(signal: SIGKILL, removingHome: false) }
         // The UI may not start daemons itself here, so the test owns every daemon it stops.
         let ui = try TmuxSession(command: [herald, "--home", home.path], width: 80, height: 24,
                                  environment: ["HERALD_UI_BANNER_SECONDS": "1", "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
@@ -48,8 +32,7 @@ extension EndToEnd {
         try ui.waitFor("1 unread")
         _ = try ui.waitForAbsence("╭─")   // its banner has gone into the list
 
-        first?.signal(signal)
-        _ = first?.wait()
+        first?.stopBlocking(signal: signal, removingHome: false)
         first = nil
         var screen = try ui.waitFor("⚠ disconnected — reconnecting…")
         #expect(screen.contains("Before the stop"))   // what was on screen stays, marked stale
@@ -64,8 +47,8 @@ extension EndToEnd {
         #expect(!screen.contains("DND on"))
 
         // A daemon again, and a notification posted as soon as it answers.
-        let second = try daemon()
-        defer { second.signal(SIGTERM); _ = second.wait() }
+        let second = try DaemonFixture(home: home)   // ready when it answers (the socket file stayed)
+        defer { second.stopBlocking(removingHome: false) }
         try post("Posted meanwhile")
         screen = try ui.waitForAbsence("disconnected", timeout: 20)
         screen = try ui.waitFor("Posted meanwhile")

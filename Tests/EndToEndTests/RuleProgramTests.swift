@@ -47,8 +47,7 @@ extension EndToEnd {
             """)
         defer { center.close() }
         let daemon = try center.startDaemon(log: "daemon.log")
-        defer { daemon.stop() }
-        try center.waitUntil("the daemon's socket") { FileManager.default.fileExists(atPath: center.socketPath) }
+        defer { daemon.stopBlocking(removingHome: false) }
 
         let marks = (1...3).map { root.path + "/mark\($0)" }
         let title = "$(touch \(marks[0]))"

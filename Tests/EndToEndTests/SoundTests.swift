@@ -50,8 +50,7 @@ struct SoundTests {
         let center = try IsolatedCenter()
         defer { center.close() }
         let daemon = try center.startDaemon(log: "daemon.log", extra: environment(pulse, data))
-        defer { daemon.stop() }
-        try center.waitUntil("the daemon's socket") { FileManager.default.fileExists(atPath: center.socketPath) }
+        defer { daemon.stopBlocking(removingHome: false) }
         try body(pulse, center)
     }
 

@@ -118,17 +118,13 @@ struct TmuxReachTests {
         let scratch = try TemporaryDirectory("herald-tmux")
         defer { scratch.remove() }
         let herald = BuiltProducts.path("herald")
-        let home = scratch.url.appendingPathComponent("home").path
         let config = scratch.url.appendingPathComponent("config").path
         try "[tmux]\ntimeout = 0\nkey-grace = 0.3\n".write(toFile: config, atomically: true, encoding: .utf8)
         // The daemon first (the UI starts none), on the tmux server about to start.
         let server = NestedTmux.newName()
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let daemon = try ChildProcess(herald, ["--home", home, "daemon", "--no-dbus"],
-                                      environment: ["HERALD_TMUX": server, "HERALD_CONFIG": config],
-                                      streams: .logFile(scratch.url.appendingPathComponent("daemon.log").path))
-        defer { daemon.stop() }
-        try NestedTmux.waitForFile(home + "/herald.sock")
+        let daemon = try DaemonFixture(DaemonOptions(environment: ["HERALD_TMUX": server, "HERALD_CONFIG": config]))
+        defer { daemon.stopBlocking() }
+        let home = daemon.home.path
         let tmux = try NestedTmux(name: server, command: [herald, "--home", home],
                                   environment: ["HERALD_NO_SPAWN": "1", "HERALD_UI_MUTE": "1", "HERALD_CONFIG": config])
         defer { tmux.kill() }

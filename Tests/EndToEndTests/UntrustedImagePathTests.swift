@@ -15,7 +15,7 @@ extension EndToEnd {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let center = try CenterSession(uiCount: 0, bus: bus)
-        defer { Self.stop(center) }
+        defer { center.close() }
         try bus.waitForNotificationServer(named: "Herald")
         let notifySend = try #require(Programs.which("notify-send"))
         let pipe = center.home.path + "/picture.png"
@@ -32,18 +32,6 @@ extension EndToEnd {
         #expect(history.stdout.contains("Through a pipe") && history.stdout.contains("After the pipe"), "\(history.stdout)")
         #expect(center.daemonLog.contains("image not attached") && center.daemonLog.contains("named pipe"),
                 "\(center.daemonLog.suffix(2000))")
-    }
-
-    /// SIGTERM stops the daemon (bounded: after 30 s it is killed, and the test says so).
-    static func stop(_ center: CenterSession) {
-        center.daemon.signal(SIGTERM)
-        let deadline = Date().addingTimeInterval(30)
-        while center.daemon.exitStatusIfExited() == nil && Date() < deadline { usleep(20_000) }
-        if center.daemon.exitStatusIfExited() == nil {
-            Issue.record("herald daemon did not stop within 30 s of SIGTERM; killed")
-            center.daemon.signal(SIGKILL)
-        }
-        center.close()
     }
 }
 }

@@ -12,7 +12,7 @@ import TestSupport
 /// door, server and engine.
 @Suite(.skipped(because: MosquittoBroker.unavailableReason)) struct BrokerAppLimitTests {
     @Test func aPostForANewAppPastTheLimitIsRejectedNamingIt() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-apps")
         defer { directory.remove() }
@@ -29,7 +29,8 @@ import TestSupport
         let log = LogLines()
         let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
         let door = try await BrokerDoor.open(settings: settings, device: "apps-test", stateDirectory: directory.url,
-                                             engine: engine, postLimiter: server.postLimiter, log: { log.append($0) })
+                                             engine: engine, postLimiter: server.postLimiter, eventLoop: server.eventLoop,
+                                             log: { log.append($0) })
         defer { door.close() }
         try await log.wait(for: "Broker: connected")
         let publisher = try await BrokerPublisher.connect(settings: settings, sender: "ci")

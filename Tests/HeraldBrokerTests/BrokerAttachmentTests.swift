@@ -14,7 +14,7 @@ struct BrokerAttachmentTests {
     static let png = PNGEncoder.encode(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 255])
 
     @Test func aPostNamingAFileOnThisMachineIsRefusedAndTheFileStays() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-path")
         defer { directory.remove() }
@@ -53,7 +53,7 @@ struct BrokerAttachmentTests {
     }
 
     @Test func theBytesOfAFileTravelAndAreCheckedAsAnyAttachment() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-bytes")
         defer { directory.remove() }

@@ -24,8 +24,8 @@ final class LogLines: Sendable {
 }
 
 /// The daemon's side of the broker, in process and real: an engine on `store`, the daemon's
-/// server (its socket in `directory`) and the broker door on a real mosquitto, with the door's
-/// state (device id, journal) in `directory`.
+/// server (its socket in `directory`) and the broker door on a real mosquitto, served on the
+/// server's event loop as in the daemon, with the door's state (device id, journal) in `directory`.
 struct BrokerDoorStack {
     let engine: NotificationEngine
     let backend: EngineBackend
@@ -47,7 +47,8 @@ struct BrokerDoorStack {
                                configuration: configuration)
         try await server.start()
         let door = try await BrokerDoor.open(settings: settings, device: device, stateDirectory: directory,
-                                             engine: engine, postLimiter: server.postLimiter, afterStored: afterStored,
+                                             engine: engine, postLimiter: server.postLimiter,
+                                             eventLoop: server.eventLoop, afterStored: afterStored,
                                              log: { log.append($0) })
         return BrokerDoorStack(engine: engine, backend: backend, server: server, door: door)
     }

@@ -19,7 +19,7 @@ struct BrokerForgedAnswerTests {
     }
 
     @Test func aWaitingPublisherTakesOnlyAnActionItOffered() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
         let publisher = try await BrokerPublisher.connect(settings: settings, sender: "ci")
@@ -48,7 +48,7 @@ struct BrokerForgedAnswerTests {
     }
 
     @Test func aHandledMessageCannotTakeOtherNotificationsOutOfTheList() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-handled")
         defer { directory.remove() }

@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func postsPastTheRateAreHeldBackNotLostAndTheBucketIsShared() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let directory = try TemporaryDirectory("herald-broker-rate")
         defer { directory.remove() }

@@ -14,7 +14,7 @@ import TestSupport
 @Suite(.skipped(because: MosquittoBroker.unavailableReason))
 struct BrokerStallTests {
     @Test func aConnectionStalledPartWayThroughAPacketIsDroppedAndMadeAgain() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker.started()
         defer { broker.stop() }
         let proxy = try StallingProxy(to: broker.port)
         defer { proxy.stop() }

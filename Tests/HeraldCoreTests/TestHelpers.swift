@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import TestSupport
 
 /// A UTC date from its parts.
 func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
@@ -41,6 +42,6 @@ func writeFile(_ directory: URL, _ name: String, bytes: [UInt8]) throws -> URL {
     return url
 }
 
-let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+let pngBytes = [UInt8](PNGEncoder.onePixel)
 let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]
 let gifBytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0]

@@ -25,14 +25,8 @@ final class DoorFixture: Sendable {
     /// Runs `body` with a fixture, then closes it (also when `body` throws).
     static func with(configuration: EngineConfiguration = EngineConfiguration(), postLimiter: PostRateLimiter? = nil,
                      _ body: (DoorFixture) async throws -> Void) async throws {
-        let fixture = try await start(configuration: configuration, postLimiter: postLimiter)
-        do {
-            try await body(fixture)
-        } catch {
-            await fixture.close()
-            throw error
-        }
-        await fixture.close()
+        try await using(try await start(configuration: configuration, postLimiter: postLimiter), body,
+                        closing: { await $0.close() })
     }
 
     private static func start(configuration: EngineConfiguration, postLimiter: PostRateLimiter?) async throws -> DoorFixture {
@@ -58,23 +52,17 @@ final class DoorFixture: Sendable {
     }
 
     /// `notify-send ARGS`, run to completion.
-    func notifySend(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let environment = bus.environment
-        return try await offThePool {
-            try ProcessRunner.runSeparately(Programs.which("notify-send")!, arguments, environment: environment)
-        }
+    func notifySend(_ arguments: [String]) async throws -> ProgramResult {
+        try await runProgram(Programs.which("notify-send")!, arguments, environment: bus.environment)
     }
 
     /// `gdbus call` of `method` (`Interface.Member`) on the notifications object, arguments in
     /// GVariant text.
-    func gdbus(_ method: String, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let environment = bus.environment
-        return try await offThePool {
-            try ProcessRunner.runSeparately(Programs.which("gdbus")!,
-                                            ["call", "--session", "--dest", "org.freedesktop.Notifications",
-                                             "--object-path", "/org/freedesktop/Notifications", "--method", method, "--"]
-                                                + arguments, environment: environment)
-        }
+    func gdbus(_ method: String, _ arguments: [String]) async throws -> ProgramResult {
+        try await runProgram(Programs.which("gdbus")!,
+                             ["call", "--session", "--dest", "org.freedesktop.Notifications",
+                              "--object-path", "/org/freedesktop/Notifications", "--method", method, "--"] + arguments,
+                             environment: bus.environment)
     }
 
     /// `Notify` through gdbus with `hints` in GVariant text: the id, or the error gdbus printed.

@@ -25,11 +25,9 @@ import TestSupport
         guard case .serving(let door, _) = outcome else { Issue.record("the door did not open: \(outcome)"); return }
 
         let notifySend = try #require(Programs.which("notify-send"))
-        let environment = bus.environment
-        let runs = try await offThePool {
-            try (1...5).map { n in
-                try ProcessRunner.runSeparately(notifySend, ["-a", "flood", "Flood \(n)"], environment: environment)
-            }
+        var runs: [ProgramResult] = []
+        for n in 1...5 {
+            runs.append(try await runProgram(notifySend, ["-a", "flood", "Flood \(n)"], environment: bus.environment))
         }
         #expect(runs.map(\.status) == [0, 0, 0, 1, 1], "\(runs.map(\.stderr))")
         for refused in runs.dropFirst(3) {

@@ -43,11 +43,11 @@ import Glibc
     }
 
     @Test func postsWhoseFilesTurnIntoPipesNeverStopTheDaemon() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let directory = daemon.home.path + "/race"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let target = directory + "/cat.png"
-            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+            let png = [UInt8](PNGEncoder.onePixel)
             let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli))
             defer { client.close() }
             let swapper = Swapper(target: target, png: png)
@@ -69,7 +69,7 @@ import Glibc
                 }
                 if outcome == "taken" { taken += 1 } else { refused.append(outcome) }
             }
-            swapper.finish()
+            await offThePool { swapper.finish() }
             #expect(taken + refused.count == 150)
             #expect(refused.allSatisfy { $0.contains("named pipe") || $0.contains("no file") }, "\(Set(refused))")
             let again = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli))

@@ -25,7 +25,7 @@ import Glibc
     /// 48 clients each send 1 MB of a line and stop (48 MB against the 32 MiB budget): the
     /// oldest are told at once, the others when their line is 10 s old — nobody keeps a half line.
     @Test func halfLinesOfSlowClientsAreAllGivenUp() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             var clients: [RawClient] = []
             for n in 0..<48 {
                 let client = try await greeted(daemon.socketPath, receiveTimeout: 40)
@@ -48,7 +48,7 @@ import Glibc
     /// 256 clients said hello and wait for nothing: the 257th — the real `herald post` — is
     /// served, and the client silent longest is told it made room.
     @Test func aNewcomerGetsInPastAFullHouseOfIdleClients() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             var clients: [RawClient] = []
             for _ in 0..<256 { clients.append(try await greeted(daemon.socketPath)) }
             let post = try await runBuiltProgram("herald", ["--home", daemon.home.path, "post", "--title", "Let in"],

@@ -15,7 +15,7 @@ import Glibc
     /// A raw `wait` whose timeout is past any integer: refused naming the field and the limit.
     @Test(arguments: [1e19, 1e300, -1])
     func aWaitWithAHugeTimeoutIsRefusedAndTheDaemonServesOn(timeout: Double) async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli))
             defer { client.close() }
             await #expect {
@@ -30,7 +30,7 @@ import Glibc
     }
 
     @Test func postWaitWithAHugeTimeoutIsAUsageErrorAndNothingIsPosted() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let result = try await runBuiltProgram("herald", ["--home", daemon.home.path, "post", "--title", "x",
                                                               "--wait", "--timeout", "1e19"],
                                                    environment: daemon.appEnvironment(bundleIdentifier: "make"))
@@ -45,31 +45,14 @@ import Glibc
     /// The daemon's log on a device that is always full (`/dev/full`: every write fails with
     /// ENOSPC): it starts, serves 40 clients (two log lines each) and stops cleanly.
     @Test func aDaemonWhoseLogCannotBeWrittenServesOn() async throws {
-        let home = try TemporaryDirectory("herald-full-log")
-        defer { home.remove() }
-        let socketPath = home.path + "/herald.sock"
-        let daemon = try ChildProcess(BuiltProducts.path("herald"), ["--home", home.path, "daemon"],
-                                      environment: ["HERALD_SOCKET": socketPath], unsetting: ["HERALD_NO_SPAWN"],
-                                      streams: .logFile("/dev/full"))
-        let up = await eventually(timeout: 20) {
-            guard let client = try? await IPCClient.connect(socketPath: socketPath, hello: ClientHello(role: .cli)) else {
-                return false
-            }
+        let daemon = try await DaemonFixture.start(DaemonOptions(unsetting: ["HERALD_NO_SPAWN"], logPath: "/dev/full"))
+        for index in 0..<40 {
+            let client = try await IPCClient.connect(socketPath: daemon.socketPath,
+                                                     hello: ClientHello(role: .cli, client: "client \(index)"))
+            _ = try await client.call(Methods.apps, Empty())
             client.close()
-            return true
         }
-        #expect(up, "the daemon did not answer with its log on /dev/full")
-        if up {
-            for index in 0..<40 {
-                let client = try await IPCClient.connect(socketPath: socketPath,
-                                                         hello: ClientHello(role: .cli, client: "client \(index)"))
-                _ = try await client.call(Methods.apps, Empty())
-                client.close()
-            }
-        }
-        daemon.signal(SIGTERM)
-        let status = await offThePool { daemon.wait() }
-        #expect(status == 0)
+        #expect(await daemon.stop() == 0)
     }
 
     /// The writer behind the log: a failing write is dropped and counted, and the next line

@@ -14,24 +14,13 @@ import Glibc
 /// same way).
 @Suite struct DaemonCommitGroupTests {
     @Test func postsReadInOneWakeUpShareOneCommit() async throws {
-        let home = try TemporaryDirectory("herald-groups")
-        defer { home.remove() }
-        let socketPath = home.path + "/herald.sock"
-        let log = home.path + "/daemon.log"
-        let daemon = try ChildProcess(BuiltProducts.path("herald"), ["--home", home.path, "daemon", "--rate-limit", "0", "--no-dbus"],
-                                      environment: ["HERALD_SOCKET": socketPath], streams: .logFile(log))
-        do {
-            try await check(daemon, socketPath: socketPath, log: log)
-        } catch {
-            await Self.stop(daemon)
-            throw error
+        try await DaemonFixture.with(DaemonOptions(["--rate-limit", "0"])) { daemon in
+            try await check(socketPath: daemon.socketPath)
         }
-        await Self.stop(daemon)
     }
 
-    private func check(_ daemon: ChildProcess, socketPath: String, log: String) async throws {
-        #expect(await eventually(timeout: 20) { FileManager.default.fileExists(atPath: socketPath) })
-        let raw = try await eventuallyConnected(socketPath)
+    private func check(socketPath: String) async throws {
+        let raw = try RawClient(socketPath)
         try raw.send(#"{"hello":{"protocol":1,"role":"cli"}}"#)
         _ = try await raw.receive()
         try raw.send(Self.post(0))   // registers the app
@@ -52,24 +41,11 @@ import Glibc
         #expect(statistics.writes == 20, "\(statistics)")
     }
 
-    private static func stop(_ daemon: ChildProcess) async {
-        daemon.signal(SIGKILL)
-        _ = await offThePool { daemon.wait() }
-    }
-
     private static func post(_ n: Int) -> String {
         let params = PostParams(bundleIdentifier: "com.example.groups",
                                 request: RequestRecord(identifier: "g\(n)", content: ContentRecord(title: "Group \(n)")))
         let line = (try? RequestEnvelope(id: Int64(n), method: Methods.post.name, params: params).line()) ?? Data()
         return String(decoding: line, as: UTF8.self)
-    }
-
-    private func eventuallyConnected(_ path: String) async throws -> RawClient {
-        for _ in 0..<200 {
-            if let raw = try? RawClient(path) { return raw }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        throw TestFailure("the daemon did not answer on \(path)")
     }
 
     /// Asks the daemon for its commit groups since the last time (`commitStatistics`).

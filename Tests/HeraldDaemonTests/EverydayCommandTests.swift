@@ -11,8 +11,8 @@ import TestSupport
 struct EverydayCommandTests {
     /// Bug 1: a denied app can be allowed again (`herald app ID --allow`), over the socket.
     @Test func aDeniedAppIsAllowedAgain() async throws {
-        let daemon = try await DaemonProcess(daemonArguments: ["--prompt", "deny"])
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start(DaemonOptions(["--prompt", "deny"]))
+        defer { daemon.stopInBackground() }
         let app = try await IPCClient.connect(socketPath: daemon.socketPath,
                                               hello: ClientHello(role: .app, bundleIdentifier: "com.example.denied"))
         defer { app.close() }
@@ -36,8 +36,8 @@ struct EverydayCommandTests {
     /// with --wait, which used to wait forever), and keeps nothing.
     @Test(arguments: [[], ["--wait"]])
     func postingWhileNotificationsAreOffIsRefused(extra: [String]) async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         #expect(try await daemon.run(["post", "--new-app", "com.example.off", "--title", "on"]).status == 0)
         #expect(try await daemon.run(["app", "com.example.off", "--deny"]).status == 0)
         let result = try await daemon.run(["post", "--app", "com.example.off", "--title", "off", "--id", "off"] + extra)
@@ -52,8 +52,8 @@ struct EverydayCommandTests {
 
     /// Smaller: a typo'd --app is refused (exit 3) instead of becoming a new app; --new-app makes one.
     @Test func aTypoInAppIsRefused() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         for arguments in [["post", "--app", "com.exmaple.tea", "--title", "Tea"], ["badge", "--app", "com.exmaple.tea", "1"],
                           ["remove", "--app", "com.exmaple.tea", "x"], ["clear", "--app", "com.exmaple.tea"]] {
             let result = try await daemon.run(arguments)
@@ -68,16 +68,16 @@ struct EverydayCommandTests {
     /// Bug 4: --attach refuses directories, devices and FIFOs before copying, with a sentence,
     /// and no `herald-attach-*` is ever left behind.
     @Test func attachRefusesWhatIsNotAFileAndLeavesNothingBehind() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let scratch = try TemporaryDirectory("herald-attach-test")
         defer { scratch.remove() }
         let temporary = scratch.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let fifo = scratch.url.appendingPathComponent("pipe.png").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let directory = HeraldExecutable.packageRoot.appendingPathComponent("Assets").path
-        let readme = HeraldExecutable.packageRoot.appendingPathComponent("README.md").path
+        let directory = BuiltProducts.packageRoot.appendingPathComponent("Assets").path
+        let readme = BuiltProducts.packageRoot.appendingPathComponent("README.md").path
         let environment = ["TMPDIR": temporary.path]
         for (path, expected) in [(directory, "is a directory"), (fifo, "named pipe"), ("/dev/null", "character device"),
                                  (readme, "is not a supported"), ("/no/such.png", "no such file")] {
@@ -87,7 +87,7 @@ struct EverydayCommandTests {
             #expect(result.stderr.contains(expected), "\(result.stderr)")
             #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("UNError("))
         }
-        let photo = HeraldExecutable.packageRoot.appendingPathComponent("Assets/photo.png").path
+        let photo = BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png").path
         let posted = try await daemon.run(["post", "--new-app", "a.b", "--title", "x", "--attach", photo],
                                           environment: environment)
         #expect(posted.status == 0, "\(posted.stderr)")
@@ -96,11 +96,11 @@ struct EverydayCommandTests {
 
     /// Bug 6: one center per state directory; a second daemon names the holder's pid.
     @Test func aSecondDaemonOnTheSameHomeRefuses() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let second = try await daemon.run(["daemon"])
         #expect(second.status == 1)
-        #expect(second.stderr.contains("pid \(daemon.process.pid)"), "\(second.stderr)")
+        #expect(second.stderr.contains("pid \(daemon.pid)"), "\(second.stderr)")
         #expect(second.stderr.contains("herald daemon"))
     }
 
@@ -108,7 +108,7 @@ struct EverydayCommandTests {
     @Test func noCenterWithoutSpawningIsASentence() async throws {
         let home = try TemporaryDirectory("herald-nospawn")
         defer { home.remove() }
-        let result = try await HeraldExecutable.run(["dnd"], home: home.path)
+        let result = try await runHerald(["dnd"], home: home.path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("herald daemon") && result.stderr.contains("HERALD_NO_SPAWN"), "\(result.stderr)")
         #expect(!result.stderr.contains("errno"))
@@ -116,8 +116,8 @@ struct EverydayCommandTests {
 
     /// Bug 8: a past --at is refused; pending prints identifiers whole; remove reports.
     @Test func schedulingAndRemovalGiveFeedback() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let past = try await daemon.run(["post", "--new-app", "com.example.s", "--title", "x", "--at", "2020-01-01 10:00"])
         #expect(past.status == 2)
         #expect(past.stderr.contains("has passed"), "\(past.stderr)")
@@ -146,8 +146,8 @@ struct EverydayCommandTests {
 
     /// Smaller: the same actions posted again reuse one category instead of adding one each time.
     @Test func postCategoriesAreKeyedByTheirActions() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         for _ in 0..<3 {
             #expect(try await daemon.run(["post", "--new-app", "ci", "--title", "Deploy?", "--action", "yes:Yes",
                                           "--action", "no:No"]).status == 0)
@@ -160,8 +160,8 @@ struct EverydayCommandTests {
 
     /// Bug 3: the default app is the calling script, however it is started; $HERALD_APP wins.
     @Test func theDefaultAppIsTheScriptsName() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let scripts = try TemporaryDirectory("herald-script")
         defer { scripts.remove() }
         let script = scripts.url.appendingPathComponent("deploy.sh")
@@ -170,12 +170,12 @@ struct EverydayCommandTests {
         "$HERALD" --home "$HERALD_TEST_HOME" post --title "$1"
         timeout 30 "$HERALD" --home "$HERALD_TEST_HOME" post --title "$1 (timeout)"
         """.write(to: script, atomically: true, encoding: .utf8)
-        var environment = ["HERALD": HeraldExecutable.path, "HERALD_TEST_HOME": daemon.home, "HERALD_NO_SPAWN": "1"]
+        var environment = ["HERALD": BuiltProducts.path("herald"), "HERALD_TEST_HOME": daemon.home.path, "HERALD_NO_SPAWN": "1"]
         let unsetting = ["HERALD_SOCKET", "HERALD_APP"]
         for (shell, arguments) in [("/bin/sh", [script.path, "sh"]), ("/bin/bash", [script.path, "bash"]),
                                    ("/usr/bin/env", ["bash", script.path, "env"])] {
-            let result = try await HeraldExecutable.runProgram(shell, arguments, environment: environment,
-                                                               unsetting: unsetting)
+            let result = try await runProgram(shell, arguments, environment: environment,
+                                              unsetting: unsetting)
             #expect(result.status == 0, "\(shell): \(result.stderr)")
         }
         let apps = try await daemon.ui().apps()
@@ -186,8 +186,8 @@ struct EverydayCommandTests {
         #expect(history.count == 6)
 
         environment["HERALD_APP"] = "com.example.deploy"
-        _ = try await HeraldExecutable.runProgram("/bin/sh", [script.path, "named"], environment: environment,
-                                                  unsetting: ["HERALD_SOCKET"])
+        _ = try await runProgram("/bin/sh", [script.path, "named"], environment: environment,
+                                 unsetting: ["HERALD_SOCKET"])
         #expect(try await daemon.ui().history(HistoryQuery(bundleIdentifier: "com.example.deploy")).count == 2)
     }
 
@@ -195,16 +195,16 @@ struct EverydayCommandTests {
     @Test func versionAndHelpExamples() async throws {
         let home = try TemporaryDirectory("herald-help")
         defer { home.remove() }
-        let version = try await HeraldExecutable.run(["--version"], home: home.path)
+        let version = try await runHerald(["--version"], home: home.path)
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("herald "))
         for command in ["post", "push", "app", "daemon", "demo", "history", "pending", "apps", "remove", "clear"] {
-            let help = try await HeraldExecutable.run([command, "--help"], home: home.path).stdout
+            let help = try await runHerald([command, "--help"], home: home.path).stdout
             let named = help.split(whereSeparator: { $0 == " " || $0 == "\n" })
                 .filter { $0.hasPrefix("Assets/") || $0.hasPrefix("Sources/") || $0.hasPrefix("Examples/") }
                 .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ").,")) }
             for path in named {
-                #expect(FileManager.default.fileExists(atPath: HeraldExecutable.packageRoot.appendingPathComponent(path).path),
+                #expect(FileManager.default.fileExists(atPath: BuiltProducts.packageRoot.appendingPathComponent(path).path),
                         "herald \(command) --help names \(path)")
             }
         }

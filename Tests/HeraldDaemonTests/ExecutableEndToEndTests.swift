@@ -15,8 +15,8 @@ struct ExecutableEndToEndTests {
 
     @Test("post --wait prints the user's answer", arguments: Answer.allCases)
     func postWait(answer: Answer) async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let ui = try await daemon.ui()
         let events = EventWaiter(await ui.events())
         let id = "ask-\(answer.rawValue)"
@@ -47,8 +47,8 @@ struct ExecutableEndToEndTests {
 
     @Test("post --wait --json prints one object; --timeout prints @TIMEOUT with status 4")
     func postJSONAndTimeout() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let ui = try await daemon.ui()
         let events = EventWaiter(await ui.events())
         let post = Task {
@@ -75,8 +75,8 @@ struct ExecutableEndToEndTests {
 
     @Test("post prints the identifier; usage errors exit 2; other commands work")
     func postAndFriends() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let posted = try await daemon.run(["post", "--title", "Build finished", "--body", "ok", "--id", "b1",
                                            "--badge", "2", "--info", "job=42", "--level", "time-sensitive"])
         #expect(posted.status == 0, "\(posted.stderr)")
@@ -114,9 +114,9 @@ struct ExecutableEndToEndTests {
 
     @Test("push delivers the sample .apns files", arguments: ["alert.apns", "badge.apns", "time-sensitive.apns", "mutable-content.apns", "background.apns"])
     func pushSamples(file: String) async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
-        let path = HeraldExecutable.packageRoot.appendingPathComponent("Assets/\(file)").path
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
+        let path = BuiltProducts.packageRoot.appendingPathComponent("Assets/\(file)").path
         let result = try await daemon.run(["push", "--collapse-id", "sample", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "sample\n")
@@ -129,21 +129,21 @@ struct ExecutableEndToEndTests {
         ("broken-no-target.apns", "MissingTopic"), ("broken-too-large.apns", "PayloadTooLarge"),
     ])
     func pushBroken(file: String, reason: String) async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
-        let path = HeraldExecutable.packageRoot.appendingPathComponent("Assets/\(file)").path
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
+        let path = BuiltProducts.packageRoot.appendingPathComponent("Assets/\(file)").path
         let result = try await daemon.run(["push", path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(reason): "), "\(result.stderr)")
         let long = try await daemon.run(["push", "--app", "a.b", "--collapse-id", String(repeating: "c", count: 65),
-                                         HeraldExecutable.packageRoot.appendingPathComponent("Assets/alert.apns").path])
+                                         BuiltProducts.packageRoot.appendingPathComponent("Assets/alert.apns").path])
         #expect(long.stderr.contains("BadCollapseId"))
     }
 
     @Test("push --token addresses the app; stdin works; a service-extension command rewrites mutable content")
     func pushTokenAndExtension() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let app = "com.example.herald.sample"
         let token = try await daemon.run(["app", app, "--token"]).stdout.trimmingCharacters(in: .newlines)
         let viaToken = try await daemon.run(["push", "--token", token, "--collapse-id", "t1", "-"],
@@ -154,7 +154,7 @@ struct ExecutableEndToEndTests {
         let ui = try await daemon.ui()
         let events = EventWaiter(await ui.events())
         let mutable = try await daemon.run(["push", "--collapse-id", "m1",
-                                            HeraldExecutable.packageRoot.appendingPathComponent("Assets/mutable-content.apns").path])
+                                            BuiltProducts.packageRoot.appendingPathComponent("Assets/mutable-content.apns").path])
         #expect(mutable.status == 0, "\(mutable.stderr)")
         let delivered = try await events.delivered("m1")
         #expect(delivered.content.title == "Decrypted")
@@ -164,17 +164,17 @@ struct ExecutableEndToEndTests {
 
     @Test("pending requests survive a daemon restart and still fire")
     func restartKeepsPending() async throws {
-        let first = try await DaemonProcess()
+        let first = try await DaemonFixture.start()
         let home = first.home
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        defer { home.remove() }
         let posted = try await first.run(["post", "--new-app", "com.example.later", "--id", "later", "--title", "Later", "--in", "4"])
         #expect(posted.status == 0)
         let pending = try await IPCClient.connect(socketPath: first.socketPath, hello: ClientHello(role: .cli))
         #expect(try await pending.call(Methods.pendingRequests, AppParams(bundleIdentifier: "com.example.later")).map(\.identifier) == ["later"])
         pending.close()
-        await first.stopAndWait()
-        let second = try await DaemonProcess(home: home)
-        defer { second.stop() }
+        await first.stop(removingHome: false)
+        let second = try await DaemonFixture.start(home: home)
+        defer { second.stopInBackground() }
         // Still pending after the restart (the store kept it), then delivered into history.
         let ui = try await second.ui()
         let pendingOrDelivered = await eventually(timeout: 20) {
@@ -189,7 +189,7 @@ struct ExecutableEndToEndTests {
     func spawnsDaemon(_ command: [String]) async throws {
         let home = try TemporaryDirectory("herald-spawn")
         defer { home.remove() }
-        let result = try await HeraldExecutable.run(command, home: home.path, spawn: true)
+        let result = try await runHerald(command, home: home.path, spawn: true)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == (command[0] == "dnd" ? "off\n" : "spawned\n"))
         // Stop the daemon it started (by the pid the daemon reports in hello).

@@ -18,7 +18,7 @@ struct IdentifierFormAcrossRestartTests {
 
     @Test("a request replaced under the other spelling is delivered once after a restart, in one app")
     func replacedRequestIsDeliveredOnce() async throws {
-        let first = try await SpawnedDaemon()
+        let first = try await DaemonFixture.start()
         let environment = first.appEnvironment(bundleIdentifier: Self.composedApp)
         // The same request twice, 8 s ahead: the second (other spellings) replaces the first.
         let posts = [(Self.decomposedApp, Self.decomposedID, "first", "caf\u{E9}-thread"),
@@ -33,7 +33,7 @@ struct IdentifierFormAcrossRestartTests {
         await first.stop(removingHome: false)
         #expect(Self.entries(pendingBefore.stdout) == 1, "\(pendingBefore.stdout)")
 
-        let second = try await SpawnedDaemon(reusing: first.home)
+        let second = try await DaemonFixture.start(home: first.home)
         let ui = try await second.ui()
         // Wait until nothing is pending any more: every stored request has fired.
         let fired = await eventually(timeout: 90) {

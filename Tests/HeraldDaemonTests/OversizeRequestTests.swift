@@ -14,25 +14,16 @@ import Glibc
 /// `lineTooLong` reply carries the id of the request it refuses.
 @Suite struct OversizeRequestTests {
     /// Runs `herald ARGS…` against the daemon; kills it after `seconds` (then status is nil).
-    private func herald(_ arguments: [String], daemon: SpawnedDaemon, seconds: Double = 30)
+    private func herald(_ arguments: [String], daemon: DaemonFixture, seconds: Double = 30)
         async throws -> (status: Int32?, stderr: String) {
-        let child = try ChildProcess(BuiltProducts.path("herald"), ["--home", daemon.home.path] + arguments,
-                                     environment: ["HERALD_SOCKET": daemon.socketPath, "HERALD_NO_SPAWN": "1"],
-                                     captureOutput: true)
-        let timer = DispatchWorkItem { child.signal(SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-        let (_, err, status) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let (out, err) = child.readOutputs(input: nil)
-                continuation.resume(returning: (out, err, child.wait()))
-            }
-        }
-        timer.cancel()
-        return (status == 128 + SIGKILL ? nil : status, String(decoding: err, as: UTF8.self))
+        let result = try await runProgram(BuiltProducts.path("herald"), ["--home", daemon.home.path] + arguments,
+                                          environment: ["HERALD_SOCKET": daemon.socketPath, "HERALD_NO_SPAWN": "1"],
+                                          killingAfter: seconds)
+        return (result.status == 128 + SIGKILL ? nil : result.status, result.stderr)
     }
 
     @Test func pushAndPostOverTheLineLimitReportItAndExit() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let file = daemon.home.path + "/big.apns"
             let filler = String(repeating: "x", count: 1_150_000)
             try Data(#"{"aps":{"alert":"Big"},"filler":"\#(filler)"}"#.utf8).write(to: URL(fileURLWithPath: file))

@@ -13,7 +13,7 @@ struct ReconnectingPromptTests {
 
     @Test("the prompt of the new daemon reaches the reconnected UI, and its answer counts")
     func promptAfterRestart() async throws {
-        let first = try await SpawnedDaemon()
+        let first = try await DaemonFixture.start()
         let home = first.home
         defer { home.remove() }
         let socketPath = first.socketPath
@@ -31,8 +31,8 @@ struct ReconnectingPromptTests {
         asker.close()
 
         // A daemon again on the same center; the app asks again before or after the UI is back.
-        let second = try await SpawnedDaemon(reusing: home)
-        defer { Task { await second.stop(removingHome: false) } }
+        let second = try await DaemonFixture.start(home: home)
+        defer { second.stopInBackground(removingHome: false) }
         let again = RemoteNotificationSystem(socketPath: socketPath, client: "asker again")
         defer { again.close() }
         let granted = Task { try await again.requestAuthorization(options: [.alert], bundleIdentifier: Self.app) }

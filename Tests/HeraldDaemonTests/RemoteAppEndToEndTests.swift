@@ -14,7 +14,7 @@ struct RemoteAppEndToEndTests {
 
     @Test("the app asks, posts, and its delegate gets the action the user picked")
     func appReceivesTheAction() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let ui = try await daemon.ui()
             let prompts = PromptWaiter(await ui.events())
             let events = EventWaiter(await ui.events())
@@ -44,7 +44,7 @@ struct RemoteAppEndToEndTests {
 
     @Test("a response made while the app is not running reaches it when it starts again")
     func queuedResponse() async throws {
-        try await SpawnedDaemon.with { daemon in
+        try await DaemonFixture.with { daemon in
             let ui = try await daemon.ui()
             let prompts = PromptWaiter(await ui.events())
             let events = EventWaiter(await ui.events())
@@ -71,7 +71,7 @@ struct RemoteAppEndToEndTests {
 
     @Test("herald daemon --prompt deny answers for the user when no UI is attached")
     func unattendedDeny() async throws {
-        try await SpawnedDaemon.with(options: ["--prompt", "deny"]) { daemon in
+        try await DaemonFixture.with(DaemonOptions(["--prompt", "deny"])) { daemon in
             let result = try await runBuiltProgram("remote-app-example", ["--timeout", "5"],
                                                    environment: daemon.appEnvironment(bundleIdentifier: Self.app))
             #expect(result.status == 1, "\(result.stdout)\(result.stderr)")

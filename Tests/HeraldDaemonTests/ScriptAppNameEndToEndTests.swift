@@ -8,8 +8,8 @@ import TestSupport
 /// "Sh" and "Py".
 extension EverydayCommandTests {   // (serialized with the other daemon-spawning tests)
     @Test func scriptsAreNamedByTheirFileNames() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         let scripts = try TemporaryDirectory("herald-script-name")
         defer { scripts.remove() }
         let shell = scripts.url.appendingPathComponent("backup.sh")
@@ -24,10 +24,10 @@ extension EverydayCommandTests {   // (serialized with the other daemon-spawning
             """.write(to: script, atomically: true, encoding: .utf8)
             programs.append((python, [script.path]))
         }
-        let environment = ["HERALD": HeraldExecutable.path, "HERALD_TEST_HOME": daemon.home, "HERALD_NO_SPAWN": "1"]
+        let environment = ["HERALD": BuiltProducts.path("herald"), "HERALD_TEST_HOME": daemon.home.path, "HERALD_NO_SPAWN": "1"]
         for (program, arguments) in programs {
-            let result = try await HeraldExecutable.runProgram(program, arguments, environment: environment,
-                                                               unsetting: ["HERALD_SOCKET", "HERALD_APP"])
+            let result = try await runProgram(program, arguments, environment: environment,
+                                              unsetting: ["HERALD_SOCKET", "HERALD_APP"])
             #expect(result.status == 0, "\(program): \(result.stderr)")
         }
         let apps = try await daemon.ui().apps()

@@ -15,7 +15,7 @@ struct StoreFileLostTests {
 
     @Test("after the log is deleted, posts are refused naming it, and every acknowledged one survives a restart")
     func deletedLogStopsAcknowledging() async throws {
-        let first = try await SpawnedDaemon(options: ["--rate-limit", "0"])
+        let first = try await DaemonFixture.start(DaemonOptions(["--rate-limit", "0"]))
         let client = try await IPCClient.connect(socketPath: first.socketPath, hello: ClientHello(role: .cli))
         var acknowledged: [String] = []
         var refusals: [String] = []
@@ -45,7 +45,7 @@ struct StoreFileLostTests {
         #expect(refusals.first?.contains("write-ahead log was deleted") == true, "\(refusals.first ?? "none refused")")
         #expect(refusals.first?.contains(log) == true)
 
-        let second = try await SpawnedDaemon(reusing: first.home)
+        let second = try await DaemonFixture.start(home: first.home)
         let ui = try await second.ui()
         var kept: [String] = []
         while true {   // pages of 500: a reply stays well within the line limit
@@ -61,7 +61,7 @@ struct StoreFileLostTests {
     }
 
     /// Whether a post to `daemon` is acknowledged.
-    static func postOne(_ daemon: SpawnedDaemon) async throws -> Bool {
+    static func postOne(_ daemon: DaemonFixture) async throws -> Bool {
         let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli))
         defer { client.close() }
         let params = PostParams(bundleIdentifier: app, request: RequestRecord(identifier: "after-restart",

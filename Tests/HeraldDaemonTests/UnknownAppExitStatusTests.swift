@@ -6,8 +6,8 @@ import TestSupport
 /// read commands too (`history`, `pending`), not an empty list with status 0.
 extension EverydayCommandTests {   // (serialized with the other daemon-spawning tests)
     @Test func historyAndPendingRefuseAnUnknownApp() async throws {
-        let daemon = try await DaemonProcess()
-        defer { daemon.stop(); daemon.removeHome() }
+        let daemon = try await DaemonFixture.start()
+        defer { daemon.stopInBackground() }
         #expect(try await daemon.run(["post", "--new-app", "ci", "--title", "Build passed"]).status == 0)
         for command in [["history"], ["history", "--json"], ["pending"], ["pending", "--json"]] {
             let unknown = try await daemon.run(command + ["--app", "nope"])
@@ -20,8 +20,8 @@ extension EverydayCommandTests {   // (serialized with the other daemon-spawning
     @Test func withNoDatabaseYetEveryAppIsUnknown() async throws {
         let home = try TemporaryDirectory("herald-unknown-app")
         defer { home.remove() }
-        #expect(try await HeraldExecutable.run(["history"], home: home.path).status == 0)
-        let unknown = try await HeraldExecutable.run(["history", "--app", "nope"], home: home.path)
+        #expect(try await runHerald(["history"], home: home.path).status == 0)
+        let unknown = try await runHerald(["history", "--app", "nope"], home: home.path)
         #expect(unknown.status == 3)
     }
 }

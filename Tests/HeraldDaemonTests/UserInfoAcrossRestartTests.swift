@@ -12,7 +12,7 @@ struct UserInfoAcrossRestartTests {
 
     @Test("property-list values come back as they went in, pending and delivered, after a restart")
     func valuesSurviveARestart() async throws {
-        let first = try await SpawnedDaemon(options: ["--prompt", "allow"])
+        let first = try await DaemonFixture.start(DaemonOptions(["--prompt", "allow"]))
         let posted = try await runBuiltProgram("userinfo-probe", ["post"],
                                                environment: first.appEnvironment(bundleIdentifier: Self.app))
         #expect(posted.status == 0, "\(posted.stdout)\(posted.stderr)")
@@ -21,7 +21,7 @@ struct UserInfoAcrossRestartTests {
         #expect(before.stdout == "pending: ok\ndelivered: ok\n", "\(before.stdout)\(before.stderr)")
         await first.stop(removingHome: false)
 
-        let second = try await SpawnedDaemon(options: ["--prompt", "allow"], reusing: first.home)
+        let second = try await DaemonFixture.start(DaemonOptions(["--prompt", "allow"]), home: first.home)
         let after = try await runBuiltProgram("userinfo-probe", ["read"],
                                               environment: second.appEnvironment(bundleIdentifier: Self.app))
         await second.stop()

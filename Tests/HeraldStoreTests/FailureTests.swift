@@ -168,15 +168,18 @@ import TestSupport
         let holder = try fixture.open()
         let other = try fixture.open(SQLiteStoreOptions(synchronous: .normal, busyTimeout: 5, applyRetentionOnOpen: false))
         let (locked, lockedContinuation) = AsyncStream<Void>.makeStream()
-        let holding = Task.detached {
-            try holder.batch {
-                try holder.savePending(RecordFixtures.pending(identifier: "first"))
-                lockedContinuation.yield()
-                Thread.sleep(forTimeInterval: 0.3)
+        // The holder and the waiting writer block their threads: both off the cooperative pool.
+        let holding = Task {
+            try await offThePool {
+                try holder.batch {
+                    try holder.savePending(RecordFixtures.pending(identifier: "first"))
+                    lockedContinuation.yield()
+                    Thread.sleep(forTimeInterval: 0.3)
+                }
             }
         }
         for await _ in locked { break }
-        try other.savePending(RecordFixtures.pending(identifier: "second"))   // waits, then succeeds
+        try await offThePool { try other.savePending(RecordFixtures.pending(identifier: "second")) }   // waits, then succeeds
         try await holding.value
         #expect(try other.loadPending().map(\.request.identifier).sorted() == ["first", "second"])
     }

@@ -62,10 +62,10 @@ import TestSupport
         let readDone = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
         Thread {
-            store.lock.lock()
-            holding.signal()
-            readDone.wait()
-            store.lock.unlock()
+            store.access.withLock { _ in
+                holding.signal()
+                readDone.wait()
+            }
             released.signal()
         }.start()
         await offThePool { holding.wait() }

@@ -30,6 +30,10 @@ public enum PNGEncoder {
         return Data(out)
     }
 
+    /// A valid 1×1 PNG (one opaque pixel): an attachment that is a picture, where its pixels do
+    /// not matter.
+    public static var onePixel: Data { encode(width: 1, height: 1, rgba: [0, 128, 255, 255]) }
+
     /// A PNG whose header claims `width × height` but carries one row of data (for
     /// "decompression bomb" and truncation tests).
     public static func headerOnly(width: Int, height: Int) -> Data {

@@ -16,6 +16,12 @@ public struct TemporaryDirectory: Sendable {
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+    /// The directory at `path` (made when missing): a state directory inside another test
+    /// directory.
+    public init(at path: String) throws {
+        url = URL(fileURLWithPath: path, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
     public var path: String { url.path }
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }

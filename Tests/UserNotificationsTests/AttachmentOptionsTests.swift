@@ -1,13 +1,14 @@
 import Foundation
 import HeraldCore
 import Testing
+import TestSupport
 @testable import UserNotifications
 
 /// Apple's thumbnail options reach the attachment record the center stores (and the UI reads).
 @Suite struct AttachmentOptionsTests {
     func pngFile() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-options-\(UUID().uuidString).png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]).write(to: url)
+        try PNGEncoder.onePixel.write(to: url)
         return url
     }
 

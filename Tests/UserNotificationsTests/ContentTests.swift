@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import UserNotifications
 
 extension UNTests {
@@ -80,7 +81,7 @@ extension UNTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let png = directory.appendingPathComponent("jim@2x.png")
-            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).write(to: png)
+            try PNGEncoder.onePixel.write(to: png)
             let attachment = try UNNotificationAttachment(identifier: "avatar", url: png)
             #expect(attachment.identifier == "avatar" && attachment.type == "public.png")
             let generated = try UNNotificationAttachment(identifier: "", url: png, options: nil)

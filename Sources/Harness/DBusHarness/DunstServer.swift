@@ -10,7 +10,7 @@ import HeraldSystem
 /// let dunst = try DunstServer(bus: bus)
 /// defer { dunst.stop(); bus.stop() }
 /// ```
-public final class DunstServer: @unchecked Sendable {
+public final class DunstServer: Sendable {
     /// dunst's version, from `GetServerInformation`.
     public let version: String
     /// The process id (for checking what the bus reports as the name's owner).

@@ -19,7 +19,7 @@ import Glibc
 /// defer { bus.stop() }
 /// try ProcessRunner.run(Programs.which("notify-send")!, ["Hi"], environment: bus.environment)
 /// ```
-public final class PrivateBus: @unchecked Sendable {
+public final class PrivateBus: Sendable {
     /// The bus address (`unix:abstract=…,guid=…`).
     public let address: String
     /// The bus's own directory (configuration, log); removed by `stop()`.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ import Glibc
 /// defer { broker.stop() }
 /// broker.url(user: "alice")     // "mqtt://alice@127.0.0.1:40123/herald/test"
 /// ```
-public final class MosquittoBroker: @unchecked Sendable {
+public final class MosquittoBroker: Sendable {
     /// TLS for the listener: files made by `TestCertificates`.
     public struct TLS: Sendable {
         public var caFile: String
@@ -45,7 +46,8 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// The topic prefix tests use.
     public let prefix: String
     public let tls: TLS?
-    private var process: ChildProcess?
+    /// The running broker (`start`, until `kill`).
+    private let process = Mutex<ChildProcess?>(nil)
 
     public init(users: [String: String] = [:], tls: TLS? = nil, prefix: String = "herald/test") throws {
         guard MosquittoBroker.executable != nil else { throw ProcessError("mosquitto is not installed") }
@@ -94,10 +96,11 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Starts mosquitto and waits until it accepts connections.
     public func start() throws {
-        process = try ChildProcess(MosquittoBroker.executable!, ["-c", configuration.path], streams: .null)
+        let child = try ChildProcess(MosquittoBroker.executable!, ["-c", configuration.path], streams: .null)
+        process.withLock { $0 = child }
         let deadline = Date().addingTimeInterval(10)
         while !MosquittoBroker.accepts(port: port) {
-            guard Date() < deadline, process?.isRunning == true else {
+            guard Date() < deadline, child.isRunning else {
                 let log = (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
                 throw ProcessError("mosquitto did not start on port \(port): \(log)")
             }
@@ -107,9 +110,12 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Kills the broker with `signal` and waits for it to end.
     public func kill(_ signal: Int32 = SIGKILL) {
-        process?.signal(signal)
-        _ = process?.wait()
-        process = nil
+        let child = process.withLock { process in
+            defer { process = nil }
+            return process
+        }
+        child?.signal(signal)
+        _ = child?.wait()
     }
 
     /// Stops the broker and removes its directory.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,33 +17,33 @@ import Glibc
 /// // connect to proxy.port …
 /// proxy.stall()
 /// ```
-public final class StallingProxy: @unchecked Sendable {
+public final class StallingProxy: Sendable {
     public let port: Int
     private let listener: Int32
     private let targetPort: Int
-    private let lock = NSLock()
-    private var relays: [Relay] = []
-    private var stopped = false
+    /// The connections taken so far, and whether `stop()` was called.
+    private let state = Mutex<(relays: [Relay], stopped: Bool)>(([], false))
 
     /// One client connection and its connection to the broker.
-    private final class Relay: @unchecked Sendable {
+    private final class Relay: Sendable {
         let client: Int32
         let broker: Int32
-        let lock = NSLock()
-        var stalled = false
-        var closed = false
+        /// Held while a packet goes to the client, so a stall starts at a packet boundary.
+        let flags = Mutex<(stalled: Bool, closed: Bool)>((false, false))
         init(client: Int32, broker: Int32) {
             self.client = client
             self.broker = broker
         }
 
+        var isClosed: Bool { flags.withLock { $0.closed } }
+
         func close() {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !closed else { return }
-            closed = true
-            shutdown(client, Int32(SHUT_RDWR))
-            shutdown(broker, Int32(SHUT_RDWR))
+            flags.withLock { flags in
+                guard !flags.closed else { return }
+                flags.closed = true
+                shutdown(client, Int32(SHUT_RDWR))
+                shutdown(broker, Int32(SHUT_RDWR))
+            }
         }
     }
 
@@ -67,31 +68,24 @@ public final class StallingProxy: @unchecked Sendable {
 
     /// How many client connections it has taken.
     public var connectionCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return relays.count
+        state.withLock { $0.relays.count }
     }
 
     /// Stalls the connections open now (see the type's description).
     public func stall() {
-        lock.lock()
-        let open = relays.filter { !$0.closed }
-        lock.unlock()
+        let open = state.withLock { $0.relays }.filter { !$0.isClosed }
         for relay in open {
-            relay.lock.lock()
-            relay.stalled = true
-            // A PUBLISH (QoS 0) of 268,435,455 bytes, topic "herald", and the start of its payload.
-            var header: [UInt8] = [0x30, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x06] + Array("herald".utf8)
-            header += [UInt8](repeating: 0x78, count: 2000)
-            _ = StallingProxy.sendAll(relay.client, header)
-            relay.lock.unlock()
+            relay.flags.withLock { flags in
+                flags.stalled = true
+                // A PUBLISH (QoS 0) of 268,435,455 bytes, topic "herald", and the start of its payload.
+                var header: [UInt8] = [0x30, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x06] + Array("herald".utf8)
+                header += [UInt8](repeating: 0x78, count: 2000)
+                _ = StallingProxy.sendAll(relay.client, header)
+            }
             let trickle = Thread {
                 while StallingProxy.sendAll(relay.client, [0x78]) {
                     Thread.sleep(forTimeInterval: 0.5)
-                    relay.lock.lock()
-                    let closed = relay.closed
-                    relay.lock.unlock()
-                    if closed { break }
+                    if relay.isClosed { break }
                 }
             }
             trickle.start()
@@ -99,10 +93,10 @@ public final class StallingProxy: @unchecked Sendable {
     }
 
     public func stop() {
-        lock.lock()
-        stopped = true
-        let all = relays
-        lock.unlock()
+        let all = state.withLock { state in
+            state.stopped = true
+            return state.relays
+        }
         shutdown(listener, Int32(SHUT_RDWR))
         Glibc.close(listener)
         for relay in all { relay.close() }
@@ -128,10 +122,10 @@ public final class StallingProxy: @unchecked Sendable {
                 continue
             }
             let relay = Relay(client: client, broker: broker)
-            lock.lock()
-            let isStopped = stopped
-            relays.append(relay)
-            lock.unlock()
+            let isStopped = state.withLock { state in
+                state.relays.append(relay)
+                return state.stopped
+            }
             if isStopped {
                 relay.close()
                 return
@@ -172,9 +166,8 @@ public final class StallingProxy: @unchecked Sendable {
             guard count > 0 else { return }
             pending += buffer[0..<count]
             while let length = packetLength(pending) {
-                relay.lock.lock()
-                let forwarded = relay.stalled || sendAll(relay.client, Array(pending[0..<length]))
-                relay.lock.unlock()
+                let packet = Array(pending[0..<length])
+                let forwarded = relay.flags.withLock { $0.stalled || sendAll(relay.client, packet) }
                 guard forwarded else { return }
                 pending.removeFirst(length)
             }

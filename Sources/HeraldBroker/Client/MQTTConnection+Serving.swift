@@ -9,7 +9,8 @@ import Glibc
 /// is ready, holding PUBACKs while messages' work runs, keeping alive, reconnecting, stopping.
 extension MQTTConnection {
     /// Packets read in one go before the work they started runs (the broker sends at most its
-    /// in-flight limit of unacknowledged messages, 20 by default, anyway).
+    /// in-flight limit of unacknowledged messages, 20 by default, anyway); also the most
+    /// messages in hand at once.
     static let packetsPerRead = 256
 
     /// Connects in the background: reports `connectFailed` or, later, `connected`; then serves
@@ -166,6 +167,7 @@ extension MQTTConnection {
             for _ in 0..<Self.packetsPerRead {
                 guard library.loopRead(client, 1) == HERALD_MOSQ_ERR_SUCCESS, connectionStands(), bytesWaiting() else { break }
             }
+            events.readEnded()
         }
         guard connectionStands() else { return lost() }
         // While messages' work runs, their PUBACKs (and everything queued after them) wait.
@@ -194,24 +196,43 @@ extension MQTTConnection {
         loop.modify(fd, token: token, interest: interest())
     }
 
-    /// Runs a message's work as a task that prefers the loop, after the work of the message
-    /// before (one message in hand at a time: the door keeps one receipt with each commit); the
-    /// connection is served again (its PUBACKs written) once the work of every message read has ended.
-    func handle(_ work: @escaping @Sendable () async -> Void) {
+    /// Runs a message's work as a task that prefers the loop: at once beside the others, or
+    /// alone in the order read (`MessageWork.Order`); the connection is served again (its PUBACKs
+    /// written) once the work of every message read has ended.
+    func handle(_ work: MessageWork) {
         state.withLock { current in
             current.handling += 1
-            let previous = current.lastWork
-            current.lastWork = Task(executorPreference: loop) { [self] in
-                await previous?.value
-                await work()
-                let idle = self.state.withLock { state -> Bool in
-                    state.handling -= 1
-                    if state.handling == 0 { state.lastWork = nil }
-                    return state.handling == 0
+            let lastAlone = current.lastAlone
+            switch work.order {
+            case .together:
+                current.sinceAlone.append(Task(executorPreference: loop) { [self] in
+                    await lastAlone?.value
+                    await work.run()
+                    ended()
+                })
+            case .alone:
+                let before = current.sinceAlone
+                current.sinceAlone = []
+                current.lastAlone = Task(executorPreference: loop) { [self] in
+                    await lastAlone?.value
+                    for task in before { await task.value }
+                    await work.run()
+                    ended()
                 }
-                if idle { loop.execute { [self] in serve(nil) } }
             }
         }
+    }
+
+    /// A message's work ended: once none runs, the connection is served (its PUBACKs written).
+    private func ended() {
+        let idle = state.withLock { state -> Bool in
+            state.handling -= 1
+            guard state.handling == 0 else { return false }
+            state.lastAlone = nil
+            state.sinceAlone = []
+            return true
+        }
+        if idle { loop.execute { [self] in serve(nil) } }
     }
 
     /// Something was queued from another thread (a publish, a subscription): the loop writes it.
@@ -233,6 +254,7 @@ extension MQTTConnection {
                 let fd = state.withLock { $0.socket }
                 _ = shutdown(fd, Int32(SHUT_RDWR))
                 _ = library.loopRead(client, 1)
+                events.readEnded()
                 if !connectionStands() { lost() }
             }
         }

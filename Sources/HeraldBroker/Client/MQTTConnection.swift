@@ -12,9 +12,9 @@ import Synchronization
 ///
 /// A message the handler returns work for (`Events.message`) is acknowledged only once that work
 /// has ended: while any message's work runs, the loop neither reads nor writes the connection, so
-/// the PUBACKs libmosquitto queued go out together afterwards. The messages read together run
-/// their work one after another, in the order they came: the door keeps one receipt (the last
-/// message taken) with each commit, so at most one message may be in hand at a time.
+/// the PUBACKs libmosquitto queued go out together afterwards. The work of the messages read
+/// together runs side by side (`MessageWork.Order.together`: the door shares their commits), but
+/// for work that must run alone, in the order read (`.alone`).
 ///
 /// ```swift
 /// let connection = try MQTTConnection(settings: settings, clientID: nil, cleanSession: true, events: events)
@@ -23,7 +23,7 @@ import Synchronization
 /// try await connection.acknowledgement(of: mid, within: 10)
 /// ```
 final class MQTTConnection: Sendable {
-    /// What the connection reports; all called on the loop thread but `stalled`.
+    /// What the connection reports; all called on the loop thread.
     struct Events: Sendable {
         /// CONNACK: `0` accepted; otherwise the refusal (`4` bad user name or password, `5` not authorized).
         var connected: @Sendable (Int32) -> Void = { _ in }
@@ -33,9 +33,12 @@ final class MQTTConnection: Sendable {
         var connectFailed: @Sendable (BrokerError) -> Void = { _ in }
         /// A message: its topic and payload (valid only during the call). Returns the work the
         /// message's acknowledgement waits for (run as a task that prefers the loop), or `nil`.
-        var message: @Sendable (String, UnsafeRawBufferPointer) -> (@Sendable () async -> Void)? = { _, _ in nil }
+        var message: @Sendable (String, UnsafeRawBufferPointer) -> MessageWork? = { _, _ in nil }
+        /// A read of the connection ended; the work of the messages it brought has started (its
+        /// tasks are queued on the loop), none of it has run yet.
+        var readEnded: @Sendable () -> Void = {}
         /// The connection brought no whole packet for this many seconds and is being dropped;
-        /// it is made again as a lost one is. Called on the watchdog's thread.
+        /// it is made again as a lost one is.
         var stalled: @Sendable (TimeInterval) -> Void = { _ in }
     }
 
@@ -53,8 +56,10 @@ final class MQTTConnection: Sendable {
         var miscTimer: UInt64?
         /// Messages whose work has not ended (their PUBACKs wait).
         var handling = 0
-        /// The work of the message before, which the next one waits for.
-        var lastWork: Task<Void, Never>?
+        /// The work of the last message that runs alone, which the work read after it waits for.
+        var lastAlone: Task<Void, Never>?
+        /// The work started since then, which the next work that runs alone waits for.
+        var sinceAlone: [Task<Void, Never>] = []
         /// A connect or reconnect is running on its thread.
         var connecting = false
         /// The pause before the next reconnect.
@@ -88,16 +93,19 @@ final class MQTTConnection: Sendable {
             throw BrokerError.invalid("libmosquitto could not make a client (client id \(clientID ?? "(random)"))")
         }
         self.client = client
+        let serving: EventLoop
         if let loop {
-            self.loop = loop
+            serving = loop
         } else {
-            let own = try EventLoop(name: "herald.mqtt")
-            own.start(tickInterval: 3600, onTick: { false }, afterRound: {})
-            self.loop = own
+            serving = try EventLoop(name: "herald.mqtt")
+            serving.start(tickInterval: 3600, onTick: { false }, afterRound: {})
         }
+        self.loop = serving
         ownsLoop = loop == nil
         let target = LateReference<MQTTConnection>()
-        watchdog = PacketWatchdog(timeout: settings.packetTimeout) { seconds in target.object?.dropStalled(after: seconds) }
+        watchdog = PacketWatchdog(timeout: settings.packetTimeout, loop: serving) { seconds in
+            target.object?.dropStalled(after: seconds)
+        }
         target.object = self
         let context = Unmanaged.passUnretained(self).toOpaque()
         library.userDataSet(client, context)

@@ -11,35 +11,46 @@ import Synchronization
 /// the socket's `herald post`), and tells the other devices (and a waiting `herald post --broker --wait`) when
 /// a notification that came through the broker is answered or read here.
 ///
+/// The posts and pushes read together from the connection share the engine's commits (held for
+/// the read, `NotificationEngine.holdCommits`), each with a receipt of its own
+/// (`BrokerReceiptSlots`), and each PUBACK goes out after its message's commit and journal entry.
+///
 /// The daemon's per-app post rate holds here too, by holding back: a post of an app past its
-/// rate waits (its PUBACK with it, and the reading of the next messages) until the app's next token, while the
-/// broker keeps the rest queued — the publisher cannot be told no, and a backlog published while
-/// the daemon was down must arrive whole. One log line says when an app starts being held back.
+/// rate waits (its PUBACK with it, the messages read after it, and the reading of the next
+/// messages) until the app's next token, while the broker keeps the rest queued — the publisher
+/// cannot be told no, and a backlog published while the daemon was down must arrive whole. One
+/// log line says when an app starts being held back.
 ///
 /// ```swift
 /// let door = try BrokerDoor.open(settings: settings, device: "herald-3f9c…", stateDirectory: home.url,
-///                                engine: engine, postLimiter: server.postLimiter, log: { print($0) })
+///                                engine: engine, postLimiter: server.postLimiter,
+///                                eventLoop: server.eventLoop, log: { print($0) })
 /// …
 /// door.close()
 /// ```
 public final class BrokerDoor: Sendable {
-    private let connection: MQTTConnection
+    let connection: MQTTConnection
     private let topics: BrokerTopics
     private let device: String
-    private let journal: BrokerJournal
-    private let engine: NotificationEngine
+    let journal: BrokerJournal
+    let engine: NotificationEngine
     /// The daemon's per-app post limit, shared with its other doors (`nil`: none).
-    private let postLimiter: PostRateLimiter?
+    let postLimiter: PostRateLimiter?
     /// Runs once the engine stored a post or push, before the journal records it (a seam for
     /// tests: a daemon dying at that instant).
-    private let afterStored: (@Sendable (PostOutcome) async -> Void)?
-    private let log: @Sendable (String) -> Void
+    let afterStored: (@Sendable (PostOutcome) async -> Void)?
+    let log: @Sendable (String) -> Void
     /// The engine observer's id, while the door observes.
     private let observerID = Mutex<UInt64?>(nil)
     /// Whether the last state logged was "connected".
     private let isConnected = Mutex<Bool?>(nil)
     /// Apps being held back to their post rate (logged once when that starts).
-    private let heldBack = Mutex<Set<String>>([])
+    let heldBack = Mutex<Set<String>>([])
+    /// The connection's current read: its number, its posts and pushes so far, whether they hold
+    /// the engine's commits.
+    let currentRead: Mutex<Read>
+    /// The keys of the receipts of the messages in hand.
+    let receiptSlots = BrokerReceiptSlots()
 
     /// The journal's file in the state directory.
     public static let journalFileName = "broker-journal"
@@ -50,8 +61,10 @@ public final class BrokerDoor: Sendable {
 
     private init(connection: MQTTConnection, settings: BrokerSettings, device: String, journal: BrokerJournal,
                  attachmentsFolder: URL, engine: NotificationEngine, postLimiter: PostRateLimiter?,
-                 afterStored: (@Sendable (PostOutcome) async -> Void)?, log: @escaping @Sendable (String) -> Void) {
+                 afterStored: (@Sendable (PostOutcome) async -> Void)?, firstRead: Int,
+                 log: @escaping @Sendable (String) -> Void) {
         self.connection = connection
+        currentRead = Mutex(Read(number: firstRead))
         self.attachmentsFolder = attachmentsFolder
         self.topics = BrokerTopics(prefix: settings.address.prefix)
         self.device = device
@@ -65,23 +78,25 @@ public final class BrokerDoor: Sendable {
     /// Starts the door: subscribes to the engine's events and connects in the background (the
     /// outcome, and every later change, is one log line). Throws only for what cannot work at all
     /// (no libmosquitto, an unreadable journal, bad TLS files). `postLimiter`: the daemon's per-app
-    /// post limit (`IPCServer.postLimiter`), which the door holds its posts back to.
+    /// post limit (`IPCServer.postLimiter`), which the door holds its posts back to. `eventLoop`:
+    /// the loop (started) that serves the connection — the daemon's own (`IPCServer.eventLoop`);
+    /// `nil`: one of its own.
     public static func open(settings: BrokerSettings, device: String, stateDirectory: URL,
-                            engine: NotificationEngine, postLimiter: PostRateLimiter?,
+                            engine: NotificationEngine, postLimiter: PostRateLimiter?, eventLoop: EventLoop?,
                             log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
         try await open(settings: settings, device: device, stateDirectory: stateDirectory, engine: engine,
-                       postLimiter: postLimiter, afterStored: nil, log: log)
+                       postLimiter: postLimiter, eventLoop: eventLoop, afterStored: nil, log: log)
     }
 
     /// `open`, with `afterStored` run once the engine stored each post or push, before the
     /// journal records it.
     package static func open(settings: BrokerSettings, device: String, stateDirectory: URL,
-                             engine: NotificationEngine, postLimiter: PostRateLimiter?,
+                             engine: NotificationEngine, postLimiter: PostRateLimiter?, eventLoop: EventLoop?,
                              afterStored: (@Sendable (PostOutcome) async -> Void)?,
                              log: @escaping @Sendable (String) -> Void) async throws -> BrokerDoor {
         let journal = try BrokerJournal(file: stateDirectory.appendingPathComponent(journalFileName))
-        // The message in hand when the daemon was last killed, if the file missed it.
-        if let receipt = await engine.storedReceipt(forKey: BrokerJournal.receiptKey) { journal.restore(from: receipt) }
+        // The messages in hand when the daemon was last killed, if the file missed them.
+        let newestRead = await BrokerReceiptSlots.restore(into: journal, from: engine)
         let attachmentsFolder = stateDirectory.appendingPathComponent(attachmentsFolderName)
         // Bytes a killed daemon had staged and the engine never took.
         try? FileManager.default.removeItem(at: attachmentsFolder)
@@ -91,11 +106,13 @@ public final class BrokerDoor: Sendable {
         events.disconnected = { code in door.object?.disconnected(code) }
         events.connectFailed = { error in door.object?.changeState(connected: false, "Broker: \(error); retrying with backoff") }
         events.message = { topic, payload in door.object?.receive(topic: topic, payload: payload) }
+        events.readEnded = { door.object?.readEnded() }
         events.stalled = { seconds in door.object?.stalled(after: seconds) }
-        let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events)
+        let connection = try MQTTConnection(settings: settings, clientID: device, cleanSession: false, events: events,
+                                            loop: eventLoop)
         let opened = BrokerDoor(connection: connection, settings: settings, device: device, journal: journal,
                                 attachmentsFolder: attachmentsFolder, engine: engine, postLimiter: postLimiter,
-                                afterStored: afterStored, log: log)
+                                afterStored: afterStored, firstRead: newestRead + 1, log: log)
         door.object = opened
         let observerID = await engine.addObserver { [weak opened] event in opened?.observe(event) }
         opened.observerID.withLock { $0 = observerID }
@@ -156,7 +173,7 @@ public final class BrokerDoor: Sendable {
 
     // MARK: Messages from the broker (on the loop thread; the PUBACK waits for the work returned)
 
-    private func receive(topic: String, payload: UnsafeRawBufferPointer) -> (@Sendable () async -> Void)? {
+    private func receive(topic: String, payload: UnsafeRawBufferPointer) -> MessageWork? {
         let route: BrokerTopics.Route
         do {
             route = try topics.route(topic)
@@ -167,11 +184,17 @@ public final class BrokerDoor: Sendable {
         switch route {
         case .post(let sender):
             let key = BrokerJournal.key(topic: topic, payload: payload)
-            guard !journal.hasTaken(key) else { return nil }
-            guard let params = readPost(payload, from: sender) else { return nil }
+            guard journal.claim(key) else { return nil }
+            guard let params = readPost(payload, from: sender) else {
+                journal.letGo(key)
+                return nil
+            }
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: params.bundleIdentifier,
                                             identifier: params.request.identifier)
-            return take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier) {
+            // Files to take (on the engine's file thread, a suspension) could let a later post
+            // with the same identifier overtake this one: such a post runs alone.
+            return take(entry, what: "post \(params.request.identifier)", app: params.bundleIdentifier,
+                        alone: !params.request.content.attachments.isEmpty) {
                 defer {
                     // Staged bytes the engine did not take (a refused post) go.
                     params.request.content.attachments.forEach(BrokerAttachment.discardStaged)
@@ -180,8 +203,9 @@ public final class BrokerDoor: Sendable {
             }
         case .push(let sender, let identifier, let bundleIdentifier):
             let key = BrokerJournal.key(topic: topic, payload: payload)
-            guard !journal.hasTaken(key) else { return nil }
+            guard journal.claim(key) else { return nil }
             guard let text = String(validating: payload, as: UTF8.self) else {
+                journal.letGo(key)
                 log("Broker: push from \(sender) rejected: BadPayload: the payload is not UTF-8 text")
                 return nil
             }
@@ -189,7 +213,7 @@ public final class BrokerDoor: Sendable {
                                     headers: PushHeaders(collapseID: identifier)).withCanonicalIdentifiers()
             let entry = BrokerJournal.Entry(key: key, sender: sender, bundleIdentifier: bundleIdentifier ?? "",
                                             identifier: identifier)
-            return take(entry, what: "push \(identifier)", app: params.rateLimitKey) {
+            return take(entry, what: "push \(identifier)", app: params.rateLimitKey, alone: false) {
                 try await $0.push(params, from: .broker(sender: sender))
             }
         case .handled(let sender):
@@ -202,7 +226,7 @@ public final class BrokerDoor: Sendable {
             // message cannot take a local notification, or another sender's, out of the list.
             guard journal.origin(bundleIdentifier: message.bundleIdentifier, identifier: message.identifier)?.sender == sender
             else { return nil }
-            return { await self.applyHandled(message) }
+            return MessageWork(order: .alone) { await self.applyHandled(message) }
         }
     }
 
@@ -246,60 +270,6 @@ public final class BrokerDoor: Sendable {
             return refuse("\(error)")
         }
         return params
-    }
-
-    /// The work of a post or push of `app`: handed to the engine once the app is within its post rate. The
-    /// journal's entry goes with it as the engine's `StoreReceipt` (stored in the notification's
-    /// transaction) and is written to the journal's file once it is stored.
-    private func take(_ entry: BrokerJournal.Entry, what: String, app: String,
-                      _ body: @escaping @Sendable (NotificationEngine) async throws -> PostOutcome) -> @Sendable () async -> Void {
-        let engine = self.engine
-        let afterStored = self.afterStored
-        return { [self] in
-            await holdBackToRate(app)
-            let receipt = BrokerJournal.receipt(for: entry)
-            let outcome: Result<PostOutcome, any Error>
-            do {
-                let stored = try await StoreReceipt.$current.withValue(receipt) { try await body(engine) }
-                await afterStored?(stored)
-                outcome = .success(stored)
-            } catch {
-                outcome = .failure(error)
-            }
-            record(outcome, of: entry, what: what)
-        }
-    }
-
-    private func record(_ outcome: Result<PostOutcome, any Error>, of entry: BrokerJournal.Entry, what: String) {
-        switch outcome {
-        case .success(let result):
-            var taken = entry
-            taken.bundleIdentifier = result.bundleIdentifier
-            taken.identifier = result.identifier
-            journal.record(taken)
-        case .failure(let error):
-            log("Broker: \(what) from \(entry.sender) rejected: \(WireError(error))")
-        }
-    }
-
-    /// Waits (and with it the acknowledgement of the messages read with this one: the broker
-    /// holds what follows) until `app` is within the daemon's post rate; logs when an app starts
-    /// being held back.
-    private func holdBackToRate(_ app: String) async {
-        guard let limiter = postLimiter else { return }
-        let wait = limiter.reserve(app)
-        let started = heldBack.withLock { held -> Bool in
-            guard wait > 0 else {
-                held.remove(app)
-                return false
-            }
-            return held.insert(app).inserted
-        }
-        if started {
-            log("Broker: \(app) is posting faster than its limit of \(limiter.limit); its posts are taken at that rate, "
-                + "the rest wait at the broker")
-        }
-        if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
     }
 
     /// Another device answered or read a notification: take it out of the list here and mark it read.
@@ -351,12 +321,13 @@ extension BrokerDoor {
     /// cannot open at all (no libmosquitto, an unwritable state directory); the door otherwise.
     /// What `herald daemon --broker` calls.
     public static func openAndLog(settings: BrokerSettings, stateDirectory: URL, engine: NotificationEngine,
-                                  postLimiter: PostRateLimiter?, log: @escaping @Sendable (String) -> Void) async -> BrokerDoor? {
+                                  postLimiter: PostRateLimiter?, eventLoop: EventLoop?,
+                                  log: @escaping @Sendable (String) -> Void) async -> BrokerDoor? {
         do {
             let device = try BrokerDevice.identifier(in: stateDirectory)
             log("Broker: connecting to \(settings.address) as \(device)")
             return try await open(settings: settings, device: device, stateDirectory: stateDirectory,
-                                  engine: engine, postLimiter: postLimiter, log: log)
+                                  engine: engine, postLimiter: postLimiter, eventLoop: eventLoop, log: log)
         } catch {
             log("Broker: not connecting to \(settings.address): \(error)")
             return nil

@@ -12,11 +12,15 @@ import Synchronization
 ///
 /// The newest `capacity` messages are kept; the file is rewritten when it holds twice that.
 ///
-/// The file is written after the engine has stored the message; the entry of the message in
+/// The file is written after the engine has stored the message; the entry of each message in
 /// hand also goes to the engine as a `StoreReceipt`, stored in the same transaction as the
-/// notification. A daemon killed between that commit and the file's write finds the entry
-/// missing from the file at its next start and takes it from the receipt (`restore`), so the
-/// message the broker delivers again is skipped.
+/// notification, under a key of its own (`BrokerReceiptSlots`: messages read together share
+/// commits). A daemon killed between that commit and the file's write finds the entries missing
+/// from the file at its next start and takes them from the receipts (`restore`), so the messages
+/// the broker delivers again are skipped.
+///
+/// A message in hand (`claim`ed, not yet recorded) counts as taken too: the same message read
+/// twice at once (two bridged brokers) is posted once.
 ///
 /// ```swift
 /// let journal = try BrokerJournal(file: home.appendingPathComponent("broker-journal"))
@@ -43,6 +47,8 @@ final class BrokerJournal: Sendable {
         var order: [Entry] = []
         var origins: [String: Origin] = [:]
         var linesInFile = 0
+        /// Keys of the messages in hand: claimed, not yet recorded or let go.
+        var inHand: Set<String> = []
     }
 
     private let file: URL
@@ -87,29 +93,31 @@ final class BrokerJournal: Sendable {
     /// Whether a message with this key was taken already.
     func hasTaken(_ key: String) -> Bool { state.withLock { $0.keys.contains(key) } }
 
-    /// The center-wide value the engine keeps the receipt of the last message taken under.
-    static let receiptKey = "broker.lastTaken"
-
-    /// The receipt of `entry`, for the engine to store with the message's notification.
-    static func receipt(for entry: Entry) -> StoreReceipt {
-        StoreReceipt(key: receiptKey, value: .object([
-            "key": .string(entry.key), "sender": .string(entry.sender),
-            "bundleIdentifier": .string(entry.bundleIdentifier), "identifier": .string(entry.identifier),
-        ]))
+    /// Takes the message with this key in hand; `false` when it was taken already or is in hand.
+    /// It leaves the hand with `record` (taken) or `letGo` (not taken).
+    func claim(_ key: String) -> Bool {
+        state.withLock { state in
+            guard !state.keys.contains(key) else { return false }
+            return state.inHand.insert(key).inserted
+        }
     }
 
-    /// Records the message a receipt names unless it was recorded already (the daemon was killed
-    /// after the engine stored it, before the file's write).
-    func restore(from receipt: JSONValue) {
-        guard let fields = receipt.objectValue, let key = fields["key"]?.stringValue,
-              let sender = fields["sender"]?.stringValue, !hasTaken(key) else { return }
-        record(Entry(key: key, sender: sender, bundleIdentifier: fields["bundleIdentifier"]?.stringValue ?? "",
-                     identifier: fields["identifier"]?.stringValue ?? ""))
+    /// The message with this key was not taken after all (refused): it may come again.
+    func letGo(_ key: String) {
+        _ = state.withLock { $0.inHand.remove(key) }
+    }
+
+    /// Records a message whose receipt the engine stored (`BrokerReceiptSlots.restore`) unless
+    /// it was recorded already: the daemon was killed after the commit, before the file's write.
+    func restore(_ entry: Entry) {
+        guard !hasTaken(entry.key) else { return }
+        record(entry)
     }
 
     /// Records a message taken (after the engine has stored it).
     func record(_ entry: Entry) {
         let rewrite = state.withLock { state -> [Entry]? in
+            state.inHand.remove(entry.key)
             BrokerJournal.add(entry, to: &state, capacity: capacity)
             state.linesInFile += 1
             guard state.linesInFile >= 2 * capacity else { return nil }

@@ -9,7 +9,7 @@ import HeraldSystem
 /// let mosquitto = try MosquittoLibrary.load()
 /// let client = mosquitto.new(nil, true, nil)
 /// ```
-struct MosquittoLibrary: @unchecked Sendable {
+struct MosquittoLibrary: Sendable {
     typealias Client = OpaquePointer
 
     let libInit: @convention(c) () -> Int32

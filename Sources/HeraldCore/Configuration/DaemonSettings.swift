@@ -10,6 +10,7 @@
 /// rate-limit = 20           # posts per second per app; 0 turns the limit off
 /// dbus = replace            # yes (default), no, replace
 /// start = auto              # auto (default), herald, never, or a shell command
+/// sound = bell              # auto (default), bell, off
 ///
 /// [broker]
 /// url = mqtts://alice@broker.example.org
@@ -50,6 +51,16 @@ public struct DaemonSettings: Sendable, Hashable {
         case command(String)
     }
 
+    /// How the daemon sounds notifications (`$HERALD_SOUND` overrides it for one run).
+    public enum Sound: String, Sendable, Hashable, CaseIterable {
+        /// Through the sound server when there is one, else the terminal bell of user interfaces.
+        case auto
+        /// Always the terminal bell of user interfaces.
+        case bell
+        /// No sound and no bell.
+        case off
+    }
+
     /// A `[broker]` value and the line it came from.
     public struct Value: Sendable, Hashable {
         public var text: String
@@ -61,13 +72,14 @@ public struct DaemonSettings: Sendable, Hashable {
     public var rateLimit = 50
     public var desktopNotifications: DesktopNotifications = .yes
     public var start: Start = .automatic
+    public var sound: Sound = .auto
     /// `[broker]`'s values by key (`url`, `password-file`, `ca`, `cert`, `key`), as written.
     public var broker: [String: Value] = [:]
 
     public init() {}
 
     /// The keys of `[daemon]`.
-    public static let daemonKeys = ["prompt", "rate-limit", "dbus", "start"]
+    public static let daemonKeys = ["prompt", "rate-limit", "dbus", "start", "sound"]
     /// The keys of `[broker]`.
     public static let brokerKeys = ["url", "password-file", "ca", "cert", "key"]
     /// The largest `rate-limit`.
@@ -116,6 +128,11 @@ public struct DaemonSettings: Sendable, Hashable {
             }
         case "start":
             start = try Self.start(entry)
+        case "sound":
+            guard let mode = Sound(rawValue: entry.value.lowercased()) else {
+                throw ConfigError(line: entry.line, "sound: expected auto, bell or off, got '\(entry.value)'")
+            }
+            sound = mode
         default:
             throw entry.unknown(in: "daemon", known: Self.daemonKeys)
         }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A `NotificationSystem` that forwards every call to the system `resolve` returns, awaited
 /// before each call: the one place that lists the protocol's methods for the front ends that
-/// decide late (the default system chooses the daemon or a private center on first use), gate
-/// calls (the simulator applies its pending settings first), or add to a few calls (the daemon's
-/// backend). A new `NotificationSystem` method is forwarded here once.
+/// decide late (the default system chooses the daemon or a private center on first use) or gate
+/// calls (the simulator applies its pending settings first). A new `NotificationSystem` method is
+/// forwarded here once.
 ///
 /// ```swift
 /// let system = DeferredSystem { await choice.value }         // forwards to whatever was chosen
@@ -13,6 +13,7 @@ import Foundation
 ///     override func add(_ request: RequestRecord, bundleIdentifier: String) async throws { … }
 /// }
 /// ```
+// unchecked: an open class (subclassed) cannot be checked; its only stored property is a `let` of a Sendable closure.
 open class DeferredSystem: NotificationSystem, @unchecked Sendable {
     // Immutable after init: the closure is the only state.
     private let resolve: @Sendable () async -> any NotificationSystem

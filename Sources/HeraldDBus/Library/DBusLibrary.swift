@@ -11,7 +11,7 @@ import Foundation
 /// var error = HeraldDBusError()
 /// dbus.errorInit(&error)
 /// ```
-public struct DBusLibrary: @unchecked Sendable {
+public struct DBusLibrary: Sendable {
     public typealias Connection = OpaquePointer
     public typealias Message = OpaquePointer
 

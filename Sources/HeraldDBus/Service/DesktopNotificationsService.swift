@@ -10,6 +10,7 @@ import Synchronization
 /// Everything here runs on the bus's loop thread (`DBusConnection.loop`); the engine is reached
 /// through `calls` (tasks that prefer that loop, so what follows an engine call runs there too),
 /// and responses come back through `bus.perform`.
+// unchecked: its `var`s are touched only on the bus's loop thread (see above); the rest is `let`s and a Mutex.
 final class DesktopNotificationsService: @unchecked Sendable {
     /// How long a transient notification with the default timeout stays (the banner's default).
     static let transientSeconds: TimeInterval = 5

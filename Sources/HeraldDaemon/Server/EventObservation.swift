@@ -1,7 +1,4 @@
-import HeraldCore
-import HeraldWire
-
-/// A running observation of the center's events (`CenterBackend.observeEvents`); `cancel()`
+/// A running observation of the center's events (`EngineBackend.observeEvents`); `cancel()`
 /// ends it.
 public struct EventObservation: Sendable {
     private let onCancel: @Sendable () -> Void
@@ -11,15 +8,4 @@ public struct EventObservation: Sendable {
 
     /// Stops the handler from being called (soon: an event being delivered may still arrive).
     public func cancel() { onCancel() }
-}
-
-extension CenterBackend {
-    /// The default: a task that reads `events()` and calls `handler` for each, in order.
-    public func observeEvents(_ handler: @escaping @Sendable (CenterEvent) -> Void) async -> EventObservation {
-        let events = await events()
-        let task = Task {
-            for await event in events { handler(event) }
-        }
-        return EventObservation { task.cancel() }
-    }
 }

@@ -12,7 +12,7 @@ import HeraldWire
 /// whether the page is complete.
 ///
 /// ```swift
-/// let page = try await HistoryPager.collect(query, listForm: true) { try await backend.history($0) }
+/// let page = try await HistoryPager.collect(query, listForm: true) { try await engine.history($0) }
 /// session.sendEncodedReply(id: id, result: page.pageJSON)
 /// ```
 enum HistoryPager {

@@ -12,14 +12,14 @@ extension IPCServer {
     /// `history`: whole records, as many as fit in one reply (`[…]`).
     func historyReply(_ query: HistoryQuery) async throws -> Data {
         try await historyGate.withPermit {
-            try await HistoryPager.collect(query, listForm: false) { try await backend.history($0) }.arrayJSON
+            try await HistoryPager.collect(query, listForm: false) { try await engine.history($0) }.arrayJSON
         }
     }
 
     /// `historyPage`: the list form, as many as fit in one reply (`HistoryPage`'s JSON).
     func historyPageReply(_ query: HistoryQuery) async throws -> Data {
         try await historyGate.withPermit {
-            try await HistoryPager.collect(query, listForm: true) { try await backend.history($0) }.pageJSON
+            try await HistoryPager.collect(query, listForm: true) { try await engine.history($0) }.pageJSON
         }
     }
 
@@ -29,7 +29,7 @@ extension IPCServer {
     /// give, and an app is better served by its newest notifications than by none).
     func deliveredReply(bundleIdentifier: String, session: ServerSession) async throws -> Data {
         try await historyGate.withPermit {
-            let records = await backend.deliveredNotifications(bundleIdentifier: bundleIdentifier)
+            let records = await engine.deliveredNotifications(bundleIdentifier: bundleIdentifier)
             var array = BoundedJSONArray(budget: HistoryPager.resultBudget)
             for record in records where !array.append(try WireCoding.encode(record)) {
                 configuration.log("\(session.label): deliveredNotifications answered with the newest \(array.count) of "

@@ -9,13 +9,13 @@ extension IPCServer {
     /// center holds (the app list and the per-app totals are what make `apps` and
     /// `historyCounts` grow with it).
     func status() async throws -> StatusResult {
-        let unread = try await backend.unreadCounts()
-        let newest = try await backend.history(HistoryQuery(limit: 1, unreadOnly: true)).first
-        let focus = try await backend.focusOverview().active
+        let unread = try await engine.unreadCounts()
+        let newest = try await engine.history(HistoryQuery(limit: 1, unreadOnly: true)).first
+        let focus = try await engine.focusOverview().active
         var named = Set(unread.keys)
         if let newest { named.insert(newest.bundleIdentifier) }
         var names: [String: String] = [:]
-        for app in try await backend.apps() where named.contains(app.bundleIdentifier) {
+        for app in try await engine.apps() where named.contains(app.bundleIdentifier) {
             names[app.bundleIdentifier] = app.displayName
         }
         return StatusResult(unread: unread, names: names, focus: focus, newestUnread: newest)

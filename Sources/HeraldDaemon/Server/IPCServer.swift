@@ -9,7 +9,7 @@ import Glibc
 
 /// The daemon's socket server: accepts clients on a Unix socket, checks they run as the same
 /// user, speaks the newline-delimited JSON protocol (`docs/PROTOCOL.md`) and forwards every
-/// request to the backend (the engine, its single owner of state).
+/// request to the engine (its single owner of state), through the daemon's `EngineBackend`.
 ///
 /// One thread serves every client: an `EventLoop` on epoll with non-blocking sockets, so a
 /// client costs one descriptor and no thread, and a client that vanishes leaves nothing behind.
@@ -17,7 +17,7 @@ import Glibc
 /// take long waits off it (history reads on the engine's reads queue, service-extension
 /// commands on their own thread, calls to apps suspended). The posts (`post`, `add`, `push`)
 /// of one wake-up, from however many connections, are held in one commit group and committed
-/// together (`CenterBackend.holdCommits`).
+/// together (`NotificationEngine.holdCommits`).
 ///
 /// Limits (docs/RELIABILITY.md): `maximumConnections` (past it a silent or idle client makes
 /// room, `RoomForNewcomer`; when every one has a request in flight the newcomer is refused with
@@ -27,7 +27,7 @@ import Glibc
 /// and the per-app `postRate`.
 ///
 /// ```swift
-/// let server = IPCServer(socketPath: path, backend: engine)
+/// let server = IPCServer(socketPath: path, backend: EngineBackend(engine: engine, commandsFile: nil))
 /// try server.start()
 /// …
 /// server.stop()
@@ -77,7 +77,9 @@ public final class IPCServer: Sendable {
 
     /// The socket's path.
     public let socketPath: String
-    let backend: any CenterBackend
+    let backend: EngineBackend
+    /// The center every request goes to.
+    var engine: NotificationEngine { backend.engine }
     let configuration: Configuration
     let waiters = ResponseWaiters()
     let dispatcher = RequestDispatcher.standard
@@ -91,10 +93,6 @@ public final class IPCServer: Sendable {
     /// `Notify` (refused `LimitsExceeded`). `nil`: off.
     public let postLimiter: PostRateLimiter?
 
-    /// Requests whose commits are grouped per round of the loop.
-    static let postMethods: Set<String> = [Methods.post.name, Methods.add.name, Methods.push.name]
-    /// Requests without a deadline: `wait` has its own timeout, a person answers `requestAuthorization`.
-    static let methodsWithoutDeadline: Set<String> = [Methods.wait.name, Methods.requestAuthorization.name]
     /// How often the loop looks for hello timeouts and overdue requests.
     static let sweepInterval: TimeInterval = 1
 
@@ -150,7 +148,7 @@ public final class IPCServer: Sendable {
         }
     }
 
-    public init(socketPath: String, backend: any CenterBackend, configuration: Configuration = Configuration()) {
+    public init(socketPath: String, backend: EngineBackend, configuration: Configuration = Configuration()) {
         self.socketPath = socketPath
         self.backend = backend
         self.configuration = configuration
@@ -270,8 +268,8 @@ public final class IPCServer: Sendable {
     /// their commit, made now for all of them at once.
     private func releaseHeldCommits() {
         guard commitRound.withLock({ $0.end() }), let loop = state.withLock({ $0.loop }) else { return }
-        let backend = self.backend
-        Task(executorPreference: loop) { await backend.releaseCommits() }
+        let engine = self.engine
+        Task(executorPreference: loop) { await engine.releaseCommits() }
     }
 
     // MARK: Lines
@@ -318,22 +316,21 @@ public final class IPCServer: Sendable {
                     "send {\"hello\":{\"protocol\":\(WireCoding.protocolVersion),\"role\":\"cli\"}} first"))
                 return
             }
-            guard let handler = dispatcher.handler(for: method) else {
+            guard let entry = dispatcher.entry(for: method) else {
                 session.sendError(id: id, .protocolError(.unknownMethod,
                     "unknown method '\(method)'; known: \(dispatcher.methodNames.joined(separator: ", "))"))
                 return
             }
-            let deadline = Self.methodsWithoutDeadline.contains(method)
-                ? nil : Date().addingTimeInterval(configuration.requestDeadline)
+            let deadline = entry.hasDeadline ? Date().addingTimeInterval(configuration.requestDeadline) : nil
             guard let loop = state.withLock({ $0.loop }) else { return }
             // The round's posts share one commit group (released in `releaseHeldCommits`). The
             // lines of one read are all handed over before any runs, so holding at the second
             // still covers the first; posts read late join a hold taken at the first.
-            if Self.postMethods.contains(method), commitRound.withLock({ $0.add() }) {
-                backend.holdCommits()
+            if entry.addsNotification, commitRound.withLock({ $0.add() }) {
+                engine.holdCommits()
             }
             session.track(id: id, method: method, deadline: deadline, on: loop) { [self] in
-                await handler(self, id, params, session)
+                await entry.handler(self, id, params, session)
             }
         }
     }
@@ -355,7 +352,7 @@ public final class IPCServer: Sendable {
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }
             for app in owned where state.withLock({ $0.appOwners[app] == nil }) {
                 // (Unless another session connected the app meanwhile.)
-                await backend.disconnect(bundleIdentifier: app)
+                await backend.engine.disconnect(bundleIdentifier: app)
             }
             state.withLock { _ = $0.sessions.removeValue(forKey: session.number) }
         }

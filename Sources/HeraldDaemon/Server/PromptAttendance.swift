@@ -46,9 +46,9 @@ public final class PromptAttendance: Sendable {
         self.log = log
     }
 
-    /// Follows `backend`'s prompts (call once, before serving); `stop` ends it.
-    public func watch(_ backend: any CenterBackend) async {
-        state.withLock { $0.center = backend }
+    /// Follows the prompts of `backend`'s engine (call once, before serving); `stop` ends it.
+    public func watch(_ backend: EngineBackend) async {
+        state.withLock { $0.center = backend.engine }
         let observation = await backend.observeEvents { [weak self] event in self?.observe(event) }
         state.withLock { $0.observation = observation }
     }

@@ -3,6 +3,7 @@ import UserNotifications
 
 /// The demo's notification service extension: for a push with `mutable-content`, it rewrites
 /// the title and attaches a photo — what a real extension does after downloading media.
+// unchecked: an extension keeps the request in progress in `var`s, as Apple's do; one request at a time.
 public final class PushServiceExtension: UNNotificationServiceExtension, @unchecked Sendable {
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttempt: UNMutableNotificationContent?

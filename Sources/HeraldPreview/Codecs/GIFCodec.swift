@@ -6,7 +6,7 @@ import Foundation
 /// is read, row by row, after its size is checked (giflib's `DGifSlurp` would allocate every
 /// frame of an animation whatever its size).
 enum GIFCodec {
-    struct Functions: @unchecked Sendable {
+    struct Functions: Sendable {
         let open: herald_dgif_open_fn
         let close: herald_dgif_close_file_fn
         let recordType: herald_dgif_get_record_type_fn
@@ -19,7 +19,7 @@ enum GIFCodec {
     }
 
     /// giflib's writer (for test fixtures and the benchmark).
-    struct Encoder: @unchecked Sendable {
+    struct Encoder: Sendable {
         let open: herald_egif_open_file_name_fn
         let screen: herald_egif_put_screen_desc_fn
         let image: herald_egif_put_image_desc_fn

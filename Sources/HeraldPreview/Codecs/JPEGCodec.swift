@@ -8,7 +8,7 @@ import Foundation
 /// `JPEGStructure`) is refused before decoding, and libturbojpeg 2.1 and later stop past 500
 /// scans themselves (`TJFLAG_LIMITSCANS`; earlier versions ignore the flag).
 enum JPEGCodec {
-    struct Functions: @unchecked Sendable {
+    struct Functions: Sendable {
         let initDecompress: herald_tj_init_fn
         let initCompress: herald_tj_init_fn
         let destroy: herald_tj_destroy_fn

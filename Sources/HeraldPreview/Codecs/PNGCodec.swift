@@ -4,7 +4,7 @@ import Foundation
 
 /// PNG through libpng16's simplified API (`png_image_*`), loaded at run time.
 enum PNGCodec {
-    struct Functions: @unchecked Sendable {
+    struct Functions: Sendable {
         let begin: herald_png_image_begin_read_from_memory_fn
         let finish: herald_png_image_finish_read_fn
         let free: herald_png_image_free_fn

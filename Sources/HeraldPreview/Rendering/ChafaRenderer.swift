@@ -5,7 +5,7 @@ import TerminalKit
 /// Chooses a character and two colours for every cell with libchafa's canvas
 /// (`chafa_canvas_draw_all_pixels`, then `get_char_at` / `get_colors_at` per cell), loaded at run time.
 enum ChafaRenderer {
-    struct Functions: @unchecked Sendable {
+    struct Functions: Sendable {
         let symbolMapNew: herald_chafa_new_fn
         let symbolMapAddByTags: herald_chafa_symbol_map_add_by_tags_fn
         let symbolMapUnref: herald_chafa_unref_fn

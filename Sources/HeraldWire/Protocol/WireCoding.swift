@@ -59,8 +59,3 @@ public enum WireCoding {
         }
     }
 }
-
-/// An empty object (`{}`): the params or result of messages that carry nothing.
-public struct Empty: Codable, Sendable, Hashable {
-    public init() {}
-}

@@ -12,6 +12,7 @@ import HeraldCore
 /// Every public initializer is `convenience` around one internal designated initializer, so
 /// `UNTextInputNotificationAction` inherits them all (`UNTextInputNotificationAction(identifier:
 /// title:options:)` works, as on Apple's platforms).
+// unchecked: Apple's API shape: a non-final NSObject subclass, which Swift cannot check; only `let`s.
 public class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
     /// What the app gets back in the response.
     public let identifier: String

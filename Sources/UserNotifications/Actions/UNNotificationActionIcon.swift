@@ -9,6 +9,7 @@ import HeraldCore
 /// let icon = UNNotificationActionIcon(systemImageName: "checkmark.circle")
 /// let accept = UNNotificationAction(identifier: "ACCEPT", title: "Accept", options: [], icon: icon)
 /// ```
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotificationActionIcon: NSObject, NSCopying, @unchecked Sendable {
     let record: ActionRecord.Icon
 

@@ -13,6 +13,7 @@ import HeraldCore
 ///                                     options: .customDismissAction)
 /// UNUserNotificationCenter.current().setNotificationCategories([invite])
 /// ```
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
     /// Matches `UNNotificationContent.categoryIdentifier`.
     public let identifier: String

@@ -13,6 +13,7 @@ import HeraldCore
 /// It has no designated initializer of its own, so it inherits `UNNotificationAction`'s
 /// initializers: `UNTextInputNotificationAction(identifier:title:options:)` makes a text-input
 /// action with an empty button title and placeholder.
+// unchecked: a subclass of `UNNotificationAction` restates its conformance; its `var`s are set only in `init`.
 public class UNTextInputNotificationAction: UNNotificationAction, @unchecked Sendable {
     private var inputButtonTitle = ""
     private var inputPlaceholder = ""

@@ -16,7 +16,7 @@ import HeraldCore
 /// ```
 ///
 /// Everything here is per app: `shared` is the current app's (`HeraldApp`).
-public final class HeraldApplication: @unchecked Sendable {
+public final class HeraldApplication: Sendable {
     let center: UNUserNotificationCenter
 
     init(center: UNUserNotificationCenter) { self.center = center }

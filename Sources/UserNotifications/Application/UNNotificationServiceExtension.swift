@@ -43,6 +43,7 @@ open class UNNotificationServiceExtension: NSObject {
 /// await engine.setServiceExtension(ServiceExtensionBridge(serviceExtension: NotificationService()),
 ///                                  bundleIdentifier: "com.example.app")
 /// ```
+// unchecked: holds the app's extension object (an open class, not Sendable, as on Apple's platforms).
 public final class ServiceExtensionBridge: ServiceExtensionHost, @unchecked Sendable {
     private let serviceExtension: UNNotificationServiceExtension
 

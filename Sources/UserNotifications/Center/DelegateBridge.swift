@@ -8,12 +8,13 @@ import HeraldCore
 /// `DelegateProbe`; if the protocol's default ran (the app does not implement that form), it
 /// calls the `async` form with another probe; if that is the default too, the app implements
 /// neither. Every handler is guarded: the first call wins, later calls are ignored, and after
-/// the center's `delegateTimeout` (real seconds) the call counts as timed out.
+/// the center's `delegateTimeout` (real seconds) the call counts as timed out. The `async` form
+/// is called on the center's delegate of that moment (read again, not carried over from the
+/// main actor: the delegate is not `Sendable`); one the app has cleared meanwhile counts as none.
+// unchecked: `center` is set once, right after both are made (`UNUserNotificationCenter.init`), before any call.
 final class DelegateBridge: AppConnection, @unchecked Sendable {
     /// The center this bridge speaks for (which owns the bridge).
     weak var center: UNUserNotificationCenter?
-
-    private typealias Delegate = UncheckedBox<any UNUserNotificationCenterDelegate>
 
     func willPresent(_ record: DeliveredRecord) async -> PresentationDecision {
         guard let center else { return .noDelegate }
@@ -22,15 +23,15 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
             await OnceHandler<PresentationDecision>.run(timeout: center.delegateTimeout, fallback: .timedOut) { once in
                 Task { @MainActor in
                     guard let delegate = center.delegate else { return once.resume(.noDelegate) }
-                    let box = Delegate(delegate)
                     let probe = DelegateProbe()
                     DelegateProbe.$current.withValue(probe) {
                         delegate.userNotificationCenter(center, willPresent: notification) { options in
                             guard probe.isUnimplemented else { return once.resume(.options(options)) }
                             Task {
+                                guard let delegate = center.delegate else { return once.resume(.noDelegate) }
                                 let asyncProbe = DelegateProbe()
                                 let options = await DelegateProbe.$current.withValue(asyncProbe) {
-                                    await DelegateBridge.asyncWillPresent(box, center, notification)
+                                    await delegate.userNotificationCenter(center, willPresent: notification)
                                 }
                                 once.resume(asyncProbe.isUnimplemented ? .notImplemented : .options(options))
                             }
@@ -48,15 +49,15 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
             await OnceHandler<Bool>.run(timeout: center.delegateTimeout, fallback: false) { once in
                 Task { @MainActor in
                     guard let delegate = center.delegate else { return once.resume(false) }
-                    let box = Delegate(delegate)
                     let probe = DelegateProbe()
                     DelegateProbe.$current.withValue(probe) {
                         delegate.userNotificationCenter(center, didReceive: response) {
                             guard probe.isUnimplemented else { return once.resume(true) }
                             Task {
+                                guard let delegate = center.delegate else { return once.resume(false) }
                                 let asyncProbe = DelegateProbe()
                                 await DelegateProbe.$current.withValue(asyncProbe) {
-                                    await DelegateBridge.asyncDidReceive(box, center, response)
+                                    await delegate.userNotificationCenter(center, didReceive: response)
                                 }
                                 // Neither form implemented: the framework completes by itself.
                                 once.resume(!asyncProbe.isUnimplemented)
@@ -100,18 +101,5 @@ final class DelegateBridge: AppConnection, @unchecked Sendable {
         await HeraldApp.$bundleIdentifier.withValue(center.bundleIdentifier) {
             await DelegateContext.$isActive.withValue(true) { await body() }
         }
-    }
-
-    /// Calls the `async` requirement off the main actor (calling it from main-actor code would
-    /// send the non-Sendable delegate across isolation).
-    private nonisolated static func asyncWillPresent(_ box: Delegate, _ center: UNUserNotificationCenter,
-                                                     _ notification: UNNotification) async
-        -> UNNotificationPresentationOptions {
-        await box.value.userNotificationCenter(center, willPresent: notification)
-    }
-
-    private nonisolated static func asyncDidReceive(_ box: Delegate, _ center: UNUserNotificationCenter,
-                                                    _ response: UNNotificationResponse) async {
-        await box.value.userNotificationCenter(center, didReceive: response)
     }
 }

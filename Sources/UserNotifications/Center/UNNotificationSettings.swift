@@ -24,6 +24,7 @@ import HeraldCore
 ///   `criticalAlertSetting` is `.notSupported` unless `.criticalAlert` was granted; then
 ///   `.enabled` once the person approved critical alerts in settings (they break through Focus).
 ///   `timeSensitiveSetting` follows the app's time-sensitive setting (breaking through Focus).
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
     public let authorizationStatus: UNAuthorizationStatus
     public let soundSetting: UNNotificationSetting

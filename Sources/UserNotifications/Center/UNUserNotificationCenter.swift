@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Synchronization
 
 /// The app's door to the notification center: ask permission, register categories, schedule
 /// and remove requests, read what was delivered, set the badge, and receive foreground
@@ -23,13 +24,13 @@ import HeraldCore
 /// The completion-handler methods are `@preconcurrency`, as Objective-C methods are when Swift
 /// imports them: their handlers are `@Sendable`, but Swift 5 code that does not check
 /// concurrency may capture and mutate locals in them without a diagnostic (Swift 6 warns).
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; `let`s and a Mutex.
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Signature of the background-push handler `HeraldApplication` installs.
     typealias BackgroundPushHandler = @Sendable ([AnyHashable: Any],
                                                  @escaping @Sendable (UIBackgroundFetchResult) -> Void) -> Void
 
     private struct State {
-        weak var delegate: (any UNUserNotificationCenterDelegate)?
         var isConnected = false
         var backgroundPushHandler: BackgroundPushHandler?
     }
@@ -43,7 +44,10 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     let delegateTimeout: TimeInterval
     /// Whether to tell the system the app is in the foreground when it connects.
     private let startsInForeground: Bool
-    private let state = Locked(State())
+    private let state = Mutex(State())
+    /// Read and written only inside `state.withLock`: the delegate (any object the app gives)
+    /// is not `Sendable`, so it cannot be part of the Mutex's value.
+    private nonisolated(unsafe) weak var storedDelegate: (any UNUserNotificationCenterDelegate)?
     private let bridge = DelegateBridge()
 
     @available(*, unavailable, message: "Use UNUserNotificationCenter.current()")
@@ -71,9 +75,14 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Set it before the app finishes launching; responses that arrived while the app was not
     /// running are handed over once it is set.
     public var delegate: (any UNUserNotificationCenterDelegate)? {
-        get { state.withLock { $0.delegate } }
+        get {
+            nonisolated(unsafe) var delegate: (any UNUserNotificationCenterDelegate)?
+            state.withLock { _ in delegate = storedDelegate }
+            return delegate
+        }
         set {
-            state.withLock { $0.delegate = newValue }
+            nonisolated(unsafe) let delegate = newValue
+            state.withLock { _ in storedDelegate = delegate }
             ensureConnected()
         }
     }

@@ -12,6 +12,7 @@ import Foundation
 /// content.userInfo = ["MEETING_ID": "42"]
 /// content.categoryIdentifier = "MEETING_INVITATION"
 /// ```
+// unchecked: restates `UNNotificationContent`'s (a subclass must); mutable, as Apple's: the app orders its writes.
 public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sendable {
     /// The notification's title.
     public override var title: String {

@@ -13,6 +13,7 @@ import HeraldCore
 /// let attachment = try UNNotificationAttachment(identifier: "avatar", url: url)
 /// content.attachments = [attachment]
 /// ```
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     let record: AttachmentRecord
 

@@ -17,6 +17,7 @@ import HeraldCore
 /// went in, pending and delivered (numbers and booleans as `NSNumber`, as Apple hands them out).
 /// Adding a request whose `userInfo` holds anything else stops the app with a message naming the
 /// value, as Apple's framework does.
+// unchecked: Apple's API shape: a non-final NSObject subclass; `fields` changes only in the mutable subclass.
 public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The stored fields; the mutable subclass writes them.
     struct Fields {

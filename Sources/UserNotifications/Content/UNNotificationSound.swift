@@ -16,7 +16,7 @@ import HeraldCore
 ///
 /// The class is `final` on Linux so the `-> Self` factories work without a public `required`
 /// initializer (apps do not subclass it).
-public final class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
+public final class UNNotificationSound: NSObject, NSCopying, Sendable {
     let record: SoundRecord
 
     init(record: SoundRecord) {

@@ -9,6 +9,7 @@ import HeraldCore
 ///     print(notification.date, notification.request.content.title)
 /// }
 /// ```
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotification: NSObject, NSCopying, @unchecked Sendable {
     /// When it was delivered.
     public let date: Date

@@ -8,6 +8,7 @@ import HeraldCore
 /// let request = UNNotificationRequest(identifier: UUID().uuidString, content: content, trigger: trigger)
 /// try await UNUserNotificationCenter.current().add(request)
 /// ```
+// unchecked: Apple's API shape: an NSObject subclass, which Swift cannot check; only `let`s.
 public final class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendable {
     /// Unique per app; for pushes, the `apns-collapse-id` (or a generated one).
     public let identifier: String

@@ -16,6 +16,7 @@ import HeraldCore
 ///     completionHandler()
 /// }
 /// ```
+// unchecked: Apple's API shape: a non-final NSObject subclass, which Swift cannot check; only `let`s.
 public class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
     /// The notification the user acted on.
     public let notification: UNNotification
@@ -55,6 +56,7 @@ public class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
 /// ```swift
 /// if let reply = response as? UNTextInputNotificationResponse { send(reply.userText) }
 /// ```
+// unchecked: a subclass of `UNNotificationResponse` restates its conformance; only `let`s.
 public final class UNTextInputNotificationResponse: UNNotificationResponse, @unchecked Sendable {
     /// The text the user typed.
     public let userText: String

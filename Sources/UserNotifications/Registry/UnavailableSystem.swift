@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 
 /// The last resort when even the in-process center cannot start: refuses to deliver, never traps.
-final class UnavailableSystem: NotificationSystem, @unchecked Sendable {
+final class UnavailableSystem: NotificationSystem {
     func connect(_ connection: any AppConnection, bundleIdentifier: String) async {}
     func disconnect(bundleIdentifier: String) async {}
     func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {}

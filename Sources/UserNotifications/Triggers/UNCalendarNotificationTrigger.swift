@@ -13,6 +13,7 @@ import HeraldCore
 /// tuesdays.hour = 14
 /// let trigger = UNCalendarNotificationTrigger(dateMatching: tuesdays, repeats: true)
 /// ```
+// unchecked: a subclass of `UNNotificationTrigger` restates its conformance; only `let`s.
 public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
     /// The components to match, as given.
     public let dateComponents: DateComponents

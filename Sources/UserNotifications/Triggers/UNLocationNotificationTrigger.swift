@@ -14,6 +14,7 @@ import HeraldCore
 /// office.notifyOnExit = false
 /// let trigger = UNLocationNotificationTrigger(region: office, repeats: false)
 /// ```
+// unchecked: a subclass of `UNNotificationTrigger` restates its conformance; only `let`s.
 public final class UNLocationNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
     private let storedRegion: CLRegion
 

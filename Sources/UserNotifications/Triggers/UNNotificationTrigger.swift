@@ -8,6 +8,7 @@ import HeraldCore
 /// ```swift
 /// if let trigger = request.trigger, trigger.repeats { … }
 /// ```
+// unchecked: Apple's API shape: a non-final NSObject subclass (apps subclass it), which Swift cannot check; only `let`s.
 public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
     /// Whether the trigger fires again after it fired.
     public let repeats: Bool

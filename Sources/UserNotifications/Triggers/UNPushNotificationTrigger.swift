@@ -4,4 +4,5 @@
 /// ```swift
 /// if notification.request.trigger is UNPushNotificationTrigger { print("remote") }
 /// ```
+// unchecked: a subclass of `UNNotificationTrigger` restates its conformance; no state.
 public final class UNPushNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {}

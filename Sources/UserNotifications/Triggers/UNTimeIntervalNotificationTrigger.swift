@@ -11,6 +11,7 @@ import HeraldCore
 /// let inAnHour = UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false)
 /// inAnHour.nextTriggerDate()   // now + 1 h
 /// ```
+// unchecked: a subclass of `UNNotificationTrigger` restates its conformance; only `let`s.
 public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
     /// The interval as given (it does not count down).
     public let timeInterval: TimeInterval

@@ -18,8 +18,11 @@ import Synchronization
 ///   one post at a time.
 /// - `broker_post_per_s` / `socket_post_per_s`: N posts sent without waiting (the broker path:
 ///   one publisher, up to 100 in flight; the socket: 8 clients), until all N were delivered.
+/// - `broker_null_per_s`: the floor beside `broker_post_per_s` — the same broker, publisher and
+///   posts, to a subscriber that only acknowledges (`mosquitto_sub`, QoS 1, a persistent session
+///   as the daemon's), until it has all N.
 enum BrokerBenchmarks {
-    static let metricKeys = ["broker_post_p50_us", "broker_post_p99_us", "broker_post_per_s",
+    static let metricKeys = ["broker_post_p50_us", "broker_post_p99_us", "broker_post_per_s", "broker_null_per_s",
                              "socket_post_p50_us", "socket_post_p99_us", "socket_post_per_s"]
 
     /// Counts `delivered` events and wakes whoever waits for a given identifier or a total.
@@ -110,7 +113,7 @@ enum BrokerBenchmarks {
         let client = try await daemon.connect(name: "herald-bench")
         defer { client.close() }
 
-        func params(_ path: String, _ n: Int) -> PostParams {
+        @Sendable func params(_ path: String, _ n: Int) -> PostParams {
             PostParams(bundleIdentifier: "bench.\(path)",
                        request: RequestRecord(identifier: "\(path)-\(n)",
                                               content: ContentRecord(title: "Bench \(n % 100)", body: "\(path) benchmark post \(n)")))
@@ -150,15 +153,10 @@ enum BrokerBenchmarks {
         let bulk = options.size(10_000)
         deliveries.reset()
         let brokerSeconds = try await Measure.seconds {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for n in 0..<bulk {
-                    group.addTask { try await publisher.post(params("bulk-broker", n), timeout: 120) }
-                    if n >= 100 { try await group.next() }
-                }
-                try await group.waitForAll()
-            }
+            try await publishAll(bulk, with: publisher) { params("bulk-broker", $0) }
             await deliveries.wait(count: bulk)
         }
+        let nullSeconds = try await nullSubscriberSeconds(broker: broker, count: bulk) { params("bulk-null", $0) }
         deliveries.reset()
         let clients = 8
         var connections: [IPCClient] = []
@@ -179,6 +177,9 @@ enum BrokerBenchmarks {
         }
         report.add(Metric("broker_post_per_s", label: "broker posts → delivered", value: Double(bulk) / brokerSeconds, unit: "/s",
                           goal: 2_000))
+        report.add(Metric("broker_null_per_s", label: "broker posts → a subscriber that only acknowledges",
+                          value: nullSeconds.map { Double(bulk) / $0 }, unit: "/s",
+                          missingReason: nullSeconds == nil ? "n/a (mosquitto_sub is not installed)" : nil))
         report.add(Metric("socket_post_per_s", label: "socket posts → delivered", value: Double(bulk) / socketSeconds, unit: "/s"))
         report.add(Comparison(label: "broker / socket posts per second",
                               measured: Report.format(Double(bulk) / brokerSeconds) + "/s",
@@ -186,6 +187,46 @@ enum BrokerBenchmarks {
                               ratio: socketSeconds / brokerSeconds, goal: 0.1, direction: .higher))
         report.note("broker: mosquitto on 127.0.0.1:\(broker.port), QoS 1; \(count) posts one at a time on each path "
                     + "(timed post → delivered event), \(bulk) posts in bulk on each")
+    }
+
+    /// Publishes `count` posts, up to 100 awaiting the broker's acknowledgement at once.
+    static func publishAll(_ count: Int, with publisher: BrokerPublisher, _ post: @escaping @Sendable (Int) -> PostParams) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<count {
+                group.addTask { try await publisher.post(post(n), timeout: 120) }
+                if n >= 100 { try await group.next() }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Seconds to publish `count` posts (as the broker benchmark does, under a prefix the daemon
+    /// does not read) until a subscriber that only acknowledges has them all; `nil` without
+    /// `mosquitto_sub`.
+    static func nullSubscriberSeconds(broker: MosquittoBroker, count: Int,
+                                      _ post: @escaping @Sendable (Int) -> PostParams) async throws -> Double? {
+        let program = "/usr/bin/mosquitto_sub"
+        guard FileManager.default.isExecutableFile(atPath: program) else { return nil }
+        let prefix = "herald/floor"
+        let arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", "\(prefix)/post/#",
+                         "-i", "herald-bench-null", "-c"]
+        // The session and its subscription first (`-E`: exit once subscribed), so nothing is missed.
+        guard try ChildProcess(program, arguments + ["-E"], streams: .null).wait(timeout: 10, "mosquitto_sub -E") == 0 else {
+            throw BenchUsageError("mosquitto_sub could not subscribe on port \(broker.port)")
+        }
+        let settings = try BrokerSettings.resolve(url: "mqtt://127.0.0.1:\(broker.port)/\(prefix)", environment: [:])
+        let publisher = try await BrokerPublisher.connect(settings: settings, sender: "herald-bench")
+        defer { publisher.close() }
+        let subscriber = try ChildProcess(program, arguments + ["-C", String(count)], streams: .null)
+        defer { _ = subscriber.waitKilling(after: 0) }
+        return try await Measure.seconds {
+            try await publishAll(count, with: publisher, post)
+            let deadline = Date().addingTimeInterval(120)
+            while subscriber.isRunning {
+                guard Date() < deadline else { throw BenchUsageError("mosquitto_sub did not get \(count) posts in 120 s") }
+                try await Task.sleep(nanoseconds: 1_000_000)
+            }
+        }
     }
 
     /// Waits up to 30 s for the daemon's log to hold `text`.

@@ -67,13 +67,9 @@ enum SocketBenchmarks {
             return try await client.call(Methods.commitStatistics, Empty())
         }
 
-        /// SIGTERM, and again after 10 s (one sent a few milliseconds after the daemon first
-        /// answered has been seen lost on a loaded machine), then SIGKILL after 10 s more.
+        /// SIGTERM, then SIGKILL after 10 s.
         func stop() {
             process.signal(SIGTERM)
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning, Date() < deadline { usleep(10_000) }
-            if process.isRunning { process.signal(SIGTERM) }
             _ = process.waitKilling(after: 10)
         }
     }

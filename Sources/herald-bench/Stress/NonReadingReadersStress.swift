@@ -25,19 +25,14 @@ struct NonReadingReadersStress {
         var longestLine = 0
         /// Rows of the first page a reader got (of `posts`).
         var firstPageRows = 0
-        var before = 0
-        var peak = 0
-        var after = 0
+        var memory = ResidentMemory()
     }
 
     func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
-        let home = scratch.appendingPathComponent("readers")
-        let daemon = try StressDaemon(herald: herald, home: home, arguments: ["--rate-limit", "0"])
-        defer { daemon.stop(SIGTERM) }
-        try await daemon.waitUntilServing()
+        let run = try await NonReadingClientsDaemon.start(herald: herald, scratch: scratch, name: "readers")
+        defer { run.stop() }
+        let (daemon, client) = (run.daemon, run.poster)
         var outcome = Outcome(readers: readers, posts: posts)
-        let client = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress"))
-        defer { client.close() }
         outcome.failedPosts = await client.postStress(app: "com.example.stress.readers", count: posts,
                                                       body: String(repeating: "x", count: bodyBytes), tag: "read")
         // One reader that does read, page after page (the store and the read path warm up).
@@ -48,11 +43,8 @@ struct NonReadingReadersStress {
             if page.isEmpty { break }
             offset += page.count
         }
-        try await Task.sleep(nanoseconds: 500_000_000)
-        outcome.before = daemon.footprint.residentBytes
-        log("before: \(daemon.footprint) (\(offset) rows read in pages)")
+        try await run.measureBefore(log: log, note: " (\(offset) rows read in pages)")
 
-        let sampler = daemon.samplePeak()
         var sleepers: [StressSocket] = []
         for _ in 0..<readers {
             let socket = try StressSocket(daemon.socketPath)
@@ -71,10 +63,7 @@ struct NonReadingReadersStress {
             }
             socket.close()
         }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        outcome.peak = await sampler.finish()
-        outcome.after = daemon.footprint.residentBytes
-        log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
+        outcome.memory = try await run.measureAfter(log: log)
         return outcome
     }
 }

@@ -19,28 +19,21 @@ struct NonReadingSubscribersStress {
         var posts = 0
         /// Subscribers that read `queueOverflow` when they woke up.
         var toldWhy = 0
-        var before = 0
-        var peak = 0
-        var after = 0
+        var memory = ResidentMemory()
         /// Posts not acknowledged.
         var failedPosts = 0
     }
 
     func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
-        let home = scratch.appendingPathComponent("subscribers")
-        let daemon = try StressDaemon(herald: herald, home: home, arguments: ["--rate-limit", "0"])
-        defer { daemon.stop(SIGTERM) }
-        try await daemon.waitUntilServing()
+        let run = try await NonReadingClientsDaemon.start(herald: herald, scratch: scratch, name: "subscribers")
+        defer { run.stop() }
+        let (daemon, poster) = (run.daemon, run.poster)
         var outcome = Outcome()
-        let poster = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress poster"))
-        defer { poster.close() }
         let body = String(repeating: "x", count: bodyBytes)
 
         // The same posts without subscribers first: the store and the daemon warm up.
         outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "warm")
-        try await Task.sleep(nanoseconds: 500_000_000)
-        outcome.before = daemon.footprint.residentBytes
-        log("before: \(daemon.footprint)")
+        try await run.measureBefore(log: log)
 
         var sleepers: [StressSocket] = []
         for _ in 0..<subscribers {
@@ -50,7 +43,6 @@ struct NonReadingSubscribersStress {
             sleepers.append(socket)
         }
         outcome.subscribers = sleepers.count
-        let sampler = daemon.samplePeak()
         outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "flood")
         outcome.posts = posts * 2
         // The subscribers wake up (within the daemon's 10 s grace) and read what was left for them.
@@ -59,10 +51,7 @@ struct NonReadingSubscribersStress {
             if let last = lines.last, StressSocket.errorReason(last) == "queueOverflow" { outcome.toldWhy += 1 }
             socket.close()
         }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        outcome.peak = await sampler.finish()
-        outcome.after = daemon.footprint.residentBytes
-        log("peak: \(outcome.peak >> 20) MiB; after: \(daemon.footprint)")
+        outcome.memory = try await run.measureAfter(log: log)
         return outcome
     }
 }

@@ -114,10 +114,8 @@ struct StressCommand {
             if let size { stress.posts = size }
             let o = try await stress.run(herald: herald, scratch: scratch, log: log)
             print("subscribers: \(o.subscribers) subscribers that never read, \(o.posts) posts (\(o.failedPosts) failed); "
-                  + "\(o.toldWhy) told queueOverflow; daemon resident \(o.before >> 20) MiB before, \(o.peak >> 20) MiB at the "
-                  + "peak, \(o.after >> 20) MiB after; lost \(o.failedPosts)")
-            // Back to the baseline: within 16 MiB of it (the store's page cache moves by itself).
-            let held = o.failedPosts == 0 && o.toldWhy == o.subscribers && o.after <= o.before + (16 << 20)
+                  + "\(o.toldWhy) told queueOverflow; \(o.memory.summary); lost \(o.failedPosts)")
+            let held = o.failedPosts == 0 && o.toldWhy == o.subscribers && o.memory.cameBack
             return held ? 0 : 1
         case "readers":
             var stress = NonReadingReadersStress()
@@ -126,12 +124,9 @@ struct StressCommand {
             let limit = LineConnection.maximumLineLength
             print("readers: \(o.readers) readers of the whole history that never read, \(o.posts) notifications of "
                   + "\(stress.bodyBytes >> 10) KiB (\(o.failedPosts) failed); \(o.answered) answered, longest reply "
-                  + "\(o.longestLine) bytes (limit \(limit)), first page \(o.firstPageRows) rows; daemon resident "
-                  + "\(o.before >> 20) MiB before, \(o.peak >> 20) MiB at the peak, \(o.after >> 20) MiB after; "
+                  + "\(o.longestLine) bytes (limit \(limit)), first page \(o.firstPageRows) rows; \(o.memory.summary); "
                   + "over the limit \(o.longestLine > limit ? 1 : 0)")
-            // Back to the baseline: within 16 MiB of it (the store's page cache moves by itself).
-            let held = o.failedPosts == 0 && o.answered == o.readers && o.longestLine <= limit
-                && o.after <= o.before + (16 << 20)
+            let held = o.failedPosts == 0 && o.answered == o.readers && o.longestLine <= limit && o.memory.cameBack
             return held ? 0 : 1
         case "vanishing":
             var stress = VanishingClientsStress()

@@ -14,7 +14,7 @@ extension ManualPage {
         ("HERALD_UI_BANNER_SECONDS", "How long banners stay on screen (default 5)."),
         ("HERALD_UI_MUTE", "1 silences the terminal bell."),
         ("HERALD_SOUND", "How herald daemon sounds notifications: auto (through the sound server when there is one, "
-            + "else the terminal bell), bell (always the bell), off (no sound, no bell)."),
+            + "else the terminal bell), bell (always the bell), off (no sound, no bell); overrides [daemon] sound."),
         ("HERALD_PREVIEW_SYMBOLS", "Characters of attachment pictures: block, quadrant (default), sextant."),
         ("HERALD_BROKER", "herald daemon's MQTT broker URL when --broker is not given."),
         ("HERALD_BROKER_PASSWORD", "The broker password when no --broker-password-file is given."),

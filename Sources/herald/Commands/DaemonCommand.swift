@@ -151,7 +151,7 @@ enum DaemonCommand: HeraldCommand {
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
         let sounds = DaemonOutputs.install(into: &configuration, home: location.home.url.path, socketPath: location.socketPath,
-                                           log: { DaemonLog.write($0) })
+                                           sound: user.daemon.sound, log: { DaemonLog.write($0) })
         // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
         let unattendedAnswer: Bool? = switch options.prompt {
         case .wait: nil
@@ -202,7 +202,8 @@ enum DaemonCommand: HeraldCommand {
         // The broker front door (MQTT), when one is named.
         let brokerDoor = if let broker = options.broker {
             await BrokerDoor.openAndLog(settings: broker, stateDirectory: location.home.url, engine: engine,
-                                        postLimiter: server.postLimiter, log: { DaemonLog.write($0) })
+                                        postLimiter: server.postLimiter, eventLoop: server.eventLoop,
+                                        log: { DaemonLog.write($0) })
         } else { nil as BrokerDoor? }
 
         // The way out to tmux: popups, message lines, status options.

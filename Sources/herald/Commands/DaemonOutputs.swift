@@ -7,13 +7,13 @@ import HeraldSound
 /// `[rule]`s run (`exec`), fed each notification as environment variables and as one row of
 /// `herald history --json` on standard input.
 enum DaemonOutputs {
-    /// Sets `configuration`'s hooks for sounds and the rules' programs; returns the sound player
+    /// Sets `configuration`'s hooks for sounds (played as `sound` says) and the rules' programs; returns the sound player
     /// (the D-Bus door asks it whether to list the `sound` capability). The programs get
     /// `HERALD_HOME` and `HERALD_SOCKET` (the center's `home` and `socketPath`), so a `herald`
     /// they run reaches this center.
     static func install(into configuration: inout EngineConfiguration, home: String, socketPath: String,
-                        log: @escaping @Sendable (String) -> Void) -> NotificationSoundPlayer {
-        let player = NotificationSoundPlayer(log: log)
+                        sound: DaemonSettings.Sound, log: @escaping @Sendable (String) -> Void) -> NotificationSoundPlayer {
+        let player = NotificationSoundPlayer(configured: sound, log: log)
         configuration.soundOutput = { player.take($0) }
         if configuration.rules.contains(where: { $0.command != nil }) {
             let runner = RuleProgramRunner(log: log)

@@ -61,7 +61,7 @@ enum DemoCommand: HeraldCommand {
         // lines go to the log pane.
         let sounds = DaemonOutputs.install(into: &engineConfiguration, home: home.url.path,
                                            socketPath: DaemonEndpoint(explicitHome: home.url.path).socketPath,
-                                           log: { inbox.log(TerminalText.escaped($0)) })
+                                           sound: configuration.daemon.sound, log: { inbox.log(TerminalText.escaped($0)) })
         // No prompter: the permission prompts wait for the UI's answer (`answerPrompt`).
         let engine = try NotificationEngine(store: store, clock: SystemClock(), prompter: nil,
                                             attachmentsDirectory: home.attachmentsDirectory,

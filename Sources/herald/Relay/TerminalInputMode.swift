@@ -5,7 +5,7 @@ import Glibc
 /// The relay's terminal input without line editing or echo, so a terminal's answer (kitty's
 /// click report, an escape sequence without a newline) is read as it comes and never printed.
 /// Ctrl-C still stops the relay (signals stay on). `restore()` puts the terminal back.
-final class TerminalInputMode: @unchecked Sendable {
+final class TerminalInputMode: Sendable {
     private let descriptor: Int32
     private let saved: termios
 

@@ -1,6 +1,12 @@
 import Foundation
 import HeraldCore
 
+extension Methods {
+    /// What a status line shows, in one answer: unread counts, those apps' names, the Focus that
+    /// is on, the newest unread notification (`herald status`).
+    public static let status = Method<Empty, StatusResult>("status")
+}
+
 /// `status`'s answer: what a status line shows of the center, taken in one request from what
 /// the daemon holds — no app list, no count per app. `{"unread":{"make":2},"names":{"make":"make"},
 /// "focus":{"name":"Work",…},"newestUnread":{…}}`; `focus` and `newestUnread` are absent when

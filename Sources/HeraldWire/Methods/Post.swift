@@ -1,8 +1,48 @@
 import Foundation
 import HeraldCore
 
-// The hand-written codec for the hot requests: `post` and `add` params and their
-// acknowledgements.
+// `post`: a notification from the command line (`herald post`), with the category its actions make.
+
+extension Methods {
+    public static let post = Method<PostParams, PostResult>("post", addsNotification: true)
+}
+
+/// `herald post`: a request from the command line, with the category its actions make.
+public struct PostParams: Codable, Sendable, Hashable {
+    /// The prefix of categories made by `herald post` (`herald.post.<identifier>`).
+    public static let categoryPrefix = "herald.post."
+    public var bundleIdentifier: String
+    public var request: RequestRecord
+    /// Registered for the app (alongside its other categories) before the request is added.
+    public var category: CategoryRecord?
+    /// `true`: the center must already know the app (`herald post --app`); an unknown one is
+    /// refused with the `herald` domain's reason `unknownApp` instead of being created.
+    public var requireKnownApp: Bool?
+    public init(bundleIdentifier: String, request: RequestRecord, category: CategoryRecord? = nil,
+                requireKnownApp: Bool? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.request = request
+        self.category = category
+        self.requireKnownApp = requireKnownApp
+    }
+}
+
+/// The result of `post` and `push`.
+public struct PostResult: Codable, Sendable, Hashable {
+    public var identifier: String
+    public var bundleIdentifier: String
+    /// The server's clock when it accepted the request (pass it to `wait` as `since`).
+    public var date: Date
+    /// Requests of the app dropped over its pending limit to make room for this one (absent when none).
+    public var dropped: [String]?
+    /// What the poster should be told (a request dropped to make room), absent when nothing.
+    public var warning: String?
+    public init(identifier: String, bundleIdentifier: String, date: Date) {
+        self.identifier = identifier
+        self.bundleIdentifier = bundleIdentifier
+        self.date = date
+    }
+}
 
 extension PostParams: JSONFastCodable {
     package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
@@ -59,37 +99,6 @@ extension PostParams: JSONFastCodable {
         guard let bundleIdentifier, let request else { throw JSONFastPathMiss() }
         return PostParams(bundleIdentifier: bundleIdentifier, request: request, category: category,
                           requireKnownApp: requireKnownApp)
-    }
-}
-
-extension AddParams: JSONFastCodable {
-    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
-        writer.beginObject()
-        writer.key("bundleIdentifier")
-        writer.string(bundleIdentifier)
-        writer.key("request")
-        try writer.value(request)
-        writer.endObject()
-    }
-
-    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> AddParams {
-        var bundleIdentifier: String?
-        var request: RequestRecord?
-        var seen = JSONFieldSet()
-        try reader.beginObject()
-        while let key = try reader.nextKey() {
-            if reader.key(key, is: "bundleIdentifier") {
-                try seen.mark(0)
-                bundleIdentifier = try reader.string()
-            } else if reader.key(key, is: "request") {
-                try seen.mark(1)
-                request = try reader.value(RequestRecord.self)
-            } else {
-                throw JSONFastPathMiss()   // a key this codec does not know: Codable reads it
-            }
-        }
-        guard let bundleIdentifier, let request else { throw JSONFastPathMiss() }
-        return AddParams(bundleIdentifier: bundleIdentifier, request: request)
     }
 }
 
@@ -159,16 +168,12 @@ extension PostResult: JSONFastCodable {
     }
 }
 
-/// `{}`; the decoder reads any object as `Empty`.
-extension Empty: JSONFastCodable {
-    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
-        writer.beginObject()
-        writer.endObject()
-    }
-
-    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> Empty {
-        try reader.beginObject()
-        while try reader.nextKey() != nil { try reader.skipValue() }
-        return Empty()
+extension PostParams: CanonicalIdentifiers {
+    public func withCanonicalIdentifiers() -> PostParams {
+        var params = self
+        params.bundleIdentifier = CanonicalIdentifier.form(bundleIdentifier)
+        params.request = request.withCanonicalIdentifiers()
+        params.category = category?.withCanonicalIdentifiers()
+        return params
     }
 }

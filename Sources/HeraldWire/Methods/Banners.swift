@@ -1,6 +1,16 @@
 import Foundation
 import HeraldCore
 
+// Banners from outside (`herald close`, `herald restore`): closed wherever they show, or the
+// last one shown again.
+
+extension Methods {
+    /// Closes banners wherever they show (`herald close`); the notifications stay in the list.
+    public static let closeBanners = Method<CloseBannersParams, CloseBannersResult>("closeBanners")
+    /// Shows the banner most recently shown or closed again (`herald restore`).
+    public static let restoreBanner = Method<Empty, RestoreBannerResult>("restoreBanner")
+}
+
 /// `closeBanners`: `{"deliveryIDs":[7,8]}` closes those banners, `{"all":true}` every banner.
 public struct CloseBannersParams: Codable, Sendable, Hashable {
     public var deliveryIDs: [Int64]?
@@ -29,3 +39,5 @@ public struct RestoreBannerResult: Codable, Sendable, Hashable {
     public var notification: DeliveredRecord?
     public init(notification: DeliveredRecord?) { self.notification = notification }
 }
+
+extension CloseBannersParams: ParamsWithoutIdentifiers {}
