@@ -11,7 +11,7 @@ struct BrokerCommitGroupTests {
     /// The posts wait at the broker while the door is away and arrive together when it comes back.
     @Test(.skipped(because: MosquittoBroker.unavailableReason))
     func postsReadTogetherShareCommits() async throws {
-        let device = try BrokerExactlyOnceTests.Device("herald-broker-group")
+        let device = try await BrokerExactlyOnceTests.Device("herald-broker-group")
         defer { device.remove() }
         let count = 40
         let identifiers = (0..<count).map { "build-\($0)" }

@@ -16,6 +16,18 @@ extension NotificationEngine {
         throw EngineError.tooManyApps(bundleIdentifier: bundleIdentifier, limit: configuration.appLimit)
     }
 
+    /// `admitApp`, then the app's record made on first contact (`ensureApp`), with one lookup of
+    /// the app: what every `add` does before anything else. Returns the center's own copy of the
+    /// identifier (its app record's key): the schedule and the store file the request under it,
+    /// so their lookups, and the ones each delivery makes, find equal strings by reference
+    /// instead of comparing them byte by byte.
+    func admitAndEnsureApp(_ bundleIdentifier: String) throws -> String {
+        if let index = apps.index(forKey: bundleIdentifier) { return apps.keys[index] }
+        try admitApp(bundleIdentifier)
+        ensureApp(bundleIdentifier)
+        return bundleIdentifier
+    }
+
     /// Whether a record of the app may be kept: it is kept already, the center has room, or it
     /// is the center's own (Focus summaries).
     func hasRoom(for bundleIdentifier: String) -> Bool {

@@ -140,13 +140,16 @@ extension NotificationEngine {
             run(rules.commands, record, current.displayName)
         }
         if record.deliveryID != 0 {
-            // The store's retention may have removed the app's oldest rows to make room.
-            let trimmed = removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
+            // The store's retention may have removed the app's oldest rows to make room (usually
+            // nothing: an empty dictionary is not searched, which would hash the key all the same).
+            let trimmed = removedByRetention.isEmpty ? .zero : removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
             adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
                          total: 1 - replaced.count - trimmed.total)
         }
-        for (bundle, trimmed) in removedByRetention.sorted(by: { $0.key < $1.key }) {
-            adjustCounts(of: bundle, unread: -trimmed.unread, total: -trimmed.total)
+        if !removedByRetention.isEmpty {
+            for (bundle, trimmed) in removedByRetention.sorted(by: { $0.key < $1.key }) {
+                adjustCounts(of: bundle, unread: -trimmed.unread, total: -trimmed.total)
+            }
         }
         return Delivery(record: record, storeError: storeError)
     }

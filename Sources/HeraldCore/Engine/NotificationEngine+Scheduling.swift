@@ -18,8 +18,7 @@ extension NotificationEngine {
         defer { commitGroup.requestsInFlight -= 1 }
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
         try RequestLimits.validate(request)
-        try admitApp(bundleIdentifier)
-        ensureAppExists(bundleIdentifier)
+        let bundleIdentifier = try admitAndEnsureApp(bundleIdentifier)
         var request = request
         // The caller's files, deleted once the request is accepted (Apple moves them).
         var originals: [AttachmentRecord] = []
@@ -142,7 +141,7 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        for bundle in Self.appsInOrder(fired) { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        for bundle in schedule.bundles(of: fired) { emit(.pendingChanged(bundleIdentifier: bundle)) }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
@@ -152,19 +151,6 @@ extension NotificationEngine {
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
                           ownsAttachments: item.nextFireDate == nil, firing: write)
         }
-    }
-
-    /// The apps of the fired requests, in the order of their first fired request.
-    private static func appsInOrder(_ fired: [PendingSchedule.Fired]) -> [String] {
-        var apps: [String] = []
-        var seen: Set<String> = []
-        // Read in place, by index: a copy of a fired record would retain its (cold) content.
-        for index in fired.indices {
-            let bundle = fired[index].record.bundleIdentifier
-            // Runs from one app are the rule: compare with the last app before hashing.
-            if apps.last != bundle, seen.insert(bundle).inserted { apps.append(bundle) }
-        }
-        return apps
     }
 
     /// The real-time scheduler for the daemon: sleeps on the clock until the next fire date

@@ -151,11 +151,6 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         return makeApp(bundleIdentifier)
     }
 
-    /// Makes the app's record on first contact, like `ensureApp`, without reading (copying) it.
-    func ensureAppExists(_ bundleIdentifier: String) {
-        if apps.index(forKey: bundleIdentifier) == nil { makeApp(bundleIdentifier) }
-    }
-
     @discardableResult
     private func makeApp(_ bundleIdentifier: String) -> AppRecord {
         let app = AppRecord(bundleIdentifier: bundleIdentifier)

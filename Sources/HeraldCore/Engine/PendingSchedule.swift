@@ -127,11 +127,13 @@ struct PendingSchedule {
         insert(pending: PendingRow(stored), bundleIdentifier: stored.bundleIdentifier)
     }
 
-    private mutating func insert(pending: PendingRow, bundleIdentifier: String) -> InsertResult {
+    private mutating func insert(pending: consuming PendingRow, bundleIdentifier: String) -> InsertResult {
         let app = appNumber(bundleIdentifier)
         var result = InsertResult()
         counter += 1
-        let entry = Entry(pending: pending, addedOrder: counter, heapSequence: counter)
+        let order = counter
+        // Read before the row moves into its table (a read after would copy it).
+        let date = pending.nextFireDate
         if pending.isLocationTriggered {
             let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: pending.identifier)
             result.replaced = remove(key)
@@ -140,17 +142,17 @@ struct PendingSchedule {
                 return result
             }
             apps[app].locationCount += 1
-            locationKeys[key] = entry.addedOrder
-            apps[app].entries.upsert(entry)
+            locationKeys[key] = order
+            apps[app].entries.upsert(Entry(pending: pending, addedOrder: order, heapSequence: order))
             return result
         }
-        let (row, replaced) = apps[app].entries.upsert(entry)
+        let (row, replaced) = apps[app].entries.upsert(Entry(pending: pending, addedOrder: order, heapSequence: order))
         if let replaced {
             forget(replaced, app: app)
             result.replaced = replaced.pending.record(bundleIdentifier: bundleIdentifier)
         }
-        guard let date = pending.nextFireDate else { return result }
-        pushHeaps(entry, date: date, app: app, row: row)
+        guard let date else { return result }
+        pushHeaps(date: date, addedOrder: order, sequence: order, app: app, row: row)
         apps[app].datedCount += 1
         liveDated += 1
         if apps[app].datedCount > pendingLimit && apps[app].dropHeap == nil {
@@ -187,6 +189,8 @@ struct PendingSchedule {
     struct Fired {
         var record: PendingRecord
         var nextFireDate: Date?
+        /// The app's number in the schedule (`bundles(of:)`).
+        var app: Int
 
         /// The pending record after firing, for a request that repeats.
         var rescheduled: PendingRecord? {
@@ -215,19 +219,33 @@ struct PendingSchedule {
                 if let next = nextDate(record, max(item.date, now)), next > now {
                     counter += 1
                     let sequence = counter
+                    var addedOrder: UInt64 = 0
                     apps[app].entries.update(at: row) { entry in
                         entry.heapSequence = sequence
                         entry.pending.nextFireDate = next
+                        addedOrder = entry.addedOrder
                     }
-                    pushHeaps(apps[app].entries[row], date: next, app: app, row: row)
-                    fired.append(Fired(record: record, nextFireDate: next))
+                    pushHeaps(date: next, addedOrder: addedOrder, sequence: sequence, app: app, row: row)
+                    fired.append(Fired(record: record, nextFireDate: next, app: app))
                     continue
                 }
             }
-            fired.append(Fired(record: remove(app: app, row: row), nextFireDate: nil))
+            fired.append(Fired(record: remove(app: app, row: row), nextFireDate: nil, app: app))
         }
         compactDueHeapIfNeeded()
         return fired
+    }
+
+    /// The apps of the fired requests, in the order of their first fired request (found by
+    /// number: no string is hashed).
+    func bundles(of fired: [Fired]) -> [String] {
+        var bundles: [String] = []
+        var seen = [Bool](repeating: false, count: apps.count)
+        for index in fired.indices where !seen[fired[index].app] {
+            seen[fired[index].app] = true
+            bundles.append(apps[fired[index].app].bundleIdentifier)
+        }
+        return bundles
     }
 
     // MARK: Apps and rows
@@ -275,11 +293,10 @@ struct PendingSchedule {
         apps[app].entries.value(at: row) { $0.heapSequence } == sequence
     }
 
-    private mutating func pushHeaps(_ entry: Entry, date: Date, app: Int, row: Int) {
-        dueHeap.insert(DueItem(date: date, sequence: entry.heapSequence, app: UInt32(app), row: UInt32(row)))
+    private mutating func pushHeaps(date: Date, addedOrder: UInt64, sequence: UInt64, app: Int, row: Int) {
+        dueHeap.insert(DueItem(date: date, sequence: sequence, app: UInt32(app), row: UInt32(row)))
         if apps[app].dropHeap != nil {
-            apps[app].dropHeap!.insert(DropItem(date: date, addedOrder: entry.addedOrder,
-                                                sequence: entry.heapSequence, row: UInt32(row)))
+            apps[app].dropHeap!.insert(DropItem(date: date, addedOrder: addedOrder, sequence: sequence, row: UInt32(row)))
         }
     }
 

@@ -123,8 +123,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
+            guard let table = state.pending.index(forKey: bundleIdentifier) else { return }
             for identifier in identifiers {
-                guard let row = state.pending[bundleIdentifier]?.remove(identifier) else { continue }
+                guard let row = state.pending.values[table].remove(identifier) else { continue }
                 state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
             }
         }
@@ -132,7 +133,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func removePending(bundleIdentifier: String, identifier: String) throws {
         state.withLock { state in
-            guard let row = state.pending[bundleIdentifier]?.remove(identifier) else { return }
+            // Changed in place (`pending[bundleIdentifier]?.remove` moves the table out and back).
+            guard let table = state.pending.index(forKey: bundleIdentifier),
+                  let row = state.pending.values[table].remove(identifier) else { return }
             state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
         }
     }
@@ -219,9 +222,11 @@ public final class InMemoryStore: NotificationStore {
 
     /// The deliveries of one identifier still in the app's list, newest first.
     private static func listed(_ identifier: String, bundleIdentifier: String, in state: State) -> [DeliveredRecord] {
-        // The replacement check of every delivery: usually nothing is listed under it.
-        guard let history = state.histories[bundleIdentifier], history.isListed(identifier) else { return [] }
-        let records = history.listedIDs(identifier).compactMap { state.delivered.record($0) }
+        // The replacement check of every delivery: usually nothing is listed under it. (Read in
+        // place: `histories[bundleIdentifier]` would copy the app's history out first.)
+        guard let index = state.histories.index(forKey: bundleIdentifier),
+              state.histories.values[index].isListed(identifier) else { return [] }
+        let records = state.histories.values[index].listedIDs(identifier).compactMap { state.delivered.record($0) }
         return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
     }
 

@@ -3,49 +3,48 @@ import Foundation
 /// A pending request as an app's table keeps it: a `PendingRecord` without the bundle
 /// identifier, which the table is filed under (16 bytes a row less, a million rows over). A row
 /// read at start (`StoredPendingRecord`) keeps its request encoded until it is first needed.
+///
+/// The identifier and the trigger kind are kept beside the request: the tables read them on
+/// every lookup, and reading them out of the request (a `switch` over a stored enum) copies the
+/// whole request first.
 struct PendingRow: IdentifiedRow {
     private enum Request {
         case decoded(RequestRecord)
-        /// As the store read it: identifier and trigger kind from its columns.
-        case encoded(identifier: String, isLocationTriggered: Bool, EncodedPendingRecord)
+        /// As the store read it: the identifier and trigger kind are the row's, from its columns.
+        case encoded(EncodedPendingRecord)
     }
 
+    // (In this order the flag takes a byte the layout leaves free: a row is no larger for it.)
+    let identifier: String
     private var body: Request
     var scheduledAt: Date
     var nextFireDate: Date?
+    /// Whether the trigger is a location trigger (known without decoding a stored request).
+    let isLocationTriggered: Bool
 
     init(_ record: PendingRecord) {
+        identifier = record.request.identifier
+        if case .location = record.request.trigger { isLocationTriggered = true } else { isLocationTriggered = false }
         body = .decoded(record.request)
         scheduledAt = record.scheduledAt
         nextFireDate = record.nextFireDate
     }
 
     init(_ stored: StoredPendingRecord) {
-        body = .encoded(identifier: stored.identifier, isLocationTriggered: stored.isLocationTriggered, stored.encoded)
+        identifier = stored.identifier
+        isLocationTriggered = stored.isLocationTriggered
+        body = .encoded(stored.encoded)
         scheduledAt = stored.scheduledAt
         nextFireDate = stored.nextFireDate
-    }
-
-    var identifier: String {
-        switch body {
-        case .decoded(let request): return request.identifier
-        case .encoded(let identifier, _, _): return identifier
-        }
-    }
-
-    /// Whether the trigger is a location trigger (without decoding a stored request).
-    var isLocationTriggered: Bool {
-        switch body {
-        case .decoded(let request): if case .location = request.trigger { return true } else { return false }
-        case .encoded(_, let isLocationTriggered, _): return isLocationTriggered
-        }
     }
 
     /// Whether the trigger repeats (a stored request is decoded for it: asked when it fires).
     var repeats: Bool {
         switch body {
         case .decoded(let request): return request.trigger?.repeats == true
-        case .encoded: return record(bundleIdentifier: "").request.trigger?.repeats == true
+        case .encoded(let encoded):
+            return encoded.decode(bundleIdentifier: "", identifier: identifier, scheduledAt: scheduledAt,
+                                  nextFireDate: nextFireDate).request.trigger?.repeats == true
         }
     }
 
@@ -56,7 +55,7 @@ struct PendingRow: IdentifiedRow {
         case .decoded(let request):
             return PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: scheduledAt,
                                  nextFireDate: nextFireDate)
-        case .encoded(let identifier, _, let encoded):
+        case .encoded(let encoded):
             var record = encoded.decode(bundleIdentifier: bundleIdentifier, identifier: identifier,
                                         scheduledAt: scheduledAt, nextFireDate: nextFireDate)
             record.bundleIdentifier = bundleIdentifier
