@@ -1,20 +1,22 @@
 import Foundation
 import HeraldCore
 
-/// A search of several parts — whole words, the last word, an app's token — found from each
-/// part's rows (`SearchRowSet`) rather than by FTS5's AND.
+/// A search of several parts — whole words, the last word, an app — found from each part's
+/// rows (`SearchRowSet`) rather than by FTS5's AND.
 ///
 /// FTS5 answers `a AND b AND …` by walking the parts' doclists together until the page is
 /// full. When each part is frequent but they are rarely together (eight words, each in 10–100%
 /// of a million rows, that no row holds all of) it reads every doclist through — 1.9 million
-/// entries, 85 ms of CPU — before it can say there is nothing, on the first page as on any.
-/// Here each part's rows are read once into a set and kept (`SearchRowSetCache`: later searches
+/// entries, 75 ms of CPU — before it can say there is nothing, on the first page as on any.
+/// Here each word's rows are read once into a set and kept (`SearchRowSetCache`: later searches
 /// add only the rows indexed since), and the sets are intersected newest first: the same
-/// answer takes about 16,000 word ANDs per part.
+/// answer takes about 16,000 word ANDs per word.
 ///
-/// Each id of the intersection is checked against its row in `delivered`, in chunks (still
-/// there, of the app, unread when asked, among the ids asked for), and the page's rows are read
-/// by id: the same rows in the same order as the FTS5 query finds.
+/// An app's ids are read from its index (`delivered_app`) as they are now, so the ids found
+/// are rows of the app that are there; without an app, each id is checked against its row
+/// (a word's kept set still holds the rows deleted since it was read), and with `unreadOnly`
+/// its read state is. The page's rows are then read by id: the same rows in the same order as
+/// the FTS5 query finds.
 ///
 /// The sets are read newest first, a window of ids at a time (`searchFirstWindow`, then four
 /// times the last), only as far back as the page needs: words that often go together fill a
@@ -33,18 +35,20 @@ extension SQLiteStore {
     /// ids read first, when the parts' sets do not cover more.
     func searchPageByParts(_ query: HistoryQuery, firstWindow: Int64 = searchFirstWindow) throws -> [DeliveredRecord]? {
         guard let search = query.search else { return nil }
+        let app = query.bundleIdentifier
         do {
             return try read { () -> [DeliveredRecord]? in
-                guard let parts = try searchParts(search, bundleIdentifier: query.bundleIdentifier), parts.count > 1 else {
+                guard let words = try searchParts(search, bundleIdentifier: nil), words.count + (app == nil ? 0 : 1) > 1 else {
                     return nil
                 }
                 let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
-                // As far back as every part's kept set reaches, or the first window if further.
-                let covered = parts.map { searchRowSets.coverage(of: $0, through: through) }.max() ?? through
+                // As far back as every word's kept set reaches, or the first window if further (an
+                // app's rows are read a window at a time).
+                let covered = app == nil ? words.map { searchRowSets.coverage(of: $0, through: through) }.max() ?? through : through
                 var window = max(1, firstWindow)
                 var above = max(0, min(covered, through - window))
-                var candidates = try intersection(of: parts, above: above, through: through, mark: through)
-                let ids = try pageIDs(query) { () throws -> Int64? in
+                var candidates = try intersection(of: words, app: app, above: above, through: through, mark: through)
+                let ids = try pageIDs(query, checked: Self.rowsNeedCheck(query)) { () throws -> Int64? in
                     while true {
                         if let id = candidates.next() { return id }
                         guard above > 0 else { return nil }
@@ -53,7 +57,7 @@ extension SQLiteStore {
                         window *= 4
                         above = max(0, upTo - window)
                         candidates = SearchRowSetIntersection([], above: 0, through: 0)   // lets go of the sets: they grow in place
-                        candidates = try intersection(of: parts, above: above, through: upTo, mark: through)
+                        candidates = try intersection(of: words, app: app, above: above, through: upTo, mark: through)
                     }
                 }
                 guard !ids.isEmpty else { return [] }
@@ -67,6 +71,13 @@ extension SQLiteStore {
         }
     }
 
+    /// Whether the ids a search of several parts finds must be checked against their rows: the
+    /// words' sets may hold deleted rows (the app's ids are read from its index, as they are
+    /// now), and the read state is only in the row.
+    private static func rowsNeedCheck(_ query: HistoryQuery) -> Bool {
+        query.bundleIdentifier == nil || query.unreadOnly || query.deliveryIDs != nil
+    }
+
     /// The most ids holding every part that a count without conditions on rows checks one by
     /// one; past it, FTS5 counts from the index alone.
     static let searchCountCheckLimit = 16_384
@@ -77,20 +88,22 @@ extension SQLiteStore {
     /// answers), or cannot be read this way (damage).
     func searchCountByParts(_ query: HistoryQuery) throws -> Int? {
         guard let search = query.search else { return nil }
-        let onRows = query.bundleIdentifier != nil || query.unreadOnly || query.deliveryIDs != nil
-        let limit = onRows ? Int.max : Self.searchCountCheckLimit
+        let app = query.bundleIdentifier
+        let checked = Self.rowsNeedCheck(query)
+        let limit = checked && app == nil && !query.unreadOnly && query.deliveryIDs == nil ? Self.searchCountCheckLimit : Int.max
         do {
             return try read { () -> Int? in
-                guard let parts = try searchParts(search, bundleIdentifier: query.bundleIdentifier), parts.count > 1 else {
+                guard let words = try searchParts(search, bundleIdentifier: nil), words.count + (app == nil ? 0 : 1) > 1 else {
                     return nil
                 }
                 let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
-                var candidates = try intersection(of: parts, above: 0, through: through, mark: through)
+                var candidates = try intersection(of: words, app: app, above: 0, through: through, mark: through)
                 var ids: [Int64] = []
                 while let id = candidates.next() {
                     guard ids.count < limit else { return nil }
                     ids.append(id)
                 }
+                guard checked else { return ids.count }
                 var count = 0
                 for start in stride(from: 0, to: ids.count, by: Self.searchCheckChunk) {
                     count += try rowsMeetingQuery(Array(ids[start..<min(start + Self.searchCheckChunk, ids.count)]), query).count
@@ -102,11 +115,13 @@ extension SQLiteStore {
         }
     }
 
-    /// The ids in `(above, through]` every part matches, newest first, from the parts' sets
-    /// (read as far as they need to cover those ids, and up to the index's `mark`).
-    private func intersection(of parts: [String], above: Int64, through: Int64, mark: Int64) throws -> SearchRowSetIntersection {
+    /// The ids in `(above, through]` every word matches, newest first, from the words' sets (read
+    /// as far as they need to cover those ids, and up to the index's `mark`), and of `app` when
+    /// given (its ids read from its index: rows that are there now).
+    private func intersection(of words: [String], app: String?, above: Int64, through: Int64,
+                              mark: Int64) throws -> SearchRowSetIntersection {
         var sets: [SearchRowSet] = []
-        for part in parts {
+        for part in words {
             sets.append(try searchRowSets.rows(of: part, above: above, through: mark) { after, upTo in
                 try connection.query("""
                     SELECT rowid FROM delivered_fts WHERE delivered_fts MATCH ?1 AND rowid > ?2 AND rowid <= ?3
@@ -114,28 +129,33 @@ extension SQLiteStore {
                     """, [.text(part), .integer(after), .integer(upTo)]) { $0.int64(0) }
             })
         }
-        searchRowSets.trim(keeping: Set(parts))
+        searchRowSets.trim(keeping: Set(words))
+        if let app {
+            sets.append(SearchRowSet(ascending: try connection.query("""
+                SELECT id FROM delivered WHERE bundle_id = ?1 AND id > ?2 AND id <= ?3 ORDER BY id
+                """, [.text(app), .integer(above), .integer(through)]) { $0.int64(0) }))
+        }
         return SearchRowSetIntersection(sets, above: above, through: through)
     }
 
     /// The ids of the page `query` asks for among the candidates `next` gives (newest first),
     /// each checked against its row; chunks grow from the page's size to `searchCheckChunk`.
-    private func pageIDs(_ query: HistoryQuery, candidates next: () throws -> Int64?) throws -> [Int64] {
+    private func pageIDs(_ query: HistoryQuery, checked: Bool, candidates next: () throws -> Int64?) throws -> [Int64] {
         let limit = max(0, query.limit)
         let offset = max(0, query.offset)
         var page: [Int64] = []
         var found = 0
-        var chunkSize = min(max(offset + limit, 64), Self.searchCheckChunk)
         while page.count < limit {
+            // As many as the page still needs (a quarter more when checked: some may fail).
+            let wanted = offset + limit - found
+            let size = min(checked ? wanted + wanted / 4 + 16 : wanted, Self.searchCheckChunk)
             var chunk: [Int64] = []
-            chunk.reserveCapacity(chunkSize)
-            while chunk.count < chunkSize, let id = try next() { chunk.append(id) }
+            while chunk.count < size, let id = try next() { chunk.append(id) }
             guard !chunk.isEmpty else { break }
-            for id in try rowsMeetingQuery(chunk, query) where page.count < limit {
+            for id in checked ? try rowsMeetingQuery(chunk, query) : chunk where page.count < limit {
                 if found >= offset { page.append(id) }
                 found += 1
             }
-            chunkSize = min(chunkSize * 2, Self.searchCheckChunk)
         }
         return page
     }

@@ -18,29 +18,29 @@ import TestSupport
                     for offset in Set([0, 9, rows / 3, rows]).sorted() {
                         let query = HistoryQuery(bundleIdentifier: app, search: text, limit: 9, offset: offset,
                                                  unreadOnly: unreadOnly)
-                        let (page, bounds) = try store.pageStatement(query)
-                        let plain = try store.read {
-                            try store.connection.query("SELECT \(SQLiteStore.deliveredColumns) \(page)", bounds,
-                                                       store.decodeDelivered)
+                        let plain = try store.lockedRead {
+                            let (page, bounds) = try store.pageStatement(query)
+                            return try store.connection.query("SELECT \(SQLiteStore.deliveredColumns) \(page)", bounds,
+                                                              store.decodeDelivered)
                         }.map(\.deliveryID)
                         let label = "'\(text)' app \(app ?? "-") unread \(unreadOnly) offset \(offset)"
-                        guard try store.searchParts(text, bundleIdentifier: app)?.count ?? 0 > 1 else {
+                        guard try store.locked({ try store.searchParts(text, bundleIdentifier: app) })?.count ?? 0 > 1 else {
                             // One part: FTS5 alone answers it.
-                            #expect(try store.searchPageByParts(query) == nil, "\(label)")
+                            #expect(try store.locked { try store.searchPageByParts(query) } == nil, "\(label)")
                             continue
                         }
                         // A few ids at a time (many windows), then with the sets kept.
                         for window: Int64 in [3, 40, SQLiteStore.searchFirstWindow] {
-                            let fromSets = try store.searchPageByParts(query, firstWindow: window)
+                            let fromSets = try store.locked { try store.searchPageByParts(query, firstWindow: window) }
                             #expect(fromSets?.map(\.deliveryID) == plain, "\(label), window \(window)")
                         }
                         #expect(try store.history(query).map(\.deliveryID) == plain, "\(label)")
                         if offset == 0 {
                             var all = query
                             all.limit = 100_000
-                            let (every, everyBound) = try store.pageStatement(all)
-                            let matches = try store.read {
-                                try store.connection.query("SELECT delivered.id \(every)", everyBound) { $0.int64(0) }
+                            let matches = try store.lockedRead {
+                                let (every, everyBound) = try store.pageStatement(all)
+                                return try store.connection.query("SELECT delivered.id \(every)", everyBound) { $0.int64(0) }
                             }
                             #expect(try store.historyCount(query) == matches.count, "count of \(label)")
                         }
