@@ -2,11 +2,12 @@
 /// hands over (the history row, or the pending row of a scheduled request; alone when nothing is
 /// kept), so a process killed at any instant leaves both or neither.
 ///
-/// The broker door takes one message at a time and remembers, in its journal, the messages it
-/// took; the journal is written after the engine returns. The receipt of the message in hand
-/// closes the gap: after a kill between the commit and the journal's write, the door reads the
-/// receipt back at its next start (`NotificationEngine.storedReceipt(forKey:)`) and the message,
-/// delivered again by the broker, is known as taken.
+/// The broker door remembers, in its journal, the messages it took; the journal is written after
+/// the engine returns. The receipt of each message in hand (each under a key of its own, as
+/// messages read together share commits) closes the gap: after a kill between the commit and
+/// the journal's write, the door reads the receipts back at its next start
+/// (`NotificationEngine.storedReceipt(forKey:)`, one key per slot) and the messages, delivered
+/// again by the broker, are known as taken.
 ///
 /// The receipt travels with the task that hands the request over, so the layers between the
 /// door and the engine (the command line's `post` and `push`) need not know of it:
