@@ -165,7 +165,12 @@ extension MQTTConnection {
         guard state.withLock({ $0.socket >= 0 && $0.handling == 0 && !$0.destroyed }) else { return }
         if event?.isReadable == true {
             for _ in 0..<Self.packetsPerRead {
-                guard library.loopRead(client, 1) == HERALD_MOSQ_ERR_SUCCESS, connectionStands(), bytesWaiting() else { break }
+                let reported = state.withLock { $0.disconnectsReported }
+                let code = library.loopRead(client, 1)
+                guard code == HERALD_MOSQ_ERR_SUCCESS, connectionStands(), bytesWaiting() else {
+                    if code != HERALD_MOSQ_ERR_SUCCESS { reportSilentClose(code, reportedBefore: reported) }
+                    break
+                }
             }
             events.readEnded()
         }
@@ -175,6 +180,17 @@ extension MQTTConnection {
         if library.wantWrite(client) { _ = library.loopWrite(client, 1) }
         guard connectionStands() else { return lost() }
         updateInterest()
+    }
+
+    /// A TLS handshake that `mosquitto_connect` left unfinished goes on in `mosquitto_loop_read`;
+    /// when it fails there (a certificate for another host name, an unknown CA), libmosquitto
+    /// closes the socket without calling `on_disconnect`. Reported here as that callback would,
+    /// so a client waiting for its CONNACK hears why at once instead of after its timeout.
+    private func reportSilentClose(_ code: Int32, reportedBefore: Int) {
+        guard library.socket(client) < 0, state.withLock({ $0.disconnectsReported == reportedBefore }) else { return }
+        state.withLock { $0.disconnectsReported += 1 }
+        watchdog.connectionEnded()
+        events.disconnected(code)
     }
 
     /// Whether the socket served is still libmosquitto's open socket.

@@ -49,6 +49,8 @@ final class MQTTConnection: Sendable {
         var stopping = false
         var destroyed = false
         var lastError: String?
+        /// How many times libmosquitto has reported a lost connection (`on_disconnect`).
+        var disconnectsReported = 0
         /// The socket served on the loop (-1 while not connected) and its registration.
         var socket: Int32 = -1
         var socketToken: UInt64?
@@ -126,6 +128,7 @@ final class MQTTConnection: Sendable {
         library.connectCallbackSet(client, { _, context, code in MQTTConnection.from(context).connectionAnswered(code) })
         library.disconnectCallbackSet(client, { _, context, code in
             let connection = MQTTConnection.from(context)
+            connection.state.withLock { $0.disconnectsReported += 1 }
             connection.watchdog.connectionEnded()
             connection.events.disconnected(code)
         })
