@@ -22,7 +22,7 @@ extension EndToEnd {
 
     /// `herald --home HOME history --json` as identifiers and records.
     static func history(home: String) throws -> [[String: Any]] {
-        let result = try ProcessRunner.runSeparately(herald, ["--home", home, "history", "--json", "--limit", "5000"],
+        let result = try await runProgram(herald, ["--home", home, "history", "--json", "--limit", "5000"],
                                                      environment: ["HERALD_NO_SPAWN": "1"])
         guard result.status == 0 else { throw ProcessError("herald history failed: \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
@@ -38,7 +38,7 @@ extension EndToEnd {
         }
     }
 
-    @Test func postWaitFromAnotherMachineIsAnsweredInTheUI() throws {
+    @Test func postWaitFromAnotherMachineIsAnsweredInTheUI() async throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let center = try CenterSession(daemonArguments: ["--broker", broker.url()])
@@ -58,7 +58,7 @@ extension EndToEnd {
 
     /// The daemon finds its broker in the configuration file's `[broker]` section when neither
     /// `--broker` nor `$HERALD_BROKER` names one; an unknown key there is refused with its line.
-    @Test func theDaemonReadsItsBrokerFromTheConfigurationFile() throws {
+    @Test func theDaemonReadsItsBrokerFromTheConfigurationFile() async throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-configured")
@@ -71,7 +71,7 @@ extension EndToEnd {
         #expect(!daemon.log.contains("unknown section"), "\(daemon.log)")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
-        let post = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+        let post = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
                                                                  "--app", "cron", "--title", "From the config"],
                                                    environment: ["HERALD_NO_SPAWN": "1"])
         #expect(post.status == 0, "stderr: \(post.stderr)")
@@ -80,14 +80,14 @@ extension EndToEnd {
 
         let bad = home.url.appendingPathComponent("bad-config")
         try "[broker]\nurl = \(broker.url())\npassword = hunter2\n".write(to: bad, atomically: true, encoding: .utf8)
-        let refused = try ProcessRunner.runSeparately(Self.herald, ["--home", home.path + "-other", "daemon"],
+        let refused = try await runProgram(Self.herald, ["--home", home.path + "-other", "daemon"],
                                                       environment: ["HERALD_CONFIG": bad.path, "HERALD_BROKER": ""])
         // A mistake in the daemon's sections stops it (status 1), naming the file's line.
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("bad-config:3: [broker] has no setting 'password'"), "\(refused.stderr)")
     }
 
-    @Test func postsPublishedWhileTheDaemonIsDownArriveExactlyOnce() throws {
+    @Test func postsPublishedWhileTheDaemonIsDownArriveExactlyOnce() async throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-offline")
@@ -121,7 +121,7 @@ extension EndToEnd {
         #expect(try Self.history(home: home.path).count == count)
     }
 
-    @Test func brokerKilledAndRestartedMidStreamLosesNothingAcknowledged() throws {
+    @Test func brokerKilledAndRestartedMidStreamLosesNothingAcknowledged() async throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let home = try TemporaryDirectory("herald-restart")
@@ -138,7 +138,7 @@ extension EndToEnd {
                 try broker.start()
             }
             let identifier = "stream-\(index)"
-            let result = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+            let result = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
                                                                        "--app", "stream", "--id", identifier,
                                                                        "--title", "Stream \(index)"])
             if result.status == 0 { acknowledged.append(identifier) }
@@ -153,7 +153,7 @@ extension EndToEnd {
         #expect(log.components(separatedBy: "Broker: connected").count - 1 >= 2)
     }
 
-    @Test func twoDevicesShowAPostAndADismissalOnOneClearsTheOther() throws {
+    @Test func twoDevicesShowAPostAndADismissalOnOneClearsTheOther() async throws {
         let broker = try Self.broker()
         defer { broker.stop() }
         let laptop = try CenterSession(daemonArguments: ["--broker", broker.url()])
@@ -164,7 +164,7 @@ extension EndToEnd {
         try desktop.daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
-        let posted = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
+        let posted = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
                                                                    "--app", "backup", "--id", "nightly",
                                                                    "--title", "Backup finished on nas"])
         #expect(posted.status == 0, "\(posted.stderr)")
@@ -185,7 +185,7 @@ extension EndToEnd {
         #expect(record["read"] as? Bool == true)
     }
 
-    @Test func tlsWithATestCAWorksAndWrongCredentialsFailClearly() throws {
+    @Test func tlsWithATestCAWorksAndWrongCredentialsFailClearly() async throws {
         let files = try TemporaryDirectory("herald-tls")
         defer { files.remove() }
         let certificates = try TestCertificates(in: files.url)
@@ -205,7 +205,7 @@ extension EndToEnd {
         func post(_ extra: [String], url: String = url, password: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
             var environment = ["HERALD_NO_SPAWN": "1"]
             if let password { environment["HERALD_BROKER_PASSWORD"] = password }
-            return try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", url, "--app", "tls",
+            return try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", url, "--app", "tls",
                                                                  "--title", "Over TLS"] + extra, environment: environment)
         }
         let good = try post(["--broker-ca", certificates.caFile], password: "correct horse")

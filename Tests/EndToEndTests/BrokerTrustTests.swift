@@ -29,7 +29,7 @@ extension EndToEnd {
 
     /// A post naming one of the daemon user's files is refused and the file stays; a file
     /// posted with `--attach` travels as bytes and is stored on the receiving machine.
-    @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() throws {
+    @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
         let daemon = try Self.receivingDaemon(broker)
@@ -48,7 +48,7 @@ extension EndToEnd {
         let picture = away.url.appendingPathComponent("chart.png")
         let png = PNGEncoder.encode(width: 1, height: 1, rgba: [0, 128, 255, 255])
         try png.write(to: picture)
-        let posted = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci",
+        let posted = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci",
                                                               "--id", "chart", "--title", "Chart", "--attach", picture.path],
                                                      environment: ["HERALD_NO_SPAWN": "1"])
         #expect(posted.status == 0, "\(posted.stderr)")
@@ -67,7 +67,7 @@ extension EndToEnd {
 
     /// A waiting `herald post --broker --wait` takes only an offered action; a forged one (an
     /// OSC 52 clipboard write as its identifier) is ignored, and nothing raw reaches the terminal.
-    @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() throws {
+    @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
         let daemon = try Self.receivingDaemon(broker)

@@ -21,7 +21,7 @@ extension EndToEnd {
         text.unicodeScalars.filter(isLive).map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 
-    @Test func appAndNotificationTextArePrintedInert() throws {
+    @Test func appAndNotificationTextArePrintedInert() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let posted = try center.run(["post", "--new-app", Self.app, "--title", Self.title, "--body", "b\u{9B}1m",

@@ -6,7 +6,7 @@ extension EndToEnd {
 /// `herald config` and the daemon read a configuration file with CRLF line ends (saved on
 /// Windows) as they read it with LF: its settings and rules are in force, not silently dropped.
 @Suite struct ConfigurationLineEndTests {
-    @Test func aCRLFFileIsReadAsSuch() throws {
+    @Test func aCRLFFileIsReadAsSuch() async throws {
         let text = ["[daemon]", "dbus = no", "prompt = deny", "rate-limit = 3", "", "[rule \"quiet CI\"]", "app = ci",
                     "mute = yes", ""].joined(separator: "\r\n")
         let center = try IsolatedCenter(configuration: text)

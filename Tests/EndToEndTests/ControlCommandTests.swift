@@ -17,7 +17,7 @@ extension EndToEnd {
         return (rows?.first { $0["title"] as? String == title }?["id"] as? NSNumber)?.int64Value
     }
 
-    @Test func countCountsUnreadNotifications() throws {
+    @Test func countCountsUnreadNotifications() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         #expect(try center.run(["count"]).stdout == "0\n")
@@ -34,7 +34,7 @@ extension EndToEnd {
 
     /// A banner closed from a script leaves every UI; the notification stays in the list,
     /// unread. `herald restore` brings it back.
-    @Test func closeTakesTheBannerAwayAndRestoreBringsItBack() throws {
+    @Test func closeTakesTheBannerAwayAndRestoreBringsItBack() async throws {
         let center = try CenterSession()
         defer { center.close() }
         _ = try center.run(["post", "--new-app", "make", "--title", "Build finished", "--body", "all green"])
@@ -55,7 +55,7 @@ extension EndToEnd {
 
     /// In tmux, with no `herald` open: the popup closes, and comes back with `herald restore`.
     @Test(.enabled(if: Programs.which("tmux") != nil, "needs tmux"))
-    func closeTakesATmuxPopupDownAndRestorePopsItUpAgain() throws {
+    func closeTakesATmuxPopupDownAndRestorePopsItUpAgain() async throws {
         let setup = try TmuxReachTests.Setup()
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
@@ -71,7 +71,7 @@ extension EndToEnd {
         try tmux.screen.waitForAbsence("[1 OK]")
     }
 
-    @Test func restoreGoesFurtherBackEachTimeAndSaysWhenNothingIsLeft() throws {
+    @Test func restoreGoesFurtherBackEachTimeAndSaysWhenNothingIsLeft() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         _ = try center.run(["post", "--new-app", "make", "--title", "first"])
@@ -84,7 +84,7 @@ extension EndToEnd {
         #expect(none.stderr.contains("no banner is left to bring back"))
     }
 
-    @Test func closeNamesUnknownIdsAndRefusesBadOnes() throws {
+    @Test func closeNamesUnknownIdsAndRefusesBadOnes() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         _ = try center.run(["post", "--new-app", "make", "--title", "known"])
@@ -100,7 +100,7 @@ extension EndToEnd {
     }
 
     /// What `invoke` answers reaches the script waiting in `herald post --wait`.
-    @Test func invokeAnswersAsIfPressed() throws {
+    @Test func invokeAnswersAsIfPressed() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let deploy = ["--new-app", "ci", "--action", "approve:Approve", "--action", "reject:Reject",
@@ -128,7 +128,7 @@ extension EndToEnd {
     }
 
     /// A D-Bus sender gets ActionInvoked (notify-send prints the action) when a script invokes.
-    @Test(.requiring(DesktopSession.programs)) func invokeReachesADesktopSender() throws {
+    @Test(.requiring(DesktopSession.programs)) func invokeReachesADesktopSender() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["-a", "Deployer", "--action=yes=Yes", "--action=no=No", "--wait", "Ship it?"])
@@ -139,7 +139,7 @@ extension EndToEnd {
         #expect(result.stdout == "yes\n")
     }
 
-    @Test func dndToggleSaysWhatItIsNow() throws {
+    @Test func dndToggleSaysWhatItIsNow() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         #expect(try center.run(["dnd", "toggle"]).stdout == "on\n")

@@ -8,7 +8,7 @@ extension EndToEnd {
 /// reported by the checker with the same line. A daemon started on demand runs with the file's
 /// settings.
 @Suite struct DaemonConfigurationTests {
-    @Test func theCheckerReportsWhatStopsTheDaemonWithTheSameLine() throws {
+    @Test func theCheckerReportsWhatStopsTheDaemonWithTheSameLine() async throws {
         let center = try IsolatedCenter(configuration: """
             [daemon]
             dbus = no
@@ -31,7 +31,7 @@ extension EndToEnd {
 
     /// What only resolving the values finds (a password file that is not there) is the checker's
     /// finding too, named by the line of the value.
-    @Test func aBrokerValueTheDaemonCannotUseIsReportedByBoth() throws {
+    @Test func aBrokerValueTheDaemonCannotUseIsReportedByBoth() async throws {
         let center = try IsolatedCenter(configuration: """
             [daemon]
             dbus = no
@@ -55,7 +55,7 @@ extension EndToEnd {
         #expect(daemon.status == 1 && daemon.stderr.contains(finding), "\(daemon.stderr)")
     }
 
-    @Test func aRightFileIsOkForBoth() throws {
+    @Test func aRightFileIsOkForBoth() async throws {
         let center = try IsolatedCenter(configuration: "[daemon]\ndbus = no\nprompt = deny\nrate-limit = 3\n")
         defer { center.close() }
         let check = try center.run(["config"])

@@ -13,7 +13,7 @@ extension EndToEnd {
 /// daemon of its own; systemd's socket activation (the real `systemd-socket-activate`) and the
 /// D-Bus service file (a real `dbus-daemon` activating it for `notify-send`) start the center.
 @Suite struct DaemonHandOverTests {
-    @Test func aDaemonStartedByHandTakesOverFromOneStartedOnDemandWithPostsInFlight() throws {
+    @Test func aDaemonStartedByHandTakesOverFromOneStartedOnDemandWithPostsInFlight() async throws {
         let center = try IsolatedCenter()
         defer { center.close() }
         let first = try center.run(["post", "--title", "first", "--body", "b"])   // starts one on demand
@@ -61,7 +61,7 @@ extension EndToEnd {
         #expect(center.onDemandLog.components(separatedBy: "serving \(center.home)").count == 2, "\(center.onDemandLog)")
     }
 
-    @Test func aDaemonStartedByHandOrASupervisorDoesNotHandOver() throws {
+    @Test func aDaemonStartedByHandOrASupervisorDoesNotHandOver() async throws {
         let center = try IsolatedCenter()
         defer { center.close() }
         let resident = try center.startDaemon(log: "resident.log")
@@ -76,7 +76,7 @@ extension EndToEnd {
 
     /// The UI outlives its daemon, which a supervisor runs (`[daemon] start` names how to ask
     /// it): the UI asks the supervisor again instead of starting a plain daemon of its own.
-    @Test func aUIWhoseDaemonDiedAsksTheSupervisorInsteadOfStartingOne() throws {
+    @Test func aUIWhoseDaemonDiedAsksTheSupervisorInsteadOfStartingOne() async throws {
         let center = try IsolatedCenter()
         defer { center.close() }
         // The "supervisor": starts `herald daemon --rate-limit 7` (an option only it gives) and
@@ -111,7 +111,7 @@ extension EndToEnd {
     /// Socket activation: the socket is bound and held by the supervisor, the daemon serves the
     /// descriptor it passes (`LISTEN_FDS`), and leaves the socket file to it.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
-    func theDaemonServesTheSocketItsSupervisorPasses() throws {
+    func theDaemonServesTheSocketItsSupervisorPasses() async throws {
         let center = try IsolatedCenter()
         defer { center.close() }
         try FileManager.default.createDirectory(atPath: center.home, withIntermediateDirectories: true)
@@ -133,18 +133,18 @@ extension EndToEnd {
 
     /// The D-Bus service file, installed by install.sh: a bus with it activates Herald for the
     /// first `notify-send` when no notification server runs.
-    @Test(.requiring("dbus-daemon", "notify-send")) func theDBusServiceFileStartsTheCenterForTheFirstNotification() throws {
+    @Test(.requiring("dbus-daemon", "notify-send")) func theDBusServiceFileStartsTheCenterForTheFirstNotification() async throws {
         let center = try IsolatedCenter(configuration: "[daemon]\n")
         defer { center.close() }
         let services = center.root.path + "/dbus-services"
         let script = BuiltProducts.packageRoot.appendingPathComponent("scripts/install.sh").path
-        let install = try ProcessRunner.runSeparately("/bin/bash", [script, "--binary", center.herald, "--prefix", center.root.path + "/prefix",
+        let install = try await runProgram("/bin/bash", [script, "--binary", center.herald, "--prefix", center.root.path + "/prefix",
                                                                     "--unit-dir", center.root.path + "/units", "--dbus-dir", services,
                                                                     "--systemd", "--no-start"])
         #expect(install.status == 0, "\(install.stderr)")
         let bus = try PrivateBus(serviceDirectory: services, environment: center.environment)
         defer { bus.stop() }
-        let send = try ProcessRunner.runSeparately(Programs.which("notify-send")!, ["Activated", "by the bus"],
+        let send = try await runProgram(Programs.which("notify-send")!, ["Activated", "by the bus"],
                                                    environment: bus.environment)
         #expect(send.status == 0, "\(send.stderr)\n\(bus.log)")
         try center.waitUntil("the notification in history") { (try? center.historyTitles()) == ["Activated"] }

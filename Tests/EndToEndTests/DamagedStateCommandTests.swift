@@ -28,10 +28,10 @@ extension EndToEnd {
     }
 
     static func history(_ home: HeraldHome, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["--home", home.url.path, "history"] + arguments)
+        try await runProgram(BuiltProducts.path("herald"), ["--home", home.url.path, "history"] + arguments)
     }
 
-    @Test func aDatabaseCutToHalfIsReadAsFarAsItGoes() throws {
+    @Test func aDatabaseCutToHalfIsReadAsFarAsItGoes() async throws {
         let (directory, home) = try Self.home(count: 1_500)
         defer { directory.remove() }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: home.databaseURL.path)[.size] as? Int)
@@ -48,7 +48,7 @@ extension EndToEnd {
         #expect(notes.count == 9, "\(result.stdout)")
     }
 
-    @Test func aSearchOverADamagedPageServesTheReadableMatches() throws {
+    @Test func aSearchOverADamagedPageServesTheReadableMatches() async throws {
         let (directory, home) = try Self.home(count: 1_500)
         defer { directory.remove() }
         // Random bytes over a page in the middle of the file (rows of `delivered`, mostly).
@@ -74,7 +74,7 @@ extension EndToEnd {
     }()
 
     @Test(.enabled(if: otherUser != nil, "running as root without setpriv: permissions would not bind"))
-    func anotherUsersStateDirectoryIsPermissionDenied() throws {
+    func anotherUsersStateDirectoryIsPermissionDenied() async throws {
         let (directory, home) = try Self.home(count: 3)
         defer { directory.remove() }
         let runner = try #require(Self.otherUser)
@@ -84,7 +84,7 @@ extension EndToEnd {
         try FileManager.default.setAttributes([.posixPermissions: runner.isEmpty ? 0 : 0o700], ofItemAtPath: home.url.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.url.path) }
         let command = runner + [BuiltProducts.path("herald"), "--home", home.url.path, "history"]
-        let result = try ProcessRunner.runSeparately(command[0], Array(command.dropFirst()))
+        let result = try await runProgram(command[0], Array(command.dropFirst()))
         #expect(result.status != 0)
         #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
         #expect(!result.stdout.contains("No notifications yet"), "\(result.stdout)")

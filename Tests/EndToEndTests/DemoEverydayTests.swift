@@ -8,7 +8,7 @@ extension EndToEnd {
 @Suite struct DemoEverydayTests {
     /// `:invite`, `1`, `:invite`, `2`: the second invitation joins the first one's collapsed
     /// row, which stays selected — the details show its picture, not "…".
-    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func aSecondInvitationShowsItsPictureInTheDetails() throws {
+    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func aSecondInvitationShowsItsPictureInTheDetails() async throws {
         let demo = try DemoPreviewTests.demoWithPictures()
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
@@ -27,7 +27,7 @@ extension EndToEnd {
     }
 
     /// The attachments' copies are made in folders of their own in `$TMPDIR`; none is left.
-    @Test func noFoldersAreLeftInTheTemporaryDirectory() throws {
+    @Test func noFoldersAreLeftInTheTemporaryDirectory() async throws {
         let temporary = try TemporaryDirectory("herald-demo-tmp")
         defer { temporary.remove() }
         let demo = try DemoSession(environment: ["TMPDIR": temporary.path])
@@ -44,7 +44,7 @@ extension EndToEnd {
     }
 
     /// The log writes dates as the details do (2026-03-18 09:00), whatever the locale.
-    @Test func theLogWritesDatesOneWay() throws {
+    @Test func theLogWritesDatesOneWay() async throws {
         let demo = try DemoSession(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"])
         defer { demo.close() }
         try demo.allowAllApps()

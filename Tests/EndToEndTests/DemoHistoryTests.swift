@@ -13,7 +13,7 @@ extension EndToEnd {
         return lines[i + 1]
     }
 
-    @Test func historyListsSearchesAndActsOnOldNotifications() throws {
+    @Test func historyListsSearchesAndActsOnOldNotifications() async throws {
         // Short banners: they go into the list by themselves, and keys act on the list's row.
         let demo = try DemoSession(bannerSeconds: 2)
         defer { demo.close() }
@@ -62,7 +62,7 @@ extension EndToEnd {
         try demo.waitFor("Calendar: didReceive ACCEPT_INVITATION meetingId=123 userId=456")
     }
 
-    @Test func historyBadgesAndPermissionsSurviveARestart() throws {
+    @Test func historyBadgesAndPermissionsSurviveARestart() async throws {
         let home = try TemporaryDirectory("herald-e2e-restart")
         defer { home.remove() }
 

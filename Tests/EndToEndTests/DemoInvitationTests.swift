@@ -14,7 +14,7 @@ extension EndToEnd {
         return try demo.waitFor("[1 Accept ↗] [2 Decline]", timeout: 30)
     }
 
-    @Test func acceptReachesTheDelegateWithTheUserInfo() throws {
+    @Test func acceptReachesTheDelegateWithTheUserInfo() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         let screen = try Self.invitationBanner(demo)
@@ -28,7 +28,7 @@ extension EndToEnd {
         try demo.waitForAbsence("╭─ Calendar · ")
     }
 
-    @Test func declineReachesTheDelegate() throws {
+    @Test func declineReachesTheDelegate() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         _ = try Self.invitationBanner(demo)
@@ -37,7 +37,7 @@ extension EndToEnd {
     }
 
     /// The category has `.customDismissAction`, so a dismiss is reported (Apple's rule).
-    @Test func dismissIsReportedForACustomDismissCategory() throws {
+    @Test func dismissIsReportedForACustomDismissCategory() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         _ = try Self.invitationBanner(demo)
@@ -46,7 +46,7 @@ extension EndToEnd {
         try demo.waitForAbsence("╭─ Calendar · ")
     }
 
-    @Test func enterOpensWithTheDefaultAction() throws {
+    @Test func enterOpensWithTheDefaultAction() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         _ = try Self.invitationBanner(demo)

@@ -9,7 +9,7 @@ extension EndToEnd {
     /// The banner of the Messages app: its top border.
     static let messagesBanner = "╭─ Messages · "
 
-    @Test func replyWithUnicodeTextReachesTheAppAndTheContactAnswers() throws {
+    @Test func replyWithUnicodeTextReachesTheAppAndTheContactAnswers() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
@@ -35,7 +35,7 @@ extension EndToEnd {
         #expect(DemoSession.line(in: screen, containing: "│ Anna") != nil)
     }
 
-    @Test func badgeCountsMessagesAndClears() throws {
+    @Test func badgeCountsMessagesAndClears() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
@@ -63,7 +63,7 @@ extension EndToEnd {
     }
 
     /// Messages answers `willPresent` with [list, badge, sound]: no banner while in front.
-    @Test func foregroundAppIsAskedAndChoosesNoBanner() throws {
+    @Test func foregroundAppIsAskedAndChoosesNoBanner() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
@@ -83,7 +83,7 @@ extension EndToEnd {
         #expect(banner.contains("Loud again"))
     }
 
-    @Test func pushGoesThroughTheServiceExtension() throws {
+    @Test func pushGoesThroughTheServiceExtension() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
@@ -97,7 +97,7 @@ extension EndToEnd {
 
     /// Show Previews = Always (the default) keeps the body on a locked screen; When Unlocked
     /// shows the category's placeholder (and the title: `.hiddenPreviewsShowTitle`).
-    @Test func lockHidesPreviewsWhenTheSettingSaysSo() throws {
+    @Test func lockHidesPreviewsWhenTheSettingSaysSo() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()

@@ -20,7 +20,7 @@ extension EndToEnd {
         try DemoSession(environment: ["NO_COLOR": ""])   // swift test sets NO_COLOR=1
     }
 
-    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func theInvitationShowsItsPicture() throws {
+    @Test(.skipped(because: DemoPreviewTests.picturesUnavailable)) func theInvitationShowsItsPicture() async throws {
         let demo = try Self.demoWithPictures()
         defer { demo.close() }
         _ = try DemoInvitationTests.invitationBanner(demo)
@@ -42,7 +42,7 @@ extension EndToEnd {
     }
 
     /// Under `NO_COLOR` there are no pictures: the file name only.
-    @Test func noColorMeansNoPicture() throws {
+    @Test func noColorMeansNoPicture() async throws {
         let demo = try DemoSession(environment: ["NO_COLOR": "1"])
         defer { demo.close() }
         let screen = try DemoInvitationTests.invitationBanner(demo)

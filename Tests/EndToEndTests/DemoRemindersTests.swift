@@ -5,7 +5,7 @@ import TestSupport
 extension EndToEnd {
 /// The Reminders app: a location trigger fires when the device enters the office region.
 @Suite struct DemoRemindersTests {
-    @Test func locationReminderArrivesAtTheOffice() throws {
+    @Test func locationReminderArrivesAtTheOffice() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()
@@ -24,11 +24,11 @@ extension EndToEnd {
 @Suite struct DemoPermissionTests {
     /// The app's pending requests, read by `herald pending` from the running demo's database.
     static func pending(home: TemporaryDirectory, app: String) throws -> String {
-        try ProcessRunner.runSeparately(BuiltProducts.path("herald"),
+        try await runProgram(BuiltProducts.path("herald"),
                                         ["--home", home.path, "pending", "--app", app]).stdout
     }
 
-    @Test func deniedAppShowsNothing() throws {
+    @Test func deniedAppShowsNothing() async throws {
         let demo = try DemoSession(bannerSeconds: 2)
         defer { demo.close() }
         try demo.answerPrompts(["Calendar": false])

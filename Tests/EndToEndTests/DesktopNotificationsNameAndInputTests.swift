@@ -10,7 +10,7 @@ extension EndToEnd {
     /// dunst holds the name and does not allow replacement: `--dbus-replace` says so, naming it;
     /// Herald waits in the bus's queue and serves once dunst quits. A server that replaces
     /// Herald is named too, and the name comes back to Herald when it leaves.
-    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func theHolderIsNamedAndTheNameComesBackToHerald() throws {
+    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func theHolderIsNamedAndTheNameComesBackToHerald() async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let dunst = try DunstServer(bus: bus)
@@ -26,7 +26,7 @@ extension EndToEnd {
         try bus.waitForNotificationServer(named: "Herald")
 
         // A replacer that quits at once (dbus-send asks for the name with REPLACE_EXISTING).
-        let replace = try ProcessRunner.runSeparately(
+        let replace = try await runProgram(
             Programs.which("dbus-send")!, ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                                            "org.freedesktop.DBus.RequestName", "string:org.freedesktop.Notifications",
                                            "uint32:2"], environment: bus.environment)
@@ -37,7 +37,7 @@ extension EndToEnd {
     }
 
     /// An `image-path` that is an icon-theme name: the PNG from the theme becomes the attachment.
-    @Test(.requiring(DesktopSession.programs)) func anIconThemeNameBecomesAnAttachment() throws {
+    @Test(.requiring(DesktopSession.programs)) func anIconThemeNameBecomesAnAttachment() async throws {
         let share = try TemporaryDirectory("herald-icons")
         defer { share.remove() }
         let icon = share.url.appendingPathComponent("icons/hicolor/48x48/apps/herald-test-icon.png")
@@ -58,7 +58,7 @@ extension EndToEnd {
     /// A summary that is not UTF-8 never reaches Herald: libdbus and GLib refuse to send it, and
     /// the bus drops a connection that sends it by hand. The same hand-made call with valid text
     /// is shown (so the call itself is right), and Herald keeps serving.
-    @Test(.requiring(DesktopSession.programs)) func invalidUTF8IsStoppedByTheBusAndHeraldKeepsServing() throws {
+    @Test(.requiring(DesktopSession.programs)) func invalidUTF8IsStoppedByTheBusAndHeraldKeepsServing() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let raw = try RawBusConnection(address: desktop.bus.address)

@@ -8,14 +8,14 @@ extension EndToEnd {
 /// for the name without allowing it — the bus itself says so — so the log never offers
 /// `--dbus-replace` against them. Real dbus-daemon and dunst under Xvfb.
 @Suite struct DesktopNotificationsReplaceTests {
-    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func againstDunstTheLogDoesNotOfferAReplaceThatCannotWork() throws {
+    @Test(.skipped(because: DunstServer.unavailableReason), .requiring("dbus-daemon", "dbus-send")) func againstDunstTheLogDoesNotOfferAReplaceThatCannotWork() async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let dunst = try DunstServer(bus: bus)
         defer { dunst.stop() }
         // What dunst really does: a request to replace it, not queueing (REPLACE_EXISTING |
         // DO_NOT_QUEUE), is answered EXISTS (3), not PRIMARY_OWNER (1).
-        let replace = try ProcessRunner.runSeparately(
+        let replace = try await runProgram(
             Programs.which("dbus-send")!, ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                                            "org.freedesktop.DBus.RequestName", "string:org.freedesktop.Notifications",
                                            "uint32:6"], environment: bus.environment)

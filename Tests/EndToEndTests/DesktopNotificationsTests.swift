@@ -15,7 +15,7 @@ extension EndToEnd {
         history.filter { $0["title"] as? String == title }
     }
 
-    @Test func notifySendWaitPrintsTheActionPickedInTheUI() throws {
+    @Test func notifySendWaitPrintsTheActionPickedInTheUI() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["-a", "Deployer", "--action=yes=Yes", "--action=no=No", "--wait",
@@ -34,7 +34,7 @@ extension EndToEnd {
         #expect((row["responses"] as? [[String: Any]])?.first?["action"] as? String == "yes")
     }
 
-    @Test func replaceIDReplacesInPlace() throws {
+    @Test func replaceIDReplacesInPlace() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let first = try desktop.notifySend(["-p", "Copying 1 of 3"])
@@ -48,7 +48,7 @@ extension EndToEnd {
         #expect(!desktop.center.ui.capture().contains("Copying 1 of 3"))
     }
 
-    @Test func criticalStaysOnScreenAndIsCritical() throws {
+    @Test func criticalStaysOnScreenAndIsCritical() async throws {
         let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         _ = try desktop.notifySend(["-u", "critical", "Disk full", "/ is at 99%"])
@@ -61,7 +61,7 @@ extension EndToEnd {
         #expect(desktop.center.ui.capture().contains("Disk full"))
     }
 
-    @Test func imagePathBecomesAnAttachment() throws {
+    @Test func imagePathBecomesAnAttachment() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let image = BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png").path
@@ -74,7 +74,7 @@ extension EndToEnd {
         #expect(FileManager.default.fileExists(atPath: image))   // the sender's file is copied, not moved
     }
 
-    @Test func stackTagReplacesTheEarlierNotification() throws {
+    @Test func stackTagReplacesTheEarlierNotification() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let first = try desktop.notifySend(["-p", "-h", "string:x-dunst-stack-tag:vol", "-h", "int:value:40", "Volume"])
@@ -89,7 +89,7 @@ extension EndToEnd {
         #expect(Self.rows(history, title: "Volume").count == 1)
     }
 
-    @Test func progressValueIsDrawnAsABar() throws {
+    @Test func progressValueIsDrawnAsABar() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-h", "int:value:40", "Downloading"])
@@ -100,7 +100,7 @@ extension EndToEnd {
         #expect((row["traits"] as? [String: Any])?["progress"] as? Int == 40)
     }
 
-    @Test func transientIsShownButNotKept() throws {
+    @Test func transientIsShownButNotKept() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -113,7 +113,7 @@ extension EndToEnd {
         try desktop.waitForHistory("the transient notification to go") { Self.rows($0, title: "Screenshot saved").isEmpty }
     }
 
-    @Test func expiredNotificationLeavesTheScreenButStaysInHistory() throws {
+    @Test func expiredNotificationLeavesTheScreenButStaysInHistory() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -132,7 +132,7 @@ extension EndToEnd {
     /// owner), and the banner stays; once the sender has quit, any connection closes it and the
     /// banner leaves. (The sender's own close, with `NotificationClosed` reason 3 to it:
     /// `SenderOwnershipTests` in HeraldDBusTests.)
-    @Test func closeNotificationIsTheSendersOrAnOrphans() throws {
+    @Test func closeNotificationIsTheSendersOrAnOrphans() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let waiting = try desktop.startNotifySend(["-p", "--wait", "Close me"])
@@ -153,7 +153,7 @@ extension EndToEnd {
         try desktop.center.ui.waitForAbsence(Self.bannerFooter)   // the banner left; the row stays in history
     }
 
-    @Test func aDismissInTheUISendsReason2() throws {
+    @Test func aDismissInTheUISendsReason2() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -167,7 +167,7 @@ extension EndToEnd {
 
     /// No `ActivationToken`: Herald has no window system to get one from, and sends none rather
     /// than an empty or made-up one.
-    @Test func defaultActionIsEnterAndNoActivationTokenIsMadeUp() throws {
+    @Test func defaultActionIsEnterAndNoActivationTokenIsMadeUp() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -182,7 +182,7 @@ extension EndToEnd {
         #expect(!monitor.signals.contains { $0.hasPrefix("ActivationToken") }, "\(monitor.signals)")
     }
 
-    @Test func inlineReplyArrivesAsNotificationReplied() throws {
+    @Test func inlineReplyArrivesAsNotificationReplied() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         let monitor = try desktop.monitor()
@@ -201,7 +201,7 @@ extension EndToEnd {
         #expect((row["responses"] as? [[String: Any]])?.first?["text"] as? String == "at noon 🍜")
     }
 
-    @Test func malformedCallsGetErrorsAndTheDaemonKeepsServing() throws {
+    @Test func malformedCallsGetErrorsAndTheDaemonKeepsServing() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         // Wrong signature.
@@ -241,7 +241,7 @@ extension EndToEnd {
         #expect(history.allSatisfy { ["Still here"].contains($0["title"] as? String ?? "") })
     }
 
-    @Test func actionsWorkFromTheListWhileTheSenderWaits() throws {
+    @Test func actionsWorkFromTheListWhileTheSenderWaits() async throws {
         let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         let send = try desktop.startNotifySend(["--action=ok=OK", "--wait", "From the list"])
@@ -251,7 +251,7 @@ extension EndToEnd {
         #expect(send.finish().stdout == "ok\n")
     }
 
-    @Test func historySaysSoWhenTheSenderHasQuit() throws {
+    @Test func historySaysSoWhenTheSenderHasQuit() async throws {
         let desktop = try DesktopSession.start(bannerSeconds: 1)
         defer { desktop.close() }
         // gdbus exits right after Notify (notify-send with --action would wait).
@@ -265,7 +265,7 @@ extension EndToEnd {
 
     /// `sound` only while sounds play through a sound server (SoundTests has one): here the
     /// daemon has none, and the terminal bell alone is not what the spec means.
-    @Test func capabilitiesAreWhatHeraldDoes() throws {
+    @Test func capabilitiesAreWhatHeraldDoes() async throws {
         let runtime = try TemporaryDirectory("herald-no-sound-server")
         defer { runtime.remove() }
         let desktop = try DesktopSession.start(

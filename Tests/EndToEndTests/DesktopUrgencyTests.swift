@@ -12,7 +12,7 @@ extension EndToEnd {
         DesktopNotificationsTests.rows(history, title: title).first?["presentation"] as? [String]
     }
 
-    @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() throws {
+    @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         #expect(try desktop.center.run(["dnd", "on"]).status == 0)
@@ -57,7 +57,7 @@ extension EndToEnd {
         #expect(Self.presentation(history, title: "Disk full again") == ["list"])
     }
 
-    @Test func lowUrgencyShowsAQuietBanner() throws {
+    @Test func lowUrgencyShowsAQuietBanner() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-u", "low", "-h", "string:sound-name:message-new-instant", "Battery at 80%"])
@@ -71,7 +71,7 @@ extension EndToEnd {
 
     /// `-t 1000`: the notification leaves the list when it expires and stays in history; the UI
     /// shows the difference (the details say it left the list).
-    @Test func anExpiredNotificationShowsItLeftTheList() throws {
+    @Test func anExpiredNotificationShowsItLeftTheList() async throws {
         let desktop = try DesktopSession.start()
         defer { desktop.close() }
         _ = try desktop.notifySend(["-t", "1000", "Short-lived"])

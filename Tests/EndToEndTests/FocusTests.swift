@@ -5,7 +5,7 @@ import TestSupport
 extension EndToEnd {
 /// Focus with the real binaries: the daemon, `herald focus` and the UI in tmux.
 @Suite struct FocusTests {
-    @Test func aPostDuringFocusDoesNotPopAndTheSummaryOpensTheHeldList() throws {
+    @Test func aPostDuringFocusDoesNotPopAndTheSummaryOpensTheHeldList() async throws {
         let center = try CenterSession(bannerSeconds: 60)
         defer { center.close() }
         #expect(try center.run(["focus", "add", "Work", "--allow", "com.example.chat"]).status == 0)

@@ -27,7 +27,7 @@ extension EndToEnd {
         return herald.path
     }
 
-    @Test func theInstalledDemoAttachesItsPictures() throws {
+    @Test func theInstalledDemoAttachesItsPictures() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: true)
@@ -38,7 +38,7 @@ extension EndToEnd {
         #expect(!screen.contains("attachment failed"))
     }
 
-    @Test func missingPicturesAreNamedNotAFoundationError() throws {
+    @Test func missingPicturesAreNamedNotAFoundationError() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: false)
@@ -54,7 +54,7 @@ extension EndToEnd {
         try demo.waitFor("Hey Jim! Weekly Staff Meeting", timeout: 30)
     }
 
-    @Test func aWrongHeraldAssetsIsNamed() throws {
+    @Test func aWrongHeraldAssetsIsNamed() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: true)

@@ -9,15 +9,15 @@ extension EndToEnd {
     static func rendered(width: Int = 200) throws -> (text: String, warnings: String) {
         let directory = try TemporaryDirectory("herald-manual")
         defer { directory.remove() }
-        let page = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["manpage"])
+        let page = try await runProgram(BuiltProducts.path("herald"), ["manpage"])
         #expect(page.status == 0, "\(page.stderr)")
         let path = directory.url.appendingPathComponent("herald.1").path
         try page.stdout.write(toFile: path, atomically: true, encoding: .utf8)
         // What lintian runs on a package's pages, for the warnings; then the page as a reader sees it.
-        let checked = try ProcessRunner.runSeparately(
+        let checked = try await runProgram(
             "/usr/bin/env", ["LC_ALL=C.UTF-8", "MANROFFSEQ=", "MANWIDTH=80", "man", "--warnings", "-E", "UTF-8",
                              "-l", "-Tutf8", "-Z", path])
-        let shown = try ProcessRunner.runSeparately(
+        let shown = try await runProgram(
             "/usr/bin/env", ["LC_ALL=C.UTF-8", "MANWIDTH=\(width)", "MANPAGER=cat", "man", "-l", path])
         // Bold and underlining as a terminal gets them (`X\bX`, `_\bX`) become plain text.
         let plain = shown.stdout.replacing(/.\u{8}/, with: "")
@@ -25,7 +25,7 @@ extension EndToEnd {
     }
 
     @Test(.enabled(if: Programs.which("man") != nil && Programs.which("groff") != nil, "man or groff is not installed"))
-    func everyCommandsHelpIsInTheManualWithoutWarnings() throws {
+    func everyCommandsHelpIsInTheManualWithoutWarnings() async throws {
         let (page, warnings) = try Self.rendered()
         #expect(warnings.isEmpty, "man --warnings: \(warnings)")
         #expect(page.contains("herald - a terminal notification center"))
@@ -38,7 +38,7 @@ extension EndToEnd {
         // (ASCII hyphens, so they can be copied).
         let sections = page.components(separatedBy: "\n   herald ")
         for command in commands {
-            let help = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), [command, "--help"]).stdout
+            let help = try await runProgram(BuiltProducts.path("herald"), [command, "--help"]).stdout
             let usage = help.components(separatedBy: "\n")[0].dropFirst("Usage: ".count)
             let section = try #require(sections.first { $0.hasPrefix(command + "\n") }, "no section for herald \(command)")
             #expect(section.contains(usage), "herald \(command): the usage line \(usage) is not in its section")
@@ -50,7 +50,7 @@ extension EndToEnd {
 
     /// Paragraphs are filled to the reader's terminal, not cut at the help text's line ends.
     @Test(.enabled(if: Programs.which("man") != nil && Programs.which("groff") != nil, "man or groff is not installed"))
-    func paragraphsFollowTheTerminalWidth() throws {
+    func paragraphsFollowTheTerminalWidth() async throws {
         let wide = try Self.rendered(width: 200).text
         // `--help` breaks this sentence after "which it"; the page joins it.
         #expect(wide.contains("It is a client of the daemon (herald daemon), which it starts in"))

@@ -12,7 +12,7 @@ extension EndToEnd {
 @Suite struct PostRateLimitDoorsTests {
     /// Floods with `notify-send` until the daemon refuses one (at most 60 tries: at 1 a second
     /// in bursts of 10, a refusal comes as soon as 60 calls take less than 50 s).
-    @Test(.requiring("dbus-daemon", "notify-send")) func dbusNotifyPastTheRateIsRefusedAndTheDaemonKeepsServing() throws {
+    @Test(.requiring("dbus-daemon", "notify-send")) func dbusNotifyPastTheRateIsRefusedAndTheDaemonKeepsServing() async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let center = try CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1"], bus: bus)
@@ -20,7 +20,7 @@ extension EndToEnd {
         try bus.waitForNotificationServer(named: "Herald")
         let notifySend = try #require(Programs.which("notify-send"))
         func notify(_ app: String, _ title: String) throws -> (status: Int32, stdout: String, stderr: String) {
-            try ProcessRunner.runSeparately(notifySend, ["-a", app, title], environment: bus.environment)
+            try await runProgram(notifySend, ["-a", app, title], environment: bus.environment)
         }
 
         var accepted = 0
@@ -51,7 +51,7 @@ extension EndToEnd {
 
     /// 20 posts of one app published at once: 10 taken at once (the burst), the rest held back to
     /// 1 a second while mosquitto keeps them — every one arrives, once, and the log says so.
-    @Test(.skipped(because: MosquittoBroker.unavailableReason)) func brokerPostsPastTheRateAreHeldBackAndAllArrive() throws {
+    @Test(.skipped(because: MosquittoBroker.unavailableReason)) func brokerPostsPastTheRateAreHeldBackAndAllArrive() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
         let center = try CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1", "--broker", broker.url()])

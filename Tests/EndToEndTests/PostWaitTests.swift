@@ -10,7 +10,7 @@ extension EndToEnd {
                          "--action", "approve:Approve", "--action", "reject:Reject:destructive",
                          "--reply", "comment:Comment:Send:Say why…", "--wait"]
 
-    @Test func answeredByAnAction() throws {
+    @Test func answeredByAnAction() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy)
@@ -21,7 +21,7 @@ extension EndToEnd {
         #expect(result.stdout == "reject\n")
     }
 
-    @Test func answeredByAReply() throws {
+    @Test func answeredByAReply() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy)
@@ -34,7 +34,7 @@ extension EndToEnd {
         #expect(result.stdout == "ship it — après 5pm 🚀\n")
     }
 
-    @Test func answeredByOpening() throws {
+    @Test func answeredByOpening() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy)
@@ -45,7 +45,7 @@ extension EndToEnd {
         #expect(result.status == 0)
     }
 
-    @Test func answeredByDismissing() throws {
+    @Test func answeredByDismissing() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy)
@@ -56,7 +56,7 @@ extension EndToEnd {
         #expect(result.status == 0)
     }
 
-    @Test func timesOutWithStatusFour() throws {
+    @Test func timesOutWithStatusFour() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy + ["--timeout", "1"])
@@ -66,7 +66,7 @@ extension EndToEnd {
         #expect(result.status == 4)
     }
 
-    @Test func jsonAnswerSpellsAppleIdentifiers() throws {
+    @Test func jsonAnswerSpellsAppleIdentifiers() async throws {
         let center = try CenterSession()
         defer { center.close() }
         let post = try center.startPost(Self.deploy + ["--json"])
@@ -80,7 +80,7 @@ extension EndToEnd {
 
     /// The banner goes into history; the action is taken from the history row later, and still
     /// reaches the script — what no freedesktop daemon can do.
-    @Test func answeredFromHistoryAfterTheBannerIsGone() throws {
+    @Test func answeredFromHistoryAfterTheBannerIsGone() async throws {
         let center = try CenterSession(bannerSeconds: 1)
         defer { center.close() }
         let post = try center.startPost(Self.deploy)
@@ -93,7 +93,7 @@ extension EndToEnd {
     }
 
     /// Two terminals show one center: both see the banner; answering in one answers the script.
-    @Test func twoUIsStayInSync() throws {
+    @Test func twoUIsStayInSync() async throws {
         let center = try CenterSession(uiCount: 2)
         defer { center.close() }
         let post = try center.startPost(Self.deploy)

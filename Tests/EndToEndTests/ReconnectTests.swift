@@ -12,12 +12,12 @@ extension EndToEnd {
 /// as it is — a notification posted while it was disconnected included.
 @Suite struct ReconnectTests {
     @Test(arguments: [SIGTERM, SIGKILL])
-    func theUIReconnectsAfterItsDaemonStops(signal: Int32) throws {
+    func theUIReconnectsAfterItsDaemonStops(signal: Int32) async throws {
         let home = try TemporaryDirectory("herald-reconnect")
         defer { home.remove() }
         let herald = BuiltProducts.path("herald")
         func post(_ title: String) throws {
-            let result = try ProcessRunner.runSeparately(herald, ["--home", home.path, "post", "--new-app", "com.example.ci",
+            let result = try await runProgram(herald, ["--home", home.path, "post", "--new-app", "com.example.ci",
                                                                   "--title", title, "--body", "ok", "--thread", title])
             #expect(result.status == 0, "\(result.stderr)")
         }

@@ -27,7 +27,7 @@ extension EndToEnd {
         }
     }
 
-    @Test func osc777CarriesTitleAndBodyAndNothingElse() throws {
+    @Test func osc777CarriesTitleAndBodyAndNothingElse() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let terminal = try relay(center, ["--osc", "777"])
@@ -42,7 +42,7 @@ extension EndToEnd {
         #expect(!text.contains("aGk=") && !text.contains("pwn"))
     }
 
-    @Test func osc9CarriesOneMessage() throws {
+    @Test func osc9CarriesOneMessage() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let terminal = try relay(center, ["--osc", "9", "--quiet"])
@@ -55,7 +55,7 @@ extension EndToEnd {
     /// kitty: base64 text with the notification's identifier; a click on a button comes back on
     /// the terminal's input and answers the script waiting for it; the notification is then
     /// taken away.
-    @Test func kittyClicksComeBack() throws {
+    @Test func kittyClicksComeBack() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let terminal = try relay(center, ["--osc", "99"])
@@ -78,7 +78,7 @@ extension EndToEnd {
         #expect(!terminal.text.contains(";2\u{1B}\\"))
     }
 
-    @Test func closedBannersAreTakenBackAndRestoredOnesSentAgain() throws {
+    @Test func closedBannersAreTakenBackAndRestoredOnesSentAgain() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let terminal = try relay(center, ["--osc", "99", "--quiet"])
@@ -94,7 +94,7 @@ extension EndToEnd {
         }
     }
 
-    @Test func heldBannersAreNotSent() throws {
+    @Test func heldBannersAreNotSent() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let terminal = try relay(center, ["--osc", "777"])
@@ -107,7 +107,7 @@ extension EndToEnd {
     }
 
     /// Guessed from the terminal's name (foot → OSC 777), and from the configuration file.
-    @Test func theSequenceIsGuessedOrConfigured() throws {
+    @Test func theSequenceIsGuessedOrConfigured() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let foot = try relay(center, [], environment: ["TERM": "foot"])
@@ -123,7 +123,7 @@ extension EndToEnd {
         #expect(wrong.stderr.contains("--osc: give auto, 777, 9 or 99, not '42'"))
         // `herald config` checks [relay] too.
         try "[relay]\nosc = 42\ncolour = yes\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let check = try ProcessRunner.runSeparately(center.herald, ["config"], environment: ["HERALD_CONFIG": config])
+        let check = try await runProgram(center.herald, ["config"], environment: ["HERALD_CONFIG": config])
         #expect(check.status == 1)
         #expect(check.stderr.contains("\(config):2: [relay] osc: give auto, 777, 9 or 99, not '42'"))
         #expect(check.stderr.contains("\(config):3: [relay] has no setting 'colour' (known: osc)"))
@@ -131,7 +131,7 @@ extension EndToEnd {
 
     /// Inside tmux the sequence goes through tmux's passthrough — and a real tmux, with
     /// `allow-passthrough on`, hands it to the terminal it runs in.
-    @Test func throughTmuxToTheOuterTerminal() throws {
+    @Test func throughTmuxToTheOuterTerminal() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let socket = "herald-relay-\(UUID().uuidString.prefix(8))"

@@ -24,7 +24,7 @@ extension EndToEnd {
         exit 3
         """
 
-    @Test func aRuleProgramGetsTheNotificationAsDataNeverAsCode() throws {
+    @Test func aRuleProgramGetsTheNotificationAsDataNeverAsCode() async throws {
         let root = try TemporaryDirectory("herald-rule-e2e")
         defer { root.remove() }
         let out = root.path + "/out dir"
@@ -87,7 +87,7 @@ extension EndToEnd {
 
     /// A rule whose program is not there is reported by `herald config` and the daemon's log,
     /// by line, and left out; the daemon serves on.
-    @Test func aMissingProgramIsAMistakeOnItsLine() throws {
+    @Test func aMissingProgramIsAMistakeOnItsLine() async throws {
         let center = try IsolatedCenter(configuration: """
             [daemon]
             dbus = no

@@ -8,7 +8,7 @@ extension EndToEnd {
 @Suite struct ShellCompletionTests {
     /// The script for `shell`, written to a temporary file.
     static func script(_ shell: String, in directory: TemporaryDirectory, named name: String? = nil) throws -> String {
-        let result = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["completions", shell])
+        let result = try await runProgram(BuiltProducts.path("herald"), ["completions", shell])
         #expect(result.status == 0, "\(result.stderr)")
         let path = directory.url.appendingPathComponent(name ?? "herald.\(shell)").path
         try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
@@ -24,13 +24,13 @@ extension EndToEnd {
         _herald 2>/dev/null
         printf '%s\\n' "${COMPREPLY[@]}"
         """
-        let result = try ProcessRunner.runSeparately("/bin/bash", ["-c", program, "bash", script] + words)
+        let result = try await runProgram("/bin/bash", ["-c", program, "bash", script] + words)
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
     /// The commands `herald --help` lists.
     static func commands() throws -> [String] {
-        let help = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["--help"]).stdout
+        let help = try await runProgram(BuiltProducts.path("herald"), ["--help"]).stdout
         return help.components(separatedBy: "Commands:").last!.split(separator: "\n")
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
@@ -38,7 +38,7 @@ extension EndToEnd {
     /// The options a command's `--help` names: in its usage lines and at the start of its option
     /// entries.
     static func helpOptions(_ command: String) throws -> Set<String> {
-        let help = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), [command, "--help"]).stdout
+        let help = try await runProgram(BuiltProducts.path("herald"), [command, "--help"]).stdout
         let lines = help.components(separatedBy: "\n")
         let usage = lines.prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let entries = lines.filter { $0.hasPrefix("  --") }.map { $0.components(separatedBy: "  ").dropFirst().first ?? "" }
@@ -51,16 +51,16 @@ extension EndToEnd {
 
     /// The choices `herald daemon --help` gives `--prompt` (`[--prompt wait|allow|deny]`).
     static func promptChoices() throws -> [String] {
-        let help = try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["daemon", "--help"]).stdout
+        let help = try await runProgram(BuiltProducts.path("herald"), ["daemon", "--help"]).stdout
         let match = try #require(help.firstMatch(of: /--prompt ([a-z|]+)/))
         return match.output.1.split(separator: "|").map(String.init)
     }
 
-    @Test func bashCompletesCommandsOptionsAndValues() throws {
+    @Test func bashCompletesCommandsOptionsAndValues() async throws {
         let directory = try TemporaryDirectory("herald-completion")
         defer { directory.remove() }
         let script = try Self.script("bash", in: directory)
-        let syntax = try ProcessRunner.runSeparately("/bin/bash", ["-n", script])
+        let syntax = try await runProgram("/bin/bash", ["-n", script])
         #expect(syntax.status == 0, "\(syntax.stderr)")
 
         #expect(try Set(Self.bashOffers(script, ["herald", ""])) == Set(Self.commands()))
@@ -86,12 +86,12 @@ extension EndToEnd {
     }
 
     @Test(.enabled(if: Programs.which("fish") != nil, "fish is not installed"))
-    func fishCompletesWithDescriptions() throws {
+    func fishCompletesWithDescriptions() async throws {
         let directory = try TemporaryDirectory("herald-completion")
         defer { directory.remove() }
         let script = try Self.script("fish", in: directory)
         func offers(_ line: String) throws -> [String] {
-            let result = try ProcessRunner.runSeparately(Programs.which("fish")!, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line])
+            let result = try await runProgram(Programs.which("fish")!, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line])
             #expect(result.stderr.isEmpty, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
@@ -109,11 +109,11 @@ extension EndToEnd {
     /// zsh completes only inside its line editor: an interactive `zsh -f` in tmux, with the
     /// function in `$fpath`, and Tab pressed.
     @Test(.enabled(if: Programs.which("zsh") != nil, "zsh is not installed"))
-    func zshCompletesInItsLineEditor() throws {
+    func zshCompletesInItsLineEditor() async throws {
         let directory = try TemporaryDirectory("herald-completion")
         defer { directory.remove() }
         let script = try Self.script("zsh", in: directory, named: "_herald")
-        let syntax = try ProcessRunner.runSeparately(Programs.which("zsh")!, ["-n", script])
+        let syntax = try await runProgram(Programs.which("zsh")!, ["-n", script])
         #expect(syntax.status == 0, "\(syntax.stderr)")
 
         let zsh = try TmuxSession(command: [Programs.which("zsh")!, "-f"], width: 120, height: 30)

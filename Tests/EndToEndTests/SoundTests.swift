@@ -59,7 +59,7 @@ struct SoundTests {
         #expect(result.status == 0, "herald post \(arguments): \(result.stderr)")
     }
 
-    @Test func theDefaultANamedAndAThemeSoundPlay() throws {
+    @Test func theDefaultANamedAndAThemeSoundPlay() async throws {
         try Self.withCenter { pulse, center in
             try Self.post(center, ["--title", "Default"])
             #expect(try pulse.waitForStreams(1) == ["message-new-instant"])
@@ -81,9 +81,9 @@ struct SoundTests {
     /// sound; a critical one breaks through do-not-disturb, with the default critical sound
     /// when it has none of its own. Sounds play in order, so once the
     /// last one has played the server has seen every one before it.
-    @Test func settingsSilenceTheSound() throws {
+    @Test func settingsSilenceTheSound() async throws {
         try Self.withCenter { pulse, center in
-            func herald(_ arguments: [String]) throws {
+            func herald(_ arguments: [String]) async throws {
                 let result = try center.run(arguments, extra: ["HERALD_NO_SPAWN": "1"])
                 #expect(result.status == 0, "herald \(arguments): \(result.stderr)")
             }
@@ -107,7 +107,7 @@ struct SoundTests {
 
     /// notify-send's sound hints: `sound-file` (a FIFO is never opened: the default plays),
     /// `sound-name`, `suppress-sound`, and low urgency's quiet; `sound` is a capability.
-    @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() throws {
+    @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() async throws {
         let pulse = try PulseAudioServer()
         defer { pulse.stop() }
         let data = try Self.dataDirectory()

@@ -12,7 +12,7 @@ extension EndToEnd {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test func theLineSummarisesTheCenter() throws {
+    @Test func theLineSummarisesTheCenter() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         #expect(try center.run(["status"]).stdout == "0 unread\n")
@@ -30,7 +30,7 @@ extension EndToEnd {
         #expect(mistake.stderr.hasPrefix("herald status: --format: column 10: unknown placeholder {titel}"))
     }
 
-    @Test func jsonIsWhatAStatusBarReads() throws {
+    @Test func jsonIsWhatAStatusBarReads() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let quiet = try object(try center.run(["status", "--json"]).stdout)
@@ -53,7 +53,7 @@ extension EndToEnd {
     /// In tmux's status line `#[…]` restyles and `#(…)` runs a command: with --tmux every `#`
     /// of a notification is doubled, and tmux — drawing the line on a real terminal — prints
     /// the title as text.
-    @Test(.enabled(if: ScriptTerminal.isAvailable)) func tmuxTextCannotRestyleTheStatusLine() throws {
+    @Test(.enabled(if: ScriptTerminal.isAvailable)) func tmuxTextCannotRestyleTheStatusLine() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         _ = try center.run(["post", "--new-app", "make", "--title", Self.hostile])
@@ -74,7 +74,7 @@ extension EndToEnd {
         #expect(!drawn.contains("\u{1B}[31m"))   // red was never drawn
     }
 
-    @Test func watchPrintsALineAtEachChangeAndNothingWhileIdle() throws {
+    @Test func watchPrintsALineAtEachChangeAndNothingWhileIdle() async throws {
         let center = try CenterSession(uiCount: 0)
         defer { center.close() }
         let watch = try LineFollower(center.herald, ["--home", center.home.path, "status", "--watch", "--json"],
@@ -111,7 +111,7 @@ extension EndToEnd {
         try watch.waitForLine(after: lines) { $0.contains(#""unread":0"#) }
     }
 
-    @Test func watchSaysWhenTheCenterGoesAndComesBack() throws {
+    @Test func watchSaysWhenTheCenterGoesAndComesBack() async throws {
         let center = try IsolatedCenter()
         defer { center.close() }
         _ = try center.run(["post", "--new-app", "make", "--title", "before"])

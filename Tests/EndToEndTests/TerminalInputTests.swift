@@ -19,7 +19,7 @@ extension EndToEnd {
         Array("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m".utf8)
     }
 
-    @Test func anIdleUIWakesForKeysClicksPastesResizesAndTheDaemon() throws {
+    @Test func anIdleUIWakesForKeysClicksPastesResizesAndTheDaemon() async throws {
         let center = try CenterSession(bannerSeconds: 2)
         defer { center.close() }
         let ui = center.ui

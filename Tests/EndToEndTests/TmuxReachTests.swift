@@ -38,7 +38,7 @@ struct TmuxReachTests {
         }
     }
 
-    @Test func aPopupInTheActiveClientAnswersPostWait() throws {
+    @Test func aPopupInTheActiveClientAnswersPostWait() async throws {
         let setup = try Setup()
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
@@ -53,7 +53,7 @@ struct TmuxReachTests {
         try tmux.screen.waitForAbsence("[1 Yes]")   // answered: the popup is gone
     }
 
-    @Test func aReplyTypedInThePopupReachesTheScript() throws {
+    @Test func aReplyTypedInThePopupReachesTheScript() async throws {
         let setup = try Setup()
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
@@ -68,7 +68,7 @@ struct TmuxReachTests {
 
     /// A D-Bus sender (notify-send on a private bus) gets ActionInvoked for a key pressed in the
     /// popup, and NotificationReplied for a reply typed there.
-    @Test(.requiring(DesktopSession.programs)) func desktopSendersGetActionInvokedAndNotificationReplied() throws {
+    @Test(.requiring(DesktopSession.programs)) func desktopSendersGetActionInvokedAndNotificationReplied() async throws {
         let setup = try Setup(startCenter: false)
         defer { setup.close() }
         let tmux = setup.tmux
@@ -99,7 +99,7 @@ struct TmuxReachTests {
 
     /// Someone typing when the popup opens keeps typing into their pane: keys go on to it until
     /// they pause, and the popup says so.
-    @Test func keysTypedWhileThePopupOpensGoOnToThePane() throws {
+    @Test func keysTypedWhileThePopupOpensGoOnToThePane() async throws {
         let setup = try Setup(settings: "key-grace = 60\n")
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
@@ -114,7 +114,7 @@ struct TmuxReachTests {
 
     /// A `herald` UI visible on the client shows the banner itself: no popup doubles it. Once
     /// its window is not on screen, the popups come.
-    @Test func aVisibleHeraldUIIsNotDoubled() throws {
+    @Test func aVisibleHeraldUIIsNotDoubled() async throws {
         let scratch = try TemporaryDirectory("herald-tmux")
         defer { scratch.remove() }
         let herald = BuiltProducts.path("herald")
@@ -130,7 +130,7 @@ struct TmuxReachTests {
         defer { tmux.kill() }
         try tmux.screen.waitFor("unread")   // the UI is up and attached
         func post(_ title: String) throws {
-            let result = try ProcessRunner.runSeparately(herald, ["--home", home, "post", "--title", title, "--action", "ok:OK"],
+            let result = try await runProgram(herald, ["--home", home, "post", "--title", title, "--action", "ok:OK"],
                                                          environment: ["HERALD_NO_SPAWN": "1"])
             #expect(result.status == 0, "\(result.stderr)")
         }
@@ -146,7 +146,7 @@ struct TmuxReachTests {
 
     /// Passive notifications are a line on the status line; the status options follow the unread
     /// count and Focus, and the status line shows them without polling.
-    @Test func passiveOnesAreAMessageLineAndTheStatusOptionsFollowTheCenter() throws {
+    @Test func passiveOnesAreAMessageLineAndTheStatusOptionsFollowTheCenter() async throws {
         let setup = try Setup()
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
@@ -164,7 +164,7 @@ struct TmuxReachTests {
     }
 
     /// `[tmux]` is checked by `herald config` with the daemon's reader.
-    @Test func heraldConfigReportsMistakesInTmux() throws {
+    @Test func heraldConfigReportsMistakesInTmux() async throws {
         let center = try IsolatedCenter(configuration: "[tmux]\nbanners = loud\nwidth = 3\n")
         defer { center.close() }
         let result = try center.run(["config"])

@@ -30,7 +30,7 @@ extension EndToEnd {
         Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst())
     }
 
-    @Test func resizeRedrawsWithoutGarbage() throws {
+    @Test func resizeRedrawsWithoutGarbage() async throws {
         let demo = try DemoSession(bannerSeconds: 2)
         defer { demo.close() }
         try demo.allowAllApps()
@@ -56,7 +56,7 @@ extension EndToEnd {
         #expect(Self.overlong(after, width: 80).isEmpty)
     }
 
-    @Test func helpListsTheKeysAndQuitRestoresTheTerminal() throws {
+    @Test func helpListsTheKeysAndQuitRestoresTheTerminal() async throws {
         let demo = try DemoSession()
         defer { demo.close() }
         try demo.allowAllApps()

@@ -11,7 +11,7 @@ extension EndToEnd {
 /// why), and neither that `Notify` nor any later one — from any sender — waits on the pipe.
 /// Real dbus-daemon and `notify-send`; skipped, with the reason printed, when they are missing.
 @Suite struct UntrustedImagePathTests {
-    @Test(.requiring("dbus-daemon", "notify-send")) func aPipeAsImagePathHoldsUpNoNotify() throws {
+    @Test(.requiring("dbus-daemon", "notify-send")) func aPipeAsImagePathHoldsUpNoNotify() async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let center = try CenterSession(uiCount: 0, bus: bus)
