@@ -32,10 +32,10 @@ extension EndToEnd {
 /// The tmux harness itself, against a plain shell program.
 @Suite struct TmuxHarnessTests {
     @Test func typesAndReadsTheScreen() async throws {
-        let tmux = try TmuxSession(command: ["/bin/sh", "-c", "read line; echo \"got:$line\"; sleep 30"], width: 40, height: 10)
+        let tmux = try await TmuxSession(command: ["/bin/sh", "-c", "read line; echo \"got:$line\"; sleep 30"], width: 40, height: 10)
         defer { tmux.kill() }
-        tmux.send("hello wörld", "Enter")
-        let screen = try tmux.waitFor("got:hello wörld")
+        await tmux.send("hello wörld", "Enter")
+        let screen = try await tmux.waitFor("got:hello wörld")
         #expect(screen.contains("got:hello wörld"))
     }
 }

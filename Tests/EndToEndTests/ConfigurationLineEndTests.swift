@@ -12,10 +12,10 @@ extension EndToEnd {
         let center = try IsolatedCenter(configuration: text)
         defer { center.close() }
         #expect(try String(contentsOfFile: center.configPath, encoding: .utf8).contains("\r\n"))
-        let check = try center.run(["config"])
+        let check = try await center.run(["config"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("ok (1 rule)"), "\(check.stdout)")
-        #expect(try center.run(["post", "--title", "hi", "--body", "b"]).status == 0)
+        await #expect(try center.run(["post", "--title", "hi", "--body", "b"]).status == 0)
         #expect(center.onDemandLog.contains("settings: prompt deny, rate limit 3 a second"), "\(center.onDemandLog)")
     }
 }

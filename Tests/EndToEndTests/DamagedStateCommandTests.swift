@@ -27,7 +27,7 @@ extension EndToEnd {
         return (directory, home)
     }
 
-    static func history(_ home: HeraldHome, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func history(_ home: HeraldHome, _ arguments: [String]) async throws -> ProgramResult {
         try await runProgram(BuiltProducts.path("herald"), ["--home", home.url.path, "history"] + arguments)
     }
 
@@ -39,7 +39,7 @@ extension EndToEnd {
         try handle.truncate(atOffset: UInt64(size / 2 / 4_096 * 4_096))
         try handle.close()
 
-        let result = try Self.history(home, ["--limit", "10"])
+        let result = try await Self.history(home, ["--limit", "10"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("is damaged") && result.stderr.contains("showing what can still be read"),
                 "\(result.stderr)")
@@ -59,7 +59,7 @@ extension EndToEnd {
         try handle.write(contentsOf: Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &random) }))
         try handle.close()
 
-        let result = try Self.history(home, ["--search", "lunch alice", "--limit", "1500", "--json"])
+        let result = try await Self.history(home, ["--search", "lunch alice", "--limit", "1500", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let items = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
         #expect(items.count > 1_000, "\(items.count) served")

@@ -8,14 +8,14 @@ extension EndToEnd {
 /// database), and a daemon on the same home refuses, naming the demo.
 @Suite struct DemoCenterTests {
     @Test func commandsOnTheDemosHomeReachTheDemo() async throws {
-        let demo = try DemoSession()
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
+        try await demo.allowAllApps()
         let herald = BuiltProducts.path("herald")
         let posted = try await runProgram(herald, ["--home", demo.home.path, "post", "--new-app",
                                                               "com.example.shell", "--title", "From the shell"])
         #expect(posted.status == 0, "\(posted.stderr)")
-        let screen = try demo.waitFor("From the shell")
+        let screen = try await demo.waitFor("From the shell")
         #expect(screen.contains("Shell"))
         let daemon = try await runProgram(herald, ["--home", demo.home.path, "daemon"])
         #expect(daemon.status == 1)

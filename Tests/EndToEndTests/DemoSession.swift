@@ -100,7 +100,7 @@ final class DemoSession: @unchecked Sendable {
     }
 
     @discardableResult
-    func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: (String) -> Bool) async throws -> String {
+    func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: (String) async -> Bool) async throws -> String {
         try await tmux.waitUntil(timeout: timeout, what, condition)
     }
 

@@ -15,14 +15,14 @@ extension EndToEnd {
         defer { bus.stop() }
         let dunst = try DunstServer(bus: bus)
         defer { dunst.stop() }
-        let center = try CenterSession(uiCount: 0, daemonArguments: ["--dbus-replace"], bus: bus)
+        let center = try await CenterSession(uiCount: 0, daemonArguments: ["--dbus-replace"], bus: bus)
         defer { center.close() }
-        try center.daemon.waitForLog("is held by dunst (pid \(dunst.pid)")
+        try await center.daemon.waitForLog("is held by dunst (pid \(dunst.pid)")
         #expect(center.daemonLog.contains("which does not allow replacement; Herald serves it when that server leaves"))
         #expect(try bus.waitForNotificationServer().first == "dunst")
 
         dunst.stop()
-        try center.daemon.waitForLog("(the server holding it left)")
+        try await center.daemon.waitForLog("(the server holding it left)")
         try bus.waitForNotificationServer(named: "Herald")
 
         // A replacer that quits at once (dbus-send asks for the name with REPLACE_EXISTING).
@@ -31,8 +31,8 @@ extension EndToEnd {
                                            "org.freedesktop.DBus.RequestName", "string:org.freedesktop.Notifications",
                                            "uint32:2"], environment: bus.environment)
         #expect(replace.stdout.contains("uint32 1"), "\(replace.stdout) \(replace.stderr)")   // primary owner
-        try center.daemon.waitForLog("replaced Herald as org.freedesktop.Notifications")
-        try center.daemon.waitForLog("(the server holding it left)", count: 2)
+        try await center.daemon.waitForLog("replaced Herald as org.freedesktop.Notifications")
+        try await center.daemon.waitForLog("(the server holding it left)", count: 2)
         try bus.waitForNotificationServer(named: "Herald")
     }
 
@@ -45,11 +45,11 @@ extension EndToEnd {
         try "[Icon Theme]\nName=Hicolor\nDirectories=48x48/apps\n"
             .write(to: share.url.appendingPathComponent("icons/hicolor/index.theme"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: BuiltProducts.packageRoot.appendingPathComponent("Assets/photo.png"), to: icon)
-        let desktop = try DesktopSession.start(daemonEnvironment: ["XDG_DATA_DIRS": share.path])
+        let desktop = try await DesktopSession.start(daemonEnvironment: ["XDG_DATA_DIRS": share.path])
         defer { desktop.close() }
-        _ = try desktop.notifySend(["-h", "string:image-path:herald-test-icon", "Themed icon"])
-        try desktop.center.ui.waitFor("📎")
-        let row = try #require(DesktopNotificationsTests.rows(try desktop.history(), title: "Themed icon").first)
+        _ = try await desktop.notifySend(["-h", "string:image-path:herald-test-icon", "Themed icon"])
+        try await desktop.center.ui.waitFor("📎")
+        let row = try await #require(DesktopNotificationsTests.rows(try desktop.history(), title: "Themed icon").first)
         let attachment = try #require((row["attachments"] as? [[String: Any]])?.first)
         #expect(attachment["type"] as? String == "public.png")
         #expect(FileManager.default.fileExists(atPath: icon.path))   // the theme's file is copied, not moved
@@ -59,7 +59,7 @@ extension EndToEnd {
     /// the bus drops a connection that sends it by hand. The same hand-made call with valid text
     /// is shown (so the call itself is right), and Herald keeps serving.
     @Test(.requiring(DesktopSession.programs)) func invalidUTF8IsStoppedByTheBusAndHeraldKeepsServing() async throws {
-        let desktop = try DesktopSession.start()
+        let desktop = try await DesktopSession.start()
         defer { desktop.close() }
         let raw = try RawBusConnection(address: desktop.bus.address)
         func notify(_ summary: [UInt8]) throws {
@@ -68,14 +68,14 @@ extension EndToEnd {
                          body: RawBusConnection.notifyBody(appName: "raw", summary: summary))
         }
         try notify(Array("Hand-made call".utf8))
-        try desktop.center.ui.waitFor("Hand-made call")
+        try await desktop.center.ui.waitFor("Hand-made call")
         try notify(Array("Broken ".utf8) + [0xC3, 0x28, 0xFF])
         #expect(raw.waitForEndOfFile(timeout: 15), "the bus kept a connection that sent invalid UTF-8")
 
-        let ok = try desktop.notifySend(["Still serving"])
+        let ok = try await desktop.notifySend(["Still serving"])
         #expect(ok.status == 0)
-        try desktop.center.ui.waitFor("Still serving")
-        let titles = try desktop.history().compactMap { $0["title"] as? String }
+        try await desktop.center.ui.waitFor("Still serving")
+        let titles = try await desktop.history().compactMap { $0["title"] as? String }
         #expect(Set(titles) == ["Hand-made call", "Still serving"], "\(titles)")
     }
 }

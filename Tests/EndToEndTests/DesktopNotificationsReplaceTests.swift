@@ -21,16 +21,16 @@ extension EndToEnd {
                                            "uint32:6"], environment: bus.environment)
         #expect(replace.stdout.contains("uint32 3"), "\(replace.stdout) \(replace.stderr)")
 
-        let center = try CenterSession(uiCount: 0, bus: bus)
+        let center = try await CenterSession(uiCount: 0, bus: bus)
         defer { center.close() }
-        try center.daemon.waitForLog("is held by dunst")
+        try await center.daemon.waitForLog("is held by dunst")
         let log = center.daemonLog
         #expect(log.contains("is held by dunst (pid \(dunst.pid)"), "\(log)")
         #expect(!log.contains("--dbus-replace takes it over"), "\(log)")
         #expect(log.contains("stop that server to switch now"))
         #expect(log.contains("--dbus-replace takes the name only from a server that allows replacement, as another herald daemon does; dunst and mako do not"))
 
-        let help = try center.run(["daemon", "--help"])
+        let help = try await center.run(["daemon", "--help"])
         #expect(!help.stdout.contains("as dunst and mako do"))
         #expect(help.stdout.contains("another herald daemon does; dunst and") && help.stdout.contains("mako do not"))
     }

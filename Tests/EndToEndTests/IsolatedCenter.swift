@@ -72,9 +72,9 @@ final class IsolatedCenter: @unchecked Sendable {
     }
 
     /// Polls until `condition` holds (at most `timeout` seconds), else throws naming `what`.
-    func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () -> Bool) async throws {
+    func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
+        while await !condition() {
             guard Date() < deadline else { throw ProcessError("timed out waiting for \(what)") }
             try await Task.sleep(nanoseconds: 50_000_000)
         }

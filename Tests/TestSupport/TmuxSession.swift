@@ -89,10 +89,10 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until `condition` holds.
     @discardableResult
-    public func waitUntil(timeout: TimeInterval = 15, _ what: String, _ condition: (String) -> Bool) async throws -> String {
+    public func waitUntil(timeout: TimeInterval = 15, _ what: String, _ condition: (String) async -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = await capture()
-        while !condition(screen) {
+        while await !condition(screen) {
             if Date() > deadline {
                 throw TmuxError("timed out after \(timeout) s waiting for \(what); screen:\n\(screen)")
             }
