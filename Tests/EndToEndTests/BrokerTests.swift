@@ -118,7 +118,7 @@ extension EndToEnd {
         #expect(Set(identifiers) == Set((0..<count).map { "offline-\($0)" }))
         // Nothing more trickles in.
         try await Task.sleep(for: .seconds(0.5))
-        await #expect(try Self.history(home: home.path).count == count)
+        #expect(try await Self.history(home: home.path).count == count)
     }
 
     @Test func brokerKilledAndRestartedMidStreamLosesNothingAcknowledged() async throws {
@@ -179,7 +179,7 @@ extension EndToEnd {
         // The desktop is told: its banner closes and the notification is read, out of the list.
         _ = try await desktop.ui.waitForAbsence(banner)
         try await desktop.ui.waitFor("0 unread")
-        let record = try await #require(try Self.history(home: desktop.home.path).first)
+        let record = try #require(try await Self.history(home: desktop.home.path).first)
         #expect(record["identifier"] as? String == "nightly")
         #expect(record["inList"] as? Bool == false)
         #expect(record["read"] as? Bool == true)

@@ -20,13 +20,13 @@ extension EndToEnd {
     @Test func countCountsUnreadNotifications() async throws {
         let center = try await CenterSession(uiCount: 0)
         defer { center.close() }
-        await #expect(try center.run(["count"]).stdout == "0\n")
+        #expect(try await center.run(["count"]).stdout == "0\n")
         _ = try await center.run(["post", "--new-app", "make", "--title", "one"])
         _ = try await center.run(["post", "--new-app", "make", "--title", "two"])
         _ = try await center.run(["post", "--new-app", "mail", "--title", "three"])
-        await #expect(try center.run(["count"]).stdout == "3\n")
-        await #expect(try center.run(["count", "--app", "make"]).stdout == "2\n")
-        await #expect(try center.run(["status", "--count", "--app", "mail"]).stdout == "1\n")
+        #expect(try await center.run(["count"]).stdout == "3\n")
+        #expect(try await center.run(["count", "--app", "make"]).stdout == "2\n")
+        #expect(try await center.run(["status", "--count", "--app", "mail"]).stdout == "1\n")
         let unknown = try await center.run(["count", "--app", "nope"])
         #expect(unknown.status == 3)
         #expect(unknown.stderr == "herald count: the center knows no app named \"nope\"; `herald apps` lists them\n")
@@ -44,12 +44,12 @@ extension EndToEnd {
         #expect(closed.status == 0 && closed.stdout.isEmpty && closed.stderr.isEmpty)
         let screen = try await center.ui.waitForAbsence("╰─ Enter open")
         #expect(screen.contains("Build finished"))   // in the list
-        await #expect(try center.run(["count"]).stdout == "1\n")
+        #expect(try await center.run(["count"]).stdout == "1\n")
         let restored = try await center.run(["restore"])
         #expect(restored.status == 0)
         #expect(restored.stdout == "\(id)\n")
         try await center.ui.waitFor("╰─ Enter open")
-        await #expect(try center.run(["close", "--all"]).status == 0)
+        #expect(try await center.run(["close", "--all"]).status == 0)
         try await center.ui.waitForAbsence("╰─ Enter open")
     }
 
@@ -62,12 +62,12 @@ extension EndToEnd {
         _ = try await center.run(["post", "--new-app", "make", "--title", "Build finished", "--action", "ok:OK"])
         try await tmux.screen.waitFor("[1 OK]")
         let id = try await Self.id(of: "Build finished", in: center)
-        await #expect(try center.run(["close", String(id)]).status == 0)
+        #expect(try await center.run(["close", String(id)]).status == 0)
         try await tmux.screen.waitForAbsence("[1 OK]")
-        await #expect(try center.run(["count"]).stdout == "1\n")   // still unread, in the list
-        await #expect(try center.run(["restore"]).stdout == "\(id)\n")
+        #expect(try await center.run(["count"]).stdout == "1\n")   // still unread, in the list
+        #expect(try await center.run(["restore"]).stdout == "\(id)\n")
         try await tmux.screen.waitFor("[1 OK]")
-        await #expect(try center.run(["close", "--all"]).status == 0)
+        #expect(try await center.run(["close", "--all"]).status == 0)
         try await tmux.screen.waitForAbsence("[1 OK]")
     }
 
@@ -77,8 +77,8 @@ extension EndToEnd {
         _ = try await center.run(["post", "--new-app", "make", "--title", "first"])
         _ = try await center.run(["post", "--new-app", "make", "--title", "second"])
         let first = try await Self.id(of: "first", in: center), second = try await Self.id(of: "second", in: center)
-        await #expect(try center.run(["restore"]).stdout == "\(second)\n")
-        await #expect(try center.run(["restore"]).stdout == "\(first)\n")
+        #expect(try await center.run(["restore"]).stdout == "\(second)\n")
+        #expect(try await center.run(["restore"]).stdout == "\(first)\n")
         let none = try await center.run(["restore"])
         #expect(none.status == 3)
         #expect(none.stderr.contains("no banner is left to bring back"))
@@ -95,8 +95,8 @@ extension EndToEnd {
         let bad = try await center.run(["close", "seven"])
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("herald close: 'seven' is not a notification id"))
-        await #expect(try center.run(["close"]).status == 2)
-        await #expect(try center.run(["close", "--all", String(id)]).status == 2)
+        #expect(try await center.run(["close"]).status == 2)
+        #expect(try await center.run(["close", "--all", String(id)]).status == 2)
     }
 
     /// What `invoke` answers reaches the script waiting in `herald post --wait`.
@@ -115,16 +115,16 @@ extension EndToEnd {
         #expect(unknown.status == 3)
         #expect(unknown.stderr == "herald invoke: notification \(idA) has no action 'ship'; its actions: approve (Approve), "
                     + "reject (Reject), comment (Comment, takes --reply)\n")
-        await #expect(try center.run(["invoke", String(idA), "comment"]).status == 2)   // a reply needs its text
-        await #expect(try center.run(["invoke", "424242"]).status == 3)
+        #expect(try await center.run(["invoke", String(idA), "comment"]).status == 2)   // a reply needs its text
+        #expect(try await center.run(["invoke", "424242"]).status == 3)
 
-        await #expect(try center.run(["invoke", String(idA), "approve"]).status == 0)
-        await #expect(try center.run(["invoke", String(idB), "--reply", "not on a Friday"]).status == 0)
-        await #expect(try center.run(["invoke", String(idC)]).status == 0)
-        await #expect(approve.finish().stdout == "approve\n")
-        await #expect(reply.finish().stdout == "not on a Friday\n")
-        await #expect(open.finish().stdout == "@DEFAULT\n")
-        await #expect(try center.run(["count", "--app", "ci"]).stdout == "0\n")   // answered: read
+        #expect(try await center.run(["invoke", String(idA), "approve"]).status == 0)
+        #expect(try await center.run(["invoke", String(idB), "--reply", "not on a Friday"]).status == 0)
+        #expect(try await center.run(["invoke", String(idC)]).status == 0)
+        #expect(await approve.finish().stdout == "approve\n")
+        #expect(await reply.finish().stdout == "not on a Friday\n")
+        #expect(await open.finish().stdout == "@DEFAULT\n")
+        #expect(try await center.run(["count", "--app", "ci"]).stdout == "0\n")   // answered: read
     }
 
     /// A D-Bus sender gets ActionInvoked (notify-send prints the action) when a script invokes.
@@ -134,7 +134,7 @@ extension EndToEnd {
         let send = try desktop.startNotifySend(["-a", "Deployer", "--action=yes=Yes", "--action=no=No", "--wait", "Ship it?"])
         let rows = try await desktop.waitForHistory("the notification") { $0.contains { $0["title"] as? String == "Ship it?" } }
         let id = try #require((rows.first { $0["title"] as? String == "Ship it?" }?["id"] as? NSNumber)?.int64Value)
-        await #expect(try desktop.center.run(["invoke", String(id), "yes"]).status == 0)
+        #expect(try await desktop.center.run(["invoke", String(id), "yes"]).status == 0)
         let result = await send.finish()
         #expect(result.stdout == "yes\n")
     }
@@ -142,11 +142,11 @@ extension EndToEnd {
     @Test func dndToggleSaysWhatItIsNow() async throws {
         let center = try await CenterSession(uiCount: 0)
         defer { center.close() }
-        await #expect(try center.run(["dnd", "toggle"]).stdout == "on\n")
-        await #expect(try center.run(["dnd"]).stdout == "on\n")
-        await #expect(try center.run(["dnd", "toggle"]).stdout == "off\n")
-        await #expect(try center.run(["dnd"]).stdout == "off\n")
-        await #expect(try center.run(["dnd", "flip"]).status == 2)
+        #expect(try await center.run(["dnd", "toggle"]).stdout == "on\n")
+        #expect(try await center.run(["dnd"]).stdout == "on\n")
+        #expect(try await center.run(["dnd", "toggle"]).stdout == "off\n")
+        #expect(try await center.run(["dnd"]).stdout == "off\n")
+        #expect(try await center.run(["dnd", "flip"]).status == 2)
     }
 
     /// The id of the notification titled `title`, once `herald post` (running) has posted it.

@@ -61,7 +61,7 @@ extension EndToEnd {
         let check = try await center.run(["config"])
         #expect(check.status == 0 && check.stdout.contains("ok"), "\(check.stderr)")
         // A daemon started on demand (by this post) runs with the file's settings.
-        await #expect(try center.run(["post", "--title", "hi", "--body", "b"]).status == 0)
+        #expect(try await center.run(["post", "--title", "hi", "--body", "b"]).status == 0)
         #expect(center.lockHolder()?.name == "herald daemon --on-demand")
         #expect(center.onDemandLog.contains("settings: prompt deny, rate limit 3 a second (bursts of 30), dbus no, broker none"),
                 "\(center.onDemandLog)")

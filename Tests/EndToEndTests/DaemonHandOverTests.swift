@@ -45,7 +45,7 @@ extension EndToEnd {
 
         // Every post was acknowledged, and every one is in the center the new daemon serves.
         #expect(failures.value.withLock { $0 } == [])
-        let titles = await Set(try center.historyTitles())
+        let titles = Set(try await center.historyTitles())
         let posted = Set(["first"] + (0..<4).flatMap { worker in (0..<15).map { "w\(worker)-\($0)" } })
         #expect(posted.subtracting(titles).isEmpty, "missing: \(posted.subtracting(titles).sorted())")
         // The daemon started on demand handed over and left; the one started by hand holds the center.
@@ -67,7 +67,7 @@ extension EndToEnd {
         #expect(second.status == 1)
         #expect(second.stderr.contains("another herald center (herald daemon, pid \(resident.pid)) already serves"), "\(second.stderr)")
         #expect(resident.isRunning)
-        await #expect(try center.run(["post", "--title", "still here", "--body", "b"]).status == 0)
+        #expect(try await center.run(["post", "--title", "still here", "--body", "b"]).status == 0)
     }
 
     /// The UI outlives its daemon, which a supervisor runs (`[daemon] start` names how to ask
@@ -121,7 +121,7 @@ extension EndToEnd {
         let post = try await center.run(["post", "--title", "activated", "--body", "b"], extra: ["HERALD_NO_SPAWN": "1"])
         #expect(post.status == 0, "\(post.stderr)\n\(center.text("activated.log"))")
         #expect(center.text("activated.log").contains("listening on \(center.socketPath) (passed by its supervisor, LISTEN_FDS)"))
-        await #expect(try center.historyTitles() == ["activated"])
+        #expect(try await center.historyTitles() == ["activated"])
         activator.signal(SIGTERM)
         _ = activator.waitKilling(after: 10)
         #expect(FileManager.default.fileExists(atPath: center.socketPath))   // the supervisor's, left in place
@@ -143,7 +143,7 @@ extension EndToEnd {
         let send = try await runProgram(Programs.which("notify-send")!, ["Activated", "by the bus"],
                                                    environment: bus.environment)
         #expect(send.status == 0, "\(send.stderr)\n\(bus.log)")
-        try await center.waitUntil("the notification in history") { await (try? center.historyTitles()) == ["Activated"] }
+        try await center.waitUntil("the notification in history") { (try? await center.historyTitles()) == ["Activated"] }
         #expect(center.lockHolder()?.name == "herald daemon --on-demand")
     }
 }

@@ -37,7 +37,7 @@ extension EndToEnd {
 
         // Wait until the trigger has fired (the request is no longer pending)…
         let app = "com.example.calendar"
-        await #expect(try Self.pending(home: demo.home, app: app).contains("staff-meeting-"))
+        #expect(try await Self.pending(home: demo.home, app: app).contains("staff-meeting-"))
         let deadline = Date().addingTimeInterval(30)
         while try await !Self.pending(home: demo.home, app: app).contains("No pending notifications") {
             guard Date() < deadline else { Issue.record("the invitation never fired"); return }

@@ -49,7 +49,7 @@ extension EndToEnd {
         defer { desktop.close() }
         _ = try await desktop.notifySend(["-h", "string:image-path:herald-test-icon", "Themed icon"])
         try await desktop.center.ui.waitFor("📎")
-        let row = try await #require(DesktopNotificationsTests.rows(try desktop.history(), title: "Themed icon").first)
+        let row = try #require(DesktopNotificationsTests.rows(try await desktop.history(), title: "Themed icon").first)
         let attachment = try #require((row["attachments"] as? [[String: Any]])?.first)
         #expect(attachment["type"] as? String == "public.png")
         #expect(FileManager.default.fileExists(atPath: icon.path))   // the theme's file is copied, not moved

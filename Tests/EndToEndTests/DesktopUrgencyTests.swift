@@ -15,7 +15,7 @@ extension EndToEnd {
     @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() async throws {
         let desktop = try await DesktopSession.start()
         defer { desktop.close() }
-        await #expect(try desktop.center.run(["dnd", "on"]).status == 0)
+        #expect(try await desktop.center.run(["dnd", "on"]).status == 0)
         try await desktop.center.ui.waitFor("Do Not Disturb")
         _ = try await desktop.notifySend(["-a", "Backup", "Nightly run", "started"])
         _ = try await desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full", "/ is at 99%"])
@@ -27,8 +27,8 @@ extension EndToEnd {
         #expect(Self.presentation(history, title: "Nightly run") == ["list"])   // held by do-not-disturb
 
         // Another Focus holds the routine one too; the critical one still breaks through.
-        await #expect(try desktop.center.run(["focus", "add", "Work"]).status == 0)
-        await #expect(try desktop.center.run(["focus", "on", "Work"]).status == 0)
+        #expect(try await desktop.center.run(["focus", "add", "Work"]).status == 0)
+        #expect(try await desktop.center.run(["focus", "on", "Work"]).status == 0)
         _ = try await desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk still full"])
         history = try await desktop.waitForHistory("the second critical row") { Self.presentation($0, title: "Disk still full") != nil }
         #expect(Self.presentation(history, title: "Disk still full")?.contains("banner") == true)

@@ -8,20 +8,20 @@ extension EndToEnd {
     @Test func aPostDuringFocusDoesNotPopAndTheSummaryOpensTheHeldList() async throws {
         let center = try await CenterSession(bannerSeconds: 60)
         defer { center.close() }
-        await #expect(try center.run(["focus", "add", "Work", "--allow", "com.example.chat"]).status == 0)
+        #expect(try await center.run(["focus", "add", "Work", "--allow", "com.example.chat"]).status == 0)
         let on = try await center.run(["focus", "on", "Work"])
         #expect(on.status == 0, "\(on.stderr)")
         try await center.ui.waitFor("◐ Work until turned off")
 
-        await #expect(try center.run(["post", "--new-app", "com.example.mail", "--title", "Quarterly report",
+        #expect(try await center.run(["post", "--new-app", "com.example.mail", "--title", "Quarterly report",
                                 "--body", "numbers inside"]).status == 0)
-        await #expect(try center.run(["post", "--new-app", "com.example.build", "--title", "Build finished",
+        #expect(try await center.run(["post", "--new-app", "com.example.build", "--title", "Build finished",
                                 "--body", "all green"]).status == 0)
         let quiet = try await center.ui.waitFor("Build finished")
         #expect(!quiet.contains("╭─"), "a held notification popped:\n\(quiet)")
-        await #expect(try center.run(["focus"]).stdout.contains("Focus: Work until turned off — 2 notifications held"))
+        #expect(try await center.run(["focus"]).stdout.contains("Focus: Work until turned off — 2 notifications held"))
 
-        await #expect(try center.run(["focus", "off"]).status == 0)
+        #expect(try await center.run(["focus", "off"]).status == 0)
         let banner = try await center.ui.waitFor("2 notifications from 2 apps while Focus was on")
         #expect(banner.contains("╭─ Summary"), "the summary is a banner:\n\(banner)")
         try await center.ui.waitFor("DND off")

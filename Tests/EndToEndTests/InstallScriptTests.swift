@@ -50,13 +50,12 @@ extension EndToEnd {
         let script = BuiltProducts.packageRoot.appendingPathComponent("scripts/install.sh").path
         let prefix = root.url.appendingPathComponent("prefix").path
         let units = root.url.appendingPathComponent("units").path
-        let child = try ChildProcess("/bin/bash", [script, "--systemd", "--binary", BuiltProducts.path("herald"), "--prefix", prefix,
-                                                   "--unit-dir", units, "--dbus-dir", root.url.appendingPathComponent("dbus").path],
-                                     unsetting: ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"], streams: .pipes)
-        let (out, err) = child.readOutputs(input: nil)
-        let status = child.wait()
-        let stdout = String(decoding: out, as: UTF8.self)
-        #expect(status == 0, "\(stdout)\(String(decoding: err, as: UTF8.self))")
+        let installed = try await runProgram("/bin/bash", [script, "--systemd", "--binary", BuiltProducts.path("herald"),
+                                                           "--prefix", prefix, "--unit-dir", units,
+                                                           "--dbus-dir", root.url.appendingPathComponent("dbus").path],
+                                             unsetting: ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"])
+        let stdout = installed.stdout
+        #expect(installed.status == 0, "\(stdout)\(installed.stderr)")
         #expect(stdout.contains("start it with: systemctl --user daemon-reload && systemctl --user enable --now herald.socket herald.service"))
         #expect(FileManager.default.fileExists(atPath: units + "/herald.service"))
         #expect(FileManager.default.fileExists(atPath: units + "/herald.socket"))

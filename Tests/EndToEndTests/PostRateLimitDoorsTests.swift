@@ -39,7 +39,7 @@ extension EndToEnd {
         #expect(accepted >= 10)
 
         // Other apps, through either door, are served; history holds exactly what was accepted.
-        await #expect(try notify("calm", "Still served").status == 0)
+        #expect(try await notify("calm", "Still served").status == 0)
         let post = try await center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"])
         #expect(post.status == 0, "\(post.stderr)")
         let history = try await center.run(["history", "--json", "--limit", "200"])
@@ -74,7 +74,7 @@ extension EndToEnd {
         #expect(log.contains("Broker: cron is posting faster than its limit of 1 a second (bursts of 10)"), "\(log)")
         #expect(!log.contains("rejected"), "\(log)")
         // The daemon answered the socket meanwhile.
-        await #expect(try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
+        #expect(try await center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
     }
 }
 }

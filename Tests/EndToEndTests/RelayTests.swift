@@ -72,7 +72,7 @@ extension EndToEnd {
         #expect(chunks[1] == "i=herald-\(id):d=0:p=buttons:e=1;" + Data("Ship\u{2028}Hold".utf8).base64EncodedString())
         // The terminal reports a click on button 2 (Hold).
         terminal.type(Array("\u{1B}]99;i=herald-\(id);2\u{1B}\\".utf8))
-        await #expect(post.finish().stdout == "no\n")
+        #expect(await post.finish().stdout == "no\n")
         try await terminal.waitFor("\u{1B}]99;i=herald-\(id):p=close;\u{1B}\\")
         // What was typed never showed on the terminal (no echo).
         #expect(!terminal.text.contains(";2\u{1B}\\"))
@@ -86,9 +86,9 @@ extension EndToEnd {
         _ = try await center.run(["post", "--new-app", "make", "--title", "Build finished"])
         try await terminal.waitFor(":p=body:e=1;")
         let id = try await ControlCommandTests.id(of: "Build finished", in: center)
-        await #expect(try center.run(["close", String(id)]).status == 0)
+        #expect(try await center.run(["close", String(id)]).status == 0)
         try await terminal.waitFor("i=herald-\(id):p=close;")
-        await #expect(try center.run(["restore"]).stdout == "\(id)\n")
+        #expect(try await center.run(["restore"]).stdout == "\(id)\n")
         try await terminal.waitUntil("the notification sent again") {
             sequences($0, introducer: "\u{1B}]99;", terminator: "\u{1B}\\").filter { $0.contains(":p=title:") }.count == 2
         }
@@ -142,7 +142,7 @@ extension EndToEnd {
             environment: ["TERM": "xterm-256color", "HERALD_NO_SPAWN": "1"], unsetting: Self.terminalVariables)
         defer {
             outer.stop()
-            _ = try? ProcessRunner.run("/usr/bin/env", ["tmux", "-L", socket, "kill-server"])
+            TmuxSession.killServer(socket)
         }
         try await outer.waitFor("through tmux")
         _ = try await center.run(["post", "--new-app", "make", "--title", "from the pane", "--body", "b"])

@@ -43,7 +43,7 @@ struct SoundTests {
     /// Runs `body` with a sound server, a data directory (`dataDirectory`) and a center whose
     /// daemon plays through that server; stops and removes them all afterwards.
     static func withCenter(_ body: (PulseAudioServer, IsolatedCenter) async throws -> Void) async throws {
-        let pulse = try PulseAudioServer()
+        let pulse = try await PulseAudioServer()
         defer { pulse.stop() }
         let data = try dataDirectory()
         defer { data.remove() }
@@ -62,13 +62,13 @@ struct SoundTests {
     @Test func theDefaultANamedAndAThemeSoundPlay() async throws {
         try await Self.withCenter { pulse, center in
             try await Self.post(center, ["--title", "Default"])
-            #expect(try pulse.waitForStreams(1) == ["message-new-instant"])
+            #expect(try await pulse.waitForStreams(1) == ["message-new-instant"])
             try await Self.post(center, ["--title", "From the app's folder", "--sound", "chime.wav"])
-            #expect(try pulse.waitForStreams(2).last == "chime.wav")
+            #expect(try await pulse.waitForStreams(2).last == "chime.wav")
             try await Self.post(center, ["--title", "From the theme", "--sound", "complete.caf"])
-            #expect(try pulse.waitForStreams(3).last == "complete")
+            #expect(try await pulse.waitForStreams(3).last == "complete")
             try await Self.post(center, ["--title", "Not there", "--sound", "nowhere.caf"])
-            #expect(try pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
+            #expect(try await pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
             try await center.waitUntil("the log line about the missing sound") { center.text("daemon.log").contains("nowhere.caf") }
             let log = center.text("daemon.log")
             #expect(log.contains("sound: through unix:\(pulse.socketPath) (libcanberra)"), "\(log)")
@@ -100,15 +100,15 @@ struct SoundTests {
             try await Self.post(center, ["--title", "Critical, no sound", "--sound", "none", "--level", "critical"])
             try await herald(["dnd", "off"])
             try await Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
-            #expect(try pulse.waitForStreams(3) == ["complete", "dialog-warning", "chime.wav"])
-            await #expect(try center.historyTitles().count == 8)
+            #expect(try await pulse.waitForStreams(3) == ["complete", "dialog-warning", "chime.wav"])
+            #expect(try await center.historyTitles().count == 8)
         }
     }
 
     /// notify-send's sound hints: `sound-file` (a FIFO is never opened: the default plays),
     /// `sound-name`, `suppress-sound`, and low urgency's quiet; `sound` is a capability.
     @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() async throws {
-        let pulse = try PulseAudioServer()
+        let pulse = try await PulseAudioServer()
         defer { pulse.stop() }
         let data = try Self.dataDirectory()
         defer { data.remove() }
@@ -122,15 +122,15 @@ struct SoundTests {
         let fifo = data.path + "/pipe.wav"
         #expect(mkfifo(fifo, 0o600) == 0)
         _ = try await desktop.notifySend(["-h", "string:sound-file:\(file)", "A file"])
-        #expect(try pulse.waitForStreams(1) == ["chime.wav"])
+        #expect(try await pulse.waitForStreams(1) == ["chime.wav"])
         _ = try await desktop.notifySend(["-h", "string:sound-name:complete", "A theme sound"])
-        #expect(try pulse.waitForStreams(2).last == "complete")
+        #expect(try await pulse.waitForStreams(2).last == "complete")
         _ = try await desktop.notifySend(["-h", "string:sound-file:\(fifo)", "A pipe"])
-        #expect(try pulse.waitForStreams(3).last == "message-new-instant")
+        #expect(try await pulse.waitForStreams(3).last == "message-new-instant")
         _ = try await desktop.notifySend(["-h", "string:sound-name:bell", "-h", "boolean:suppress-sound:true", "Suppressed"])
         _ = try await desktop.notifySend(["-u", "low", "-h", "string:sound-name:bell", "Low"])
         _ = try await desktop.notifySend(["-h", "string:sound-name:dialog-information", "Last"])
-        #expect(try pulse.waitForStreams(4) == ["chime.wav", "complete", "message-new-instant", "dialog-information"])
+        #expect(try await pulse.waitForStreams(4) == ["chime.wav", "complete", "message-new-instant", "dialog-information"])
         #expect(desktop.center.daemonLog.contains("\(fifo) is a named pipe (FIFO), not a sound file"), "\(desktop.center.daemonLog)")
     }
 }

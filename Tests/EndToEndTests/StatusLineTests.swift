@@ -15,12 +15,12 @@ extension EndToEnd {
     @Test func theLineSummarisesTheCenter() async throws {
         let center = try await CenterSession(uiCount: 0)
         defer { center.close() }
-        await #expect(try center.run(["status"]).stdout == "0 unread\n")
+        #expect(try await center.run(["status"]).stdout == "0 unread\n")
         _ = try await center.run(["post", "--new-app", "make", "--title", "Build failed"])
         _ = try await center.run(["post", "--new-app", "com.example.mail", "--title", "Lunch?"])
         _ = try await center.run(["post", "--new-app", "com.example.mail", "--title", "Re: Lunch?"])
         _ = try await center.run(["focus", "on", "Do Not Disturb"])
-        await #expect(try center.run(["status"]).stdout
+        #expect(try await center.run(["status"]).stdout
                 == "3 unread (Mail 2 · Make 1) · Focus: Do Not Disturb · Mail: Re: Lunch?\n")
         let custom = try await center.run(["status", "--format", "{?unread ✉ {unread}}{!unread ✓} [{title:6}] {id}"])
         let id = try await ControlCommandTests.id(of: "Re: Lunch?", in: center)
@@ -67,7 +67,7 @@ extension EndToEnd {
             environment: ["TERM": "xterm-256color", "HERALD_NO_SPAWN": "1"], unsetting: ["TMUX"])
         defer {
             terminal.stop()
-            _ = try? ProcessRunner.run("/usr/bin/env", ["tmux", "-L", socket, "kill-server"])
+            TmuxSession.killServer(socket)
         }
         let drawn = try await terminal.waitFor(" done>")
         #expect(drawn.contains("<Deploy #[fg=red]#(touch /tmp/x) done>"))
@@ -80,16 +80,16 @@ extension EndToEnd {
         let watch = try LineFollower(center.herald, ["--home", center.home.path, "status", "--watch", "--json"],
                                      environment: ["HERALD_NO_SPAWN": "1"])
         defer { watch.stop() }
-        try watch.waitForLine { $0.contains(#""unread":0"#) }
+        try await watch.waitForLine { $0.contains(#""unread":0"#) }
         _ = try await center.run(["post", "--new-app", "make", "--title", Self.hostile])
-        let line = try watch.waitForLine(after: 1) { $0.contains(#""unread":1"#) }
+        let line = try await watch.waitForLine(after: 1) { $0.contains(#""unread":1"#) }
         #expect(try object(line)["text"] as? String == "1")
         #expect(!line.unicodeScalars.contains { $0.value == 0x1B })
         // Idle: no line, and the process never runs — its context switches stay as they are,
         // while a program that polls (the control) is seen waking in the same window.
         let polling = try LineFollower("/bin/sh", ["-c", "echo ready; while :; do sleep 0.2; done"], environment: [:])
         defer { polling.stop() }
-        try polling.waitForLine { $0 == "ready" }
+        try await polling.waitForLine { $0 == "ready" }
         // (Whatever the post still sets off — the app's record, counts — has come and gone.)
         var settled = watch.contextSwitches()
         for _ in 0..<20 {
@@ -108,7 +108,7 @@ extension EndToEnd {
         #expect(watch.all.count == lines)
         // Read elsewhere: the count goes down.
         _ = try await center.run(["clear"])
-        try watch.waitForLine(after: lines) { $0.contains(#""unread":0"#) }
+        try await watch.waitForLine(after: lines) { $0.contains(#""unread":0"#) }
     }
 
     @Test func watchSaysWhenTheCenterGoesAndComesBack() async throws {
@@ -118,14 +118,14 @@ extension EndToEnd {
         let watch = try LineFollower(center.herald, ["status", "--watch"],
                                      environment: center.environment.merging(["HERALD_NO_SPAWN": "1"]) { $1 })
         defer { watch.stop() }
-        try watch.waitForLine { $0.hasPrefix("1 unread") }
+        try await watch.waitForLine { $0.hasPrefix("1 unread") }
         let holder = try #require(center.lockHolder())
         kill(holder.pid, SIGTERM)
-        let offline = try watch.waitForLine { $0 == "herald: offline" }
+        let offline = try await watch.waitForLine { $0 == "herald: offline" }
         #expect(offline == "herald: offline")
         let lines = watch.all.count
         _ = try await center.run(["post", "--new-app", "make", "--title", "after"])   // starts a center again
-        try watch.waitForLine(after: lines) { $0.hasPrefix("2 unread") }
+        try await watch.waitForLine(after: lines) { $0.hasPrefix("2 unread") }
     }
 }
 }

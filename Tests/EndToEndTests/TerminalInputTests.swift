@@ -42,7 +42,7 @@ extension EndToEnd {
         try await ui.waitFor("closes")
         await ui.send("Escape")
         try await ui.waitForAbsence("closes")
-        await #expect(Self.selectedTitle(ui.capture()) == "Note 3", "Esc closed the help and did nothing else")
+        #expect(await Self.selectedTitle(ui.capture()) == "Note 3", "Esc closed the help and did nothing else")
 
         // A click on a row selects it.
         let screen = await ui.capture()

@@ -63,7 +63,7 @@ struct TmuxReachTests {
         await tmux.screen.send("r")
         try await tmux.screen.waitFor("Say why…")
         await tmux.screen.send("ship it — après 5pm 🚀", "Enter")
-        await #expect(post.finish().stdout == "ship it — après 5pm 🚀\n")
+        #expect(await post.finish().stdout == "ship it — après 5pm 🚀\n")
     }
 
     /// A D-Bus sender (notify-send on a private bus) gets ActionInvoked for a key pressed in the
@@ -81,8 +81,8 @@ struct TmuxReachTests {
         try await tmux.screen.waitFor("[1 Yes] [2 No]")
         try await tmux.screen.waitFor(Self.takesKeys)
         await tmux.screen.send("1")
-        try monitor.waitForSignal("ActionInvoked(1, \"yes\")")
-        await #expect(send.finish().stdout == "yes\n")
+        try await offThePool { try monitor.waitForSignal("ActionInvoked(1, \"yes\")") }
+        #expect(await send.finish().stdout == "yes\n")
         try await tmux.screen.waitForAbsence("[1 Yes]")
 
         let chat = try desktop.startNotifySend(["-a", "Chat", "--action=inline-reply=Reply",
@@ -93,7 +93,7 @@ struct TmuxReachTests {
         await tmux.screen.send("r")
         try await tmux.screen.waitFor("Say something")
         await tmux.screen.send("at noon 🍜", "Enter")
-        try monitor.waitForSignal("NotificationReplied(2, \"at noon 🍜\")")
+        try await offThePool { try monitor.waitForSignal("NotificationReplied(2, \"at noon 🍜\")") }
         _ = await chat.finish()
     }
 
@@ -103,7 +103,7 @@ struct TmuxReachTests {
         let setup = try await Setup(settings: "key-grace = 60\n")
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
-        await #expect(try center.run(["post", "--title", "Deploy?", "--action", "yes:Yes"]).status == 0)
+        #expect(try await center.run(["post", "--title", "Deploy?", "--action", "yes:Yes"]).status == 0)
         try await tmux.screen.waitFor(Self.passingOn)
         await tmux.screen.send("x1q", "Enter")
         try await tmux.waitUntil("the keys to reach cat") { await tmux.pane().contains("x1q\nx1q") }   // the tty's echo, then cat's
@@ -136,7 +136,7 @@ struct TmuxReachTests {
         }
         try await post("First, in the UI")
         try await tmux.screen.waitFor("First, in the UI")
-        await #expect(!tmux.screen.capture().contains(Self.passingOn))
+        #expect(await !tmux.screen.capture().contains(Self.passingOn))
         await tmux.tmux(["new-window", "-t", "main", "cat"])   // the UI's window is no longer on screen
         try await post("Second, in a popup")
         let screen = try await tmux.screen.waitFor(Self.passingOn)
@@ -151,15 +151,15 @@ struct TmuxReachTests {
         defer { setup.close() }
         let (tmux, center) = (setup.tmux, setup.center!)
         await tmux.tmux(["set-option", "-g", "status-right", "unread=#{@herald_unread} focus=#{@herald_focus}"])
-        await #expect(try center.run(["post", "--new-app", "ci", "--title", "Nightly #42 \u{1B}[31mgreen", "--level", "passive"]).status == 0)
+        #expect(try await center.run(["post", "--new-app", "ci", "--title", "Nightly #42 \u{1B}[31mgreen", "--level", "passive"]).status == 0)
         try await tmux.screen.waitFor("✉ Ci: Nightly #42 green")
         await tmux.screen.send("Escape")   // the line stays until a key (timeout = 0); then the status line is back
         try await tmux.waitUntil("@herald_unread to be 1") { await tmux.option("@herald_unread") == "1" }
         try await tmux.screen.waitFor("unread=1 focus=")
-        await #expect(try center.run(["dnd", "on"]).status == 0)
+        #expect(try await center.run(["dnd", "on"]).status == 0)
         try await tmux.waitUntil("@herald_focus to name the Focus") { await tmux.option("@herald_focus") == "Do Not Disturb" }
         try await tmux.screen.waitFor("unread=1 focus=Do Not Disturb")
-        await #expect(try center.run(["dnd", "off"]).status == 0)
+        #expect(try await center.run(["dnd", "off"]).status == 0)
         try await tmux.waitUntil("@herald_focus to be empty") { await tmux.option("@herald_focus").isEmpty }
     }
 

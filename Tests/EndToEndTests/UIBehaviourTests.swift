@@ -80,7 +80,7 @@ extension EndToEnd {
         let screen = await demo.capture()
         #expect(!screen.contains("Herald"))
         #expect(!screen.contains("─ Log ─"))
-        await #expect(demo.tmux.format("#{alternate_on}") == "0")
+        #expect(await demo.tmux.format("#{alternate_on}") == "0")
     }
 
     /// A notification whose title and body carry escape sequences (an OSC that would retitle the
@@ -107,7 +107,7 @@ extension EndToEnd {
         for fragment in ["pwned", "[2J", "[31m", "[0m", "]0;"] {
             #expect(!screen.contains(fragment), "\(fragment) on screen:\n\(screen)")
         }
-        await #expect(!demo.tmux.format("#{pane_title}").contains("pwned"))
+        #expect(await !demo.tmux.format("#{pane_title}").contains("pwned"))
         #expect(Self.overlong(screen, width: 80).isEmpty)
     }
 }
