@@ -23,7 +23,7 @@ extension EndToEnd {
     /// `herald --home HOME history --json` as identifiers and records.
     static func history(home: String) async throws -> [[String: Any]] {
         let result = try await runProgram(herald, ["--home", home, "history", "--json", "--limit", "5000"],
-                                                     environment: ["HERALD_NO_SPAWN": "1"])
+                                          environment: ["HERALD_NO_SPAWN": "1"])
         guard result.status == 0 else { throw ProcessError("herald history failed: \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     }
@@ -72,8 +72,8 @@ extension EndToEnd {
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
-                                                                 "--app", "cron", "--title", "From the config"],
-                                                   environment: ["HERALD_NO_SPAWN": "1"])
+                                                      "--app", "cron", "--title", "From the config"],
+                                        environment: ["HERALD_NO_SPAWN": "1"])
         #expect(post.status == 0, "stderr: \(post.stderr)")
         let items = try await Self.waitForHistory(home: home.path, count: 1, timeout: 30)
         #expect(items.contains { ($0["title"] as? String) == "From the config" }, "\(items)")
@@ -81,7 +81,7 @@ extension EndToEnd {
         let bad = home.url.appendingPathComponent("bad-config")
         try "[broker]\nurl = \(broker.url())\npassword = hunter2\n".write(to: bad, atomically: true, encoding: .utf8)
         let refused = try await runProgram(Self.herald, ["--home", home.path + "-other", "daemon"],
-                                                      environment: ["HERALD_CONFIG": bad.path, "HERALD_BROKER": ""])
+                                           environment: ["HERALD_CONFIG": bad.path, "HERALD_BROKER": ""])
         // A mistake in the daemon's sections stops it (status 1), naming the file's line.
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("bad-config:3: [broker] has no setting 'password'"), "\(refused.stderr)")
@@ -139,8 +139,8 @@ extension EndToEnd {
             }
             let identifier = "stream-\(index)"
             let result = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
-                                                                       "--app", "stream", "--id", identifier,
-                                                                       "--title", "Stream \(index)"])
+                                                            "--app", "stream", "--id", identifier,
+                                                            "--title", "Stream \(index)"])
             if result.status == 0 { acknowledged.append(identifier) }
         }
         #expect(acknowledged.count >= 30)
@@ -165,8 +165,8 @@ extension EndToEnd {
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let posted = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(),
-                                                                   "--app", "backup", "--id", "nightly",
-                                                                   "--title", "Backup finished on nas"])
+                                                        "--app", "backup", "--id", "nightly",
+                                                        "--title", "Backup finished on nas"])
         #expect(posted.status == 0, "\(posted.stderr)")
         // Both show the banner, unread.
         let banner = "Enter open · x dismiss"
@@ -197,7 +197,7 @@ extension EndToEnd {
         try "correct horse\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
         let url = broker.url(user: "alice")
         let center = try await CenterSession(uiCount: 0, daemonArguments: ["--broker", url, "--broker-ca", certificates.caFile,
-                                                                     "--broker-password-file", passwordFile])
+                                                                           "--broker-password-file", passwordFile])
         defer { center.close() }
         try await center.daemon.waitForLog("Broker: connected")
         let away = try TemporaryDirectory("herald-away")
@@ -206,7 +206,7 @@ extension EndToEnd {
             var environment = ["HERALD_NO_SPAWN": "1"]
             if let password { environment["HERALD_BROKER_PASSWORD"] = password }
             return try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", url, "--app", "tls",
-                                                                 "--title", "Over TLS"] + extra, environment: environment)
+                                                      "--title", "Over TLS"] + extra, environment: environment)
         }
         let good = try await post(["--broker-ca", certificates.caFile], password: "correct horse")
         #expect(good.status == 0, "\(good.stderr)")

@@ -50,7 +50,7 @@ extension EndToEnd {
         try png.write(to: picture)
         let posted = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci",
                                                               "--id", "chart", "--title", "Chart", "--attach", picture.path],
-                                                     environment: ["HERALD_NO_SPAWN": "1"])
+                                          environment: ["HERALD_NO_SPAWN": "1"])
         #expect(posted.status == 0, "\(posted.stderr)")
         let items = try await BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
         #expect(items.compactMap { $0["identifier"] as? String } == ["chart"], "\(daemon.log)")

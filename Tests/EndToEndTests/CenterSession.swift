@@ -35,7 +35,7 @@ final class CenterSession: @unchecked Sendable {
                                                home: prepared)
         for _ in 0..<uiCount {
             let ui = try await TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
-                                     environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
+                                           environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
                                                    "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
             uis.append(ui)
             try await ui.waitFor("Herald")

@@ -25,7 +25,7 @@ extension EndToEnd {
         let center = try await CenterSession(uiCount: 0)
         defer { center.close() }
         let posted = try await center.run(["post", "--new-app", Self.app, "--title", Self.title, "--body", "b\u{9B}1m",
-                                     "--id", "id\u{9B}2J", "--thread", "t\u{202E}"])
+                                           "--id", "id\u{9B}2J", "--thread", "t\u{202E}"])
         #expect(posted.status == 0, "\(posted.stderr)")
         #expect(Self.live(in: posted.stdout).isEmpty, "post printed \(Self.live(in: posted.stdout))")
 

@@ -84,7 +84,7 @@ extension EndToEnd {
             ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
         }
         let ui = try await TmuxSession(command: [center.herald], width: 80, height: 24,
-                                 environment: center.environment.merging(["HERALD_UI_MUTE": "1"]) { $1 })
+                                       environment: center.environment.merging(["HERALD_UI_MUTE": "1"]) { $1 })
         defer {
             // A UI still reconnecting while it is stopped must not ask for another daemon.
             try? "[daemon]\ndbus = no\nstart = never\n".write(toFile: center.configPath, atomically: true, encoding: .utf8)
@@ -123,7 +123,7 @@ extension EndToEnd {
         #expect(center.text("activated.log").contains("listening on \(center.socketPath) (passed by its supervisor, LISTEN_FDS)"))
         #expect(try await center.historyTitles() == ["activated"])
         activator.signal(SIGTERM)
-        _ = activator.waitKilling(after: 10)
+        _ = await offThePool { activator.waitKilling(after: 10) }
         #expect(FileManager.default.fileExists(atPath: center.socketPath))   // the supervisor's, left in place
     }
 
@@ -135,13 +135,13 @@ extension EndToEnd {
         let services = center.root.path + "/dbus-services"
         let script = BuiltProducts.packageRoot.appendingPathComponent("scripts/install.sh").path
         let install = try await runProgram("/bin/bash", [script, "--binary", center.herald, "--prefix", center.root.path + "/prefix",
-                                                                    "--unit-dir", center.root.path + "/units", "--dbus-dir", services,
-                                                                    "--systemd", "--no-start"])
+                                                         "--unit-dir", center.root.path + "/units", "--dbus-dir", services,
+                                                         "--systemd", "--no-start"])
         #expect(install.status == 0, "\(install.stderr)")
         let bus = try PrivateBus(serviceDirectory: services, environment: center.environment)
         defer { bus.stop() }
         let send = try await runProgram(Programs.which("notify-send")!, ["Activated", "by the bus"],
-                                                   environment: bus.environment)
+                                        environment: bus.environment)
         #expect(send.status == 0, "\(send.stderr)\n\(bus.log)")
         try await center.waitUntil("the notification in history") { (try? await center.historyTitles()) == ["Activated"] }
         #expect(center.lockHolder()?.name == "herald daemon --on-demand")

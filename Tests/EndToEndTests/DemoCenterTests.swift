@@ -13,7 +13,7 @@ extension EndToEnd {
         try await demo.allowAllApps()
         let herald = BuiltProducts.path("herald")
         let posted = try await runProgram(herald, ["--home", demo.home.path, "post", "--new-app",
-                                                              "com.example.shell", "--title", "From the shell"])
+                                                   "com.example.shell", "--title", "From the shell"])
         #expect(posted.status == 0, "\(posted.stderr)")
         let screen = try await demo.waitFor("From the shell")
         #expect(screen.contains("Shell"))

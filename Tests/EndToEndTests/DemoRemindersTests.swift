@@ -25,7 +25,7 @@ extension EndToEnd {
     /// The app's pending requests, read by `herald pending` from the running demo's database.
     static func pending(home: TemporaryDirectory, app: String) async throws -> String {
         try await runProgram(BuiltProducts.path("herald"),
-                                        ["--home", home.path, "pending", "--app", app]).stdout
+                             ["--home", home.path, "pending", "--app", app]).stdout
     }
 
     @Test func deniedAppShowsNothing() async throws {

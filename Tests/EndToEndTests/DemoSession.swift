@@ -35,9 +35,9 @@ final class DemoSession: @unchecked Sendable {
         var variables = ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds), "HERALD_UI_MUTE": "1"]
         if let assets { variables["HERALD_ASSETS"] = assets }
         tmux = try await TmuxSession(command: [executable, "--home", self.home.path, "demo"],
-                               width: width, height: height,
-                               environment: environment.merging(variables, uniquingKeysWith: { mine, _ in mine }),
-                               directory: directory)
+                                     width: width, height: height,
+                                     environment: environment.merging(variables, uniquingKeysWith: { mine, _ in mine }),
+                                     directory: directory)
     }
 
     /// Ends the tmux server (and the demo in it); removes the home unless it was passed in.

@@ -211,13 +211,13 @@ extension EndToEnd {
         #expect(wrong.stderr.contains("susssasa{sv}i"))
         // Huge image-data.
         let huge = try await desktop.call("Notify", ["x", "0", "", "Huge", "", "[]",
-                                               "{'image-data': <(5000, 5000, 20000, true, 8, 4, [byte 0, 1, 2, 3])>}",
-                                               "-1"])
+                                                     "{'image-data': <(5000, 5000, 20000, true, 8, 4, [byte 0, 1, 2, 3])>}",
+                                                     "-1"])
         #expect(huge.status != 0)
         #expect(huge.stderr.contains("image-data is 5000×5000"))
         // Pixels that do not match the size.
         let short = try await desktop.call("Notify", ["x", "0", "", "Short", "", "[]",
-                                                "{'image-data': <(64, 64, 256, true, 8, 4, [byte 0, 1, 2, 3])>}", "-1"])
+                                                      "{'image-data': <(64, 64, 256, true, 8, 4, [byte 0, 1, 2, 3])>}", "-1"])
         #expect(short.stderr.contains("InvalidArgs"))
         // Thousands of actions.
         let actions = "[" + (0..<2000).map { "'a\($0)', 'Action \($0)'" }.joined(separator: ", ") + "]"

@@ -24,7 +24,7 @@ final class DesktopSession: @unchecked Sendable {
         let bus = try PrivateBus()
         do {
             return try await DesktopSession(bus: bus, bannerSeconds: bannerSeconds, daemonEnvironment: daemonEnvironment,
-                                      uiCount: uiCount)
+                                            uiCount: uiCount)
         } catch {
             bus.stop()
             throw error
@@ -43,7 +43,7 @@ final class DesktopSession: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         while true {
             let answer = try await gdbus(["--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                                    "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications"])
+                                          "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications"])
             if answer.stdout.contains("true") { return }
             guard Date() < deadline else { throw ProcessError("the daemon never owned org.freedesktop.Notifications") }
             try await Task.sleep(nanoseconds: 50_000_000)
@@ -68,7 +68,7 @@ final class DesktopSession: @unchecked Sendable {
     /// `gdbus call` of a method of org.freedesktop.Notifications.
     func call(_ method: String, _ arguments: [String]) async throws -> ProgramResult {
         try await gdbus(["--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
-                   "--method", "org.freedesktop.Notifications.\(method)", "--"] + arguments)
+                         "--method", "org.freedesktop.Notifications.\(method)", "--"] + arguments)
     }
 
     /// `dbus-send` of a method call, with its arguments in dbus-send's syntax (no introspection,

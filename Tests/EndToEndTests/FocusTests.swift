@@ -14,9 +14,9 @@ extension EndToEnd {
         try await center.ui.waitFor("◐ Work until turned off")
 
         #expect(try await center.run(["post", "--new-app", "com.example.mail", "--title", "Quarterly report",
-                                "--body", "numbers inside"]).status == 0)
+                                      "--body", "numbers inside"]).status == 0)
         #expect(try await center.run(["post", "--new-app", "com.example.build", "--title", "Build finished",
-                                "--body", "all green"]).status == 0)
+                                      "--body", "all green"]).status == 0)
         let quiet = try await center.ui.waitFor("Build finished")
         #expect(!quiet.contains("╭─"), "a held notification popped:\n\(quiet)")
         #expect(try await center.run(["focus"]).stdout.contains("Focus: Work until turned off — 2 notifications held"))

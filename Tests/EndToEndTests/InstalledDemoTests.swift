@@ -59,7 +59,7 @@ extension EndToEnd {
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: true)
         let demo = try await DemoSession(width: 160, height: 40, executable: herald, assets: root.path + "/nowhere",
-                                   directory: root.path)
+                                         directory: root.path)
         defer { demo.close() }
         try await demo.waitFor("Demo: the demo's pictures are not in HERALD_ASSETS")
     }

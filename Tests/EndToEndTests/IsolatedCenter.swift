@@ -49,9 +49,9 @@ final class IsolatedCenter: @unchecked Sendable {
     func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:],
                      readyWithin: Double = 30) async throws -> DaemonFixture {
         try await DaemonFixture.start(DaemonOptions(arguments, environment: environment.merging(extra) { $1 }, unsetting: Self.unsetting,
-                                        desktop: .asConfigured, homeBy: .environment, logPath: root.path + "/" + log,
-                                        readyWithin: readyWithin),
-                          home: TemporaryDirectory(at: home))
+                                                    desktop: .asConfigured, homeBy: .environment, logPath: root.path + "/" + log,
+                                                    readyWithin: readyWithin),
+                                      home: TemporaryDirectory(at: home))
     }
 
     /// A file of the root (a log), or "".

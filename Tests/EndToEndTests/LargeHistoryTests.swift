@@ -49,7 +49,7 @@ extension EndToEnd {
         // A notification whose userInfo is over the list's 16 KiB: the detail pane shows it once
         // the whole record has come.
         let posted = try await center.run(["post", "--app", "com.example.builds", "--title", "With info", "--body", "short",
-                                     "--info", "log=" + String(repeating: "x", count: 20_000), "--sound", "none"])
+                                           "--info", "log=" + String(repeating: "x", count: 20_000), "--sound", "none"])
         #expect(posted.status == 0, "\(posted.stderr)")
         try await center.ui.waitFor("With info")
         await center.ui.send("Escape")   // the banner
@@ -58,7 +58,7 @@ extension EndToEnd {
 
         // A UI started afresh gets it in a page (shortened) and asks for the whole record.
         let second = try await TmuxSession(command: [center.herald, "--home", center.home.path], width: 100, height: 30,
-                                     environment: ["HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
+                                           environment: ["HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
         defer { second.kill() }
         try await second.waitFor("With info")
         try await second.waitUntil("the whole record in the detail pane") { $0.contains("userInfo") && $0.contains("\"log\"") }

@@ -18,14 +18,14 @@ extension EndToEnd {
         let herald = BuiltProducts.path("herald")
         func post(_ title: String) async throws {
             let result = try await runProgram(herald, ["--home", home.path, "post", "--new-app", "com.example.ci",
-                                                                  "--title", title, "--body", "ok", "--thread", title])
+                                                       "--title", title, "--body", "ok", "--thread", title])
             #expect(result.status == 0, "\(result.stderr)")
         }
         var first: DaemonFixture? = try await DaemonFixture.start(home: home)
         defer { first?.stopInBackground(signal: SIGKILL, removingHome: false) }
         // The UI may not start daemons itself here, so the test owns every daemon it stops.
         let ui = try await TmuxSession(command: [herald, "--home", home.path], width: 80, height: 24,
-                                 environment: ["HERALD_UI_BANNER_SECONDS": "1", "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
+                                       environment: ["HERALD_UI_BANNER_SECONDS": "1", "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
         defer { ui.kill() }
         try await ui.waitFor("Herald")
         try await post("Before the stop")

@@ -53,7 +53,7 @@ extension EndToEnd {
         let title = "$(touch \(marks[0]))"
         let body = "`touch \(marks[1])`; touch \(marks[2]) \u{1B}[31m"
         let post = try await center.run(["post", "--new-app", "com.example.ci", "--title", title, "--body", body, "--sound", "none"],
-                                  extra: ["HERALD_NO_SPAWN": "1"])
+                                        extra: ["HERALD_NO_SPAWN": "1"])
         #expect(post.status == 0, "\(post.stderr)")
         try await center.waitUntil("the program's exit in the log") { center.text("daemon.log").contains("exited with status 3") }
 
@@ -78,7 +78,7 @@ extension EndToEnd {
 
         // Critical matches the slow rule only: stopped at its time limit.
         let page = try await center.run(["post", "--new-app", "com.example.pager", "--title", "Down", "--level", "critical",
-                                   "--sound", "none"], extra: ["HERALD_NO_SPAWN": "1"])
+                                         "--sound", "none"], extra: ["HERALD_NO_SPAWN": "1"])
         #expect(page.status == 0, "\(page.stderr)")
         try await center.waitUntil("the slow program stopped") { center.text("daemon.log").contains("/bin/sleep was stopped") }
         #expect(center.text("daemon.log").contains("rule \"slow\": /bin/sleep still running after 1 s: stopped"))

@@ -126,12 +126,12 @@ struct TmuxReachTests {
         defer { daemon.stopInBackground() }
         let home = daemon.home.path
         let tmux = try await NestedTmux(name: server, command: [herald, "--home", home],
-                                  environment: ["HERALD_NO_SPAWN": "1", "HERALD_UI_MUTE": "1", "HERALD_CONFIG": config])
+                                        environment: ["HERALD_NO_SPAWN": "1", "HERALD_UI_MUTE": "1", "HERALD_CONFIG": config])
         defer { tmux.kill() }
         try await tmux.screen.waitFor("unread")   // the UI is up and attached
         func post(_ title: String) async throws {
             let result = try await runProgram(herald, ["--home", home, "post", "--title", title, "--action", "ok:OK"],
-                                                         environment: ["HERALD_NO_SPAWN": "1"])
+                                              environment: ["HERALD_NO_SPAWN": "1"])
             #expect(result.status == 0, "\(result.stderr)")
         }
         try await post("First, in the UI")

@@ -103,6 +103,7 @@ public final class DaemonFixture: Sendable {
     }
 
     /// `stop` on the calling thread (a thread of its own, never the pool's).
+    @discardableResult
     private func stopBlocking(signal: Int32 = SIGTERM, within seconds: Double = 30, removingHome: Bool = true) -> Int32 {
         let (status, killed) = daemon.stopBlocking(signal: signal, within: seconds)
         if killed {
