@@ -58,9 +58,10 @@ import Glibc
 ///     MosquittoHarness     ─▶ HeraldSystem  (support: a real mosquitto; tests and herald-bench only)
 ///     DBusHarness          ─▶ HeraldSystem, HeraldDBus, CDBus  (support: private buses, dunst, a client, a null server)
 ///     CursesHarness        ─▶ CursesBackend, TerminalKit, CNCurses  (support: ncurses' bytes per frame)
+///     DaemonHarness        ─▶ HeraldClient, HeraldWire, HeraldSystem  (support: a launched `herald daemon`, waits off the pool)
 ///     herald-bench         ─▶ HeraldCore, HeraldStore, HeraldUI, HeraldWire, HeraldClient,
 ///                             HeraldSystem, TerminalKit, HeraldPreview, HeraldBroker, HeraldDBus,
-///                             MosquittoHarness, DBusHarness, CursesHarness
+///                             MosquittoHarness, DBusHarness, CursesHarness, DaemonHarness
 ///     herald-store-writer  ─▶ HeraldStore, HeraldCore
 /// module-graph:end
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -219,7 +220,7 @@ let package = Package(
         .executableTarget(name: "herald-bench",
                           dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldWire",
                                          "HeraldClient", "HeraldSystem", "TerminalKit", "HeraldPreview", "HeraldBroker",
-                                         "MosquittoHarness", "HeraldDBus", "DBusHarness", "CursesHarness"],
+                                         "MosquittoHarness", "HeraldDBus", "DBusHarness", "CursesHarness", "DaemonHarness"],
                           swiftSettings: swiftSettings),
 
         // Support for the tests and herald-bench only (no product links them): real servers to
@@ -235,10 +236,14 @@ let package = Package(
         // The bytes ncurses writes for a frame (CursesBackend drawing into a file).
         .target(name: "CursesHarness", dependencies: ["CursesBackend", "TerminalKit", "CNCurses"],
                 path: "Sources/Harness/CursesHarness", swiftSettings: swiftSettings),
+        // A real `herald daemon` launched on a home, ready when it answers a hello with its pid,
+        // stopped and reaped off the cooperative pool (`offThePool`, the tests' too).
+        .target(name: "DaemonHarness", dependencies: ["HeraldClient", "HeraldWire", "HeraldSystem"],
+                path: "Sources/Harness/DaemonHarness", swiftSettings: swiftSettings),
 
         // Tests mirror the sources.
         .target(name: "TestSupport", dependencies: ["HeraldCore", "HeraldSystem", "HeraldWire", "HeraldClient", "MosquittoHarness",
-                                                  "DBusHarness"],
+                                                  "DBusHarness", "DaemonHarness"],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "UserNotificationsTests",

@@ -55,7 +55,7 @@ do {
         try await SocketBenchmarks.run(options, scratch: scratch, history: nil, postsOnly: true, report: report)
     }
     if options.runs("broker") { stage("broker"); try await BrokerBenchmarks.run(options, scratch: scratch, report: report) }
-    if options.runs("idle") { stage("idle"); try IdleBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.runs("idle") { stage("idle"); try await IdleBenchmarks.run(options, scratch: scratch, report: report) }
     // Only when asked for (`--only startup`): the socket group measures the same figures.
     if options.only.contains("startup") {
         stage("startup")
@@ -63,7 +63,7 @@ do {
     }
     // Only when asked for (`--only dbus`): it starts dbus-daemon, Xvfb and dunst, and a release
     // run has been seen to hang (see docs/PERFORMANCE.md).
-    if options.only.contains("dbus") { stage("dbus"); try DBusBenchmarks.run(options, scratch: scratch, report: report) }
+    if options.only.contains("dbus") { stage("dbus"); try await DBusBenchmarks.run(options, scratch: scratch, report: report) }
 } catch {
     FileHandle.standardError.write(Data("herald-bench: \(error)\n".utf8))
     exit(1)

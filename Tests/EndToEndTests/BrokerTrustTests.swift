@@ -16,12 +16,12 @@ extension EndToEnd {
     static let herald = BuiltProducts.path("herald")
 
     /// `herald daemon --broker` in a home of its own, once it is connected.
-    static func receivingDaemon(_ broker: MosquittoBroker) throws -> DaemonFixture {
-        let daemon = try DaemonFixture(DaemonOptions(["--broker", broker.url()]))
+    static func receivingDaemon(_ broker: MosquittoBroker) async throws -> DaemonFixture {
+        let daemon = try await DaemonFixture.start(DaemonOptions(["--broker", broker.url()]))
         do {
-            try daemon.waitForLog("Broker: connected")
+            try await daemon.waitForLog("Broker: connected")
         } catch {
-            daemon.stopBlocking()
+            await daemon.stop()
             throw error
         }
         return daemon
@@ -29,11 +29,11 @@ extension EndToEnd {
 
     /// A post naming one of the daemon user's files is refused and the file stays; a file
     /// posted with `--attach` travels as bytes and is stored on the receiving machine.
-    @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() throws {
+    @Test func anAttachmentTravelsAsBytesAndAPathOnTheReceivingMachineIsRefused() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
-        let daemon = try Self.receivingDaemon(broker)
-        defer { daemon.stopBlocking() }
+        let daemon = try await Self.receivingDaemon(broker)
+        defer { daemon.stopInBackground() }
         let song = daemon.home.url.appendingPathComponent("x.mp3")
         let bytes = Data(repeating: 0x55, count: 8192)
         try bytes.write(to: song)
@@ -48,11 +48,11 @@ extension EndToEnd {
         let picture = away.url.appendingPathComponent("chart.png")
         let png = PNGEncoder.encode(width: 1, height: 1, rgba: [0, 128, 255, 255])
         try png.write(to: picture)
-        let posted = try ProcessRunner.runSeparately(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci",
+        let posted = try await runProgram(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "ci",
                                                               "--id", "chart", "--title", "Chart", "--attach", picture.path],
-                                                     environment: ["HERALD_NO_SPAWN": "1"])
+                                          environment: ["HERALD_NO_SPAWN": "1"])
         #expect(posted.status == 0, "\(posted.stderr)")
-        let items = try BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
+        let items = try await BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
         #expect(items.compactMap { $0["identifier"] as? String } == ["chart"], "\(daemon.log)")
         let attachment = try #require((items.first?["attachments"] as? [[String: Any]])?.first)
         #expect(attachment["type"] as? String == "public.png")
@@ -67,18 +67,18 @@ extension EndToEnd {
 
     /// A waiting `herald post --broker --wait` takes only an offered action; a forged one (an
     /// OSC 52 clipboard write as its identifier) is ignored, and nothing raw reaches the terminal.
-    @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() throws {
+    @Test func aForgedAnswerIsIgnoredAndNothingRawReachesTheTerminal() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
-        let daemon = try Self.receivingDaemon(broker)
-        defer { daemon.stopBlocking() }
+        let daemon = try await Self.receivingDaemon(broker)
+        defer { daemon.stopInBackground() }
         let away = try TemporaryDirectory("herald-away")
         defer { away.remove() }
         let post = try RunningCommand(Self.herald, ["--home", away.path, "post", "--broker", broker.url(), "--app", "deploy",
                                                     "--id", "d-1", "--title", "Deploy?", "--action", "approve:Approve",
                                                     "--wait", "--timeout", "120"])
         // Once the post is in, the poster has subscribed to its answers.
-        _ = try BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
+        _ = try await BrokerTests.waitForHistory(home: daemon.home.path, count: 1, timeout: 60)
         let sender = try String(contentsOf: away.url.appendingPathComponent("broker-device-id"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         func answer(_ action: ResponseAction) throws -> String {
@@ -90,7 +90,7 @@ extension EndToEnd {
         }
         try broker.publishLines([try answer(.action("\u{1B}]52;c;cm0gLXJmIH4K\u{07}")), try answer(.action("approve"))],
                                 topic: "\(broker.prefix)/handled/\(sender)")
-        let result = post.finish(timeout: 120)
+        let result = await post.finish(timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "approve\n")
         #expect(result.stderr.contains("herald post: ignored an answer from herald-forger: action '"), "\(result.stderr)")

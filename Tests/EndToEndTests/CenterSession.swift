@@ -8,12 +8,12 @@ import Glibc
 /// attached to it in tmux. Scripts run `herald post` against the same home.
 ///
 /// ```swift
-/// let center = try CenterSession()
+/// let center = try await CenterSession()
 /// defer { center.close() }
 /// let post = try center.startPost(["--title", "Deploy?", "--action", "ok:OK", "--wait"])
-/// try center.ui.waitFor("Deploy?")
-/// center.ui.send("1")
-/// #expect(post.finish().stdout == "ok\n")
+/// try await center.ui.waitFor("Deploy?")
+/// await center.ui.send("1")
+/// #expect(await post.finish().stdout == "ok\n")
 /// ```
 final class CenterSession: @unchecked Sendable {
     let daemon: DaemonFixture
@@ -29,16 +29,16 @@ final class CenterSession: @unchecked Sendable {
     /// prepared beforehand (history written into it), else a new one.
     init(uiCount: Int = 1, width: Int = 80, height: Int = 24, bannerSeconds: Int = 30,
          daemonArguments: [String] = [], bus: PrivateBus? = nil, daemonEnvironment: [String: String] = [:],
-         home prepared: TemporaryDirectory? = nil) throws {
-        daemon = try DaemonFixture(DaemonOptions(daemonArguments, environment: daemonEnvironment,
-                                                 desktop: bus.map { .bus($0) } ?? .off),
-                                   home: prepared)
+         home prepared: TemporaryDirectory? = nil) async throws {
+        daemon = try await DaemonFixture.start(DaemonOptions(daemonArguments, environment: daemonEnvironment,
+                                                             desktop: bus.map { .bus($0) } ?? .off),
+                                               home: prepared)
         for _ in 0..<uiCount {
-            let ui = try TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
-                                     environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
+            let ui = try await TmuxSession(command: [herald, "--home", home.path], width: width, height: height,
+                                           environment: ["HERALD_UI_BANNER_SECONDS": String(bannerSeconds),
                                                    "HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
             uis.append(ui)
-            try ui.waitFor("Herald")
+            try await ui.waitFor("Herald")
         }
     }
 
@@ -50,19 +50,19 @@ final class CenterSession: @unchecked Sendable {
         try RunningCommand(herald, ["--home", home.path, "post"] + arguments)
     }
 
-    /// Runs a `herald` command to completion.
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(herald, ["--home", home.path] + arguments)
+    /// Runs a `herald` command to completion, off the cooperative pool.
+    func run(_ arguments: [String]) async throws -> ProgramResult {
+        try await runProgram(herald, ["--home", home.path] + arguments)
     }
 
     /// What the daemon logged so far.
     var daemonLog: String { daemon.log }
 
     /// Stops the UIs and the daemon (bounded: after 30 s it is killed, and the test says so) and
-    /// removes the home.
+    /// removes the home — waited for on threads of their own (a `defer` cannot await).
     func close() {
         uis.forEach { $0.kill() }
-        daemon.stopBlocking()
+        daemon.stopInBackground()
     }
 }
 
@@ -84,11 +84,13 @@ final class RunningCommand: @unchecked Sendable {
     }
 
     /// Waits for the command to end (at most `timeout` seconds, then it is killed) and returns
-    /// its exit status and output.
-    func finish(timeout: TimeInterval = 30) -> (status: Int32, stdout: String, stderr: String) {
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            child.signal(SIGKILL)
-            done.wait()
+    /// its exit status and output; off the cooperative pool.
+    func finish(timeout: TimeInterval = 30) async -> (status: Int32, stdout: String, stderr: String) {
+        await offThePool { [self] in
+            if done.wait(timeout: .now() + timeout) == .timedOut {
+                child.signal(SIGKILL)
+                done.wait()
+            }
         }
         return result!
     }

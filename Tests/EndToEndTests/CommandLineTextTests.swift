@@ -21,30 +21,30 @@ extension EndToEnd {
         text.unicodeScalars.filter(isLive).map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 
-    @Test func appAndNotificationTextArePrintedInert() throws {
-        let center = try CenterSession(uiCount: 0)
+    @Test func appAndNotificationTextArePrintedInert() async throws {
+        let center = try await CenterSession(uiCount: 0)
         defer { center.close() }
-        let posted = try center.run(["post", "--new-app", Self.app, "--title", Self.title, "--body", "b\u{9B}1m",
-                                     "--id", "id\u{9B}2J", "--thread", "t\u{202E}"])
+        let posted = try await center.run(["post", "--new-app", Self.app, "--title", Self.title, "--body", "b\u{9B}1m",
+                                           "--id", "id\u{9B}2J", "--thread", "t\u{202E}"])
         #expect(posted.status == 0, "\(posted.stderr)")
         #expect(Self.live(in: posted.stdout).isEmpty, "post printed \(Self.live(in: posted.stdout))")
 
         for arguments in [["app", Self.app], ["apps"], ["apps", "--json"], ["history"], ["history", "--json"],
                           ["focus", "list", "--json"]] {
-            let result = try center.run(arguments)
+            let result = try await center.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(Self.live(in: result.stdout).isEmpty, "herald \(arguments.first!) printed \(Self.live(in: result.stdout))")
         }
-        #expect(try center.run(["app", Self.app]).stdout.contains("evil"))
+        #expect(try await center.run(["app", Self.app]).stdout.contains("evil"))
 
         // The JSON still carries the text exactly: escaped, not removed.
-        let json = try center.run(["history", "--json"]).stdout
+        let json = try await center.run(["history", "--json"]).stdout
         let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
         #expect(rows.first?["title"] as? String == Self.title)
         #expect(rows.first?["app"] as? String == Self.app)
 
         // An error quoting the name (an app the center does not know) is inert too.
-        let refused = try center.run(["post", "--app", Self.app + "\u{9B}x", "--title", "t"])
+        let refused = try await center.run(["post", "--app", Self.app + "\u{9B}x", "--title", "t"])
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("evil"))
         #expect(Self.live(in: refused.stderr).isEmpty, "the error printed \(Self.live(in: refused.stderr))")

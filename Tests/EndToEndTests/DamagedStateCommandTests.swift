@@ -27,11 +27,11 @@ extension EndToEnd {
         return (directory, home)
     }
 
-    static func history(_ home: HeraldHome, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ProcessRunner.runSeparately(BuiltProducts.path("herald"), ["--home", home.url.path, "history"] + arguments)
+    static func history(_ home: HeraldHome, _ arguments: [String]) async throws -> ProgramResult {
+        try await runProgram(BuiltProducts.path("herald"), ["--home", home.url.path, "history"] + arguments)
     }
 
-    @Test func aDatabaseCutToHalfIsReadAsFarAsItGoes() throws {
+    @Test func aDatabaseCutToHalfIsReadAsFarAsItGoes() async throws {
         let (directory, home) = try Self.home(count: 1_500)
         defer { directory.remove() }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: home.databaseURL.path)[.size] as? Int)
@@ -39,7 +39,7 @@ extension EndToEnd {
         try handle.truncate(atOffset: UInt64(size / 2 / 4_096 * 4_096))
         try handle.close()
 
-        let result = try Self.history(home, ["--limit", "10"])
+        let result = try await Self.history(home, ["--limit", "10"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("is damaged") && result.stderr.contains("showing what can still be read"),
                 "\(result.stderr)")
@@ -48,7 +48,7 @@ extension EndToEnd {
         #expect(notes.count == 9, "\(result.stdout)")
     }
 
-    @Test func aSearchOverADamagedPageServesTheReadableMatches() throws {
+    @Test func aSearchOverADamagedPageServesTheReadableMatches() async throws {
         let (directory, home) = try Self.home(count: 1_500)
         defer { directory.remove() }
         // Random bytes over a page in the middle of the file (rows of `delivered`, mostly).
@@ -59,7 +59,7 @@ extension EndToEnd {
         try handle.write(contentsOf: Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &random) }))
         try handle.close()
 
-        let result = try Self.history(home, ["--search", "lunch alice", "--limit", "1500", "--json"])
+        let result = try await Self.history(home, ["--search", "lunch alice", "--limit", "1500", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let items = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
         #expect(items.count > 1_000, "\(items.count) served")
@@ -74,7 +74,7 @@ extension EndToEnd {
     }()
 
     @Test(.enabled(if: otherUser != nil, "running as root without setpriv: permissions would not bind"))
-    func anotherUsersStateDirectoryIsPermissionDenied() throws {
+    func anotherUsersStateDirectoryIsPermissionDenied() async throws {
         let (directory, home) = try Self.home(count: 3)
         defer { directory.remove() }
         let runner = try #require(Self.otherUser)
@@ -84,7 +84,7 @@ extension EndToEnd {
         try FileManager.default.setAttributes([.posixPermissions: runner.isEmpty ? 0 : 0o700], ofItemAtPath: home.url.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.url.path) }
         let command = runner + [BuiltProducts.path("herald"), "--home", home.url.path, "history"]
-        let result = try ProcessRunner.runSeparately(command[0], Array(command.dropFirst()))
+        let result = try await runProgram(command[0], Array(command.dropFirst()))
         #expect(result.status != 0)
         #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
         #expect(!result.stdout.contains("No notifications yet"), "\(result.stdout)")

@@ -7,17 +7,17 @@ extension EndToEnd {
 /// home's center: commands given the home reach it (no second center starts on the same
 /// database), and a daemon on the same home refuses, naming the demo.
 @Suite struct DemoCenterTests {
-    @Test func commandsOnTheDemosHomeReachTheDemo() throws {
-        let demo = try DemoSession()
+    @Test func commandsOnTheDemosHomeReachTheDemo() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
+        try await demo.allowAllApps()
         let herald = BuiltProducts.path("herald")
-        let posted = try ProcessRunner.runSeparately(herald, ["--home", demo.home.path, "post", "--new-app",
-                                                              "com.example.shell", "--title", "From the shell"])
+        let posted = try await runProgram(herald, ["--home", demo.home.path, "post", "--new-app",
+                                                   "com.example.shell", "--title", "From the shell"])
         #expect(posted.status == 0, "\(posted.stderr)")
-        let screen = try demo.waitFor("From the shell")
+        let screen = try await demo.waitFor("From the shell")
         #expect(screen.contains("Shell"))
-        let daemon = try ProcessRunner.runSeparately(herald, ["--home", demo.home.path, "daemon"])
+        let daemon = try await runProgram(herald, ["--home", demo.home.path, "daemon"])
         #expect(daemon.status == 1)
         #expect(daemon.stderr.contains("herald demo, pid "), "\(daemon.stderr)")
     }

@@ -9,87 +9,87 @@ extension EndToEnd {
     /// The banner of the Messages app: its top border.
     static let messagesBanner = "╭─ Messages · "
 
-    @Test func replyWithUnicodeTextReachesTheAppAndTheContactAnswers() throws {
-        let demo = try DemoSession()
+    @Test func replyWithUnicodeTextReachesTheAppAndTheContactAnswers() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.command("message Anna Lunch today?")
-        try demo.waitFor("│ Lunch today?")
-        try demo.waitFor("[1 Reply…] [2 Mark as Read]")
+        try await demo.allowAllApps()
+        try await demo.command("message Anna Lunch today?")
+        try await demo.waitFor("│ Lunch today?")
+        try await demo.waitFor("[1 Reply…] [2 Mark as Read]")
 
-        demo.send("r")
-        try demo.waitUntil("the reply line") { screen in
+        await demo.send("r")
+        try await demo.waitUntil("the reply line") { screen in
             let status = screen.split(separator: "\n").last.map(String.init) ?? ""
             return status.contains("Reply› Type your reply…") && status.contains("[Enter Send]")
         }
         let reply = "好的，明天见 — café ☕"
-        demo.send(reply)
-        try demo.waitFor("Reply› \(reply)")
-        demo.send("Enter")
-        try demo.waitFor("Messages: didReceive REPLY to Anna: \"\(reply)\"")
-        try demo.waitFor("Messages: Anna is typing…")
+        await demo.send(reply)
+        try await demo.waitFor("Reply› \(reply)")
+        await demo.send("Enter")
+        try await demo.waitFor("Messages: didReceive REPLY to Anna: \"\(reply)\"")
+        try await demo.waitFor("Messages: Anna is typing…")
 
         // Anna's answer arrives three seconds later, as a banner in the same thread.
-        let screen = try demo.waitFor("Great, see you then", timeout: 30)
+        let screen = try await demo.waitFor("Great, see you then", timeout: 30)
         #expect(screen.contains(Self.messagesBanner))
         #expect(DemoSession.line(in: screen, containing: "│ Anna") != nil)
     }
 
-    @Test func badgeCountsMessagesAndClears() throws {
-        let demo = try DemoSession()
+    @Test func badgeCountsMessagesAndClears() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.waitForBadge("Messages", nil)
+        try await demo.allowAllApps()
+        try await demo.waitForBadge("Messages", nil)
 
-        try demo.command("message Anna First one")
-        try demo.waitForBadge("Messages", "[1]")
-        try demo.command("message Ben Second one")
-        try demo.waitForBadge("Messages", "[2]")
-        try demo.command("message Chloé Third one")
-        try demo.waitForBadge("Messages", "[3]")
+        try await demo.command("message Anna First one")
+        try await demo.waitForBadge("Messages", "[1]")
+        try await demo.command("message Ben Second one")
+        try await demo.waitForBadge("Messages", "[2]")
+        try await demo.command("message Chloé Third one")
+        try await demo.waitForBadge("Messages", "[3]")
 
         // Banners off the screen (X closes every banner: they stay in the list), then the sidebar.
-        try demo.waitUntil("the banner of “Third one”") { DemoSession.line(in: $0, containing: "│ Third one ") != nil }
-        demo.send("X")
-        try demo.waitForAbsence(Self.messagesBanner)
-        try demo.selectApp("Messages")
-        demo.send("c")
-        try demo.waitFor("Badge of Messages cleared")
-        try demo.waitForBadge("Messages", nil)
+        try await demo.waitUntil("the banner of “Third one”") { DemoSession.line(in: $0, containing: "│ Third one ") != nil }
+        await demo.send("X")
+        try await demo.waitForAbsence(Self.messagesBanner)
+        try await demo.selectApp("Messages")
+        await demo.send("c")
+        try await demo.waitFor("Badge of Messages cleared")
+        try await demo.waitForBadge("Messages", nil)
 
-        try demo.command("badge 5")
-        try demo.waitFor("Messages badge set to 5")
-        try demo.waitForBadge("Messages", "[5]")
+        try await demo.command("badge 5")
+        try await demo.waitFor("Messages badge set to 5")
+        try await demo.waitForBadge("Messages", "[5]")
     }
 
     /// Messages answers `willPresent` with [list, badge, sound]: no banner while in front.
-    @Test func foregroundAppIsAskedAndChoosesNoBanner() throws {
-        let demo = try DemoSession()
+    @Test func foregroundAppIsAskedAndChoosesNoBanner() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.command("foreground messages")
-        try demo.waitFor("Messages is now in the foreground")
+        try await demo.allowAllApps()
+        try await demo.command("foreground messages")
+        try await demo.waitFor("Messages is now in the foreground")
 
-        try demo.command("message Ben Quietly here")
-        try demo.waitFor("Messages: willPresent from Ben → [list, sound, badge]")
-        let screen = try demo.waitFor("Ben — Quietly here")
+        try await demo.command("message Ben Quietly here")
+        try await demo.waitFor("Messages: willPresent from Ben → [list, sound, badge]")
+        let screen = try await demo.waitFor("Ben — Quietly here")
         #expect(!screen.contains(Self.messagesBanner))
-        try demo.waitForBadge("Messages", "[1]")
+        try await demo.waitForBadge("Messages", "[1]")
 
-        try demo.command("background messages")
-        try demo.waitFor("Messages is now in the background")
-        try demo.command("message Ben Loud again")
-        let banner = try demo.waitFor(Self.messagesBanner)
+        try await demo.command("background messages")
+        try await demo.waitFor("Messages is now in the background")
+        try await demo.command("message Ben Loud again")
+        let banner = try await demo.waitFor(Self.messagesBanner)
         #expect(banner.contains("Loud again"))
     }
 
-    @Test func pushGoesThroughTheServiceExtension() throws {
-        let demo = try DemoSession()
+    @Test func pushGoesThroughTheServiceExtension() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.command("push")
-        try demo.waitFor("Extension: didReceive push")
-        let screen = try demo.waitFor("Dana [modified]")
+        try await demo.allowAllApps()
+        try await demo.command("push")
+        try await demo.waitFor("Extension: didReceive push")
+        let screen = try await demo.waitFor("Dana [modified]")
         #expect(screen.contains(Self.messagesBanner))
         #expect(screen.contains("Look at this view from the hike!"))
         #expect(screen.contains("📎 photo.png"))
@@ -97,40 +97,40 @@ extension EndToEnd {
 
     /// Show Previews = Always (the default) keeps the body on a locked screen; When Unlocked
     /// shows the category's placeholder (and the title: `.hiddenPreviewsShowTitle`).
-    @Test func lockHidesPreviewsWhenTheSettingSaysSo() throws {
-        let demo = try DemoSession()
+    @Test func lockHidesPreviewsWhenTheSettingSaysSo() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.command("lock")
-        try demo.waitFor("Locked")
-        try demo.command("message Ben Visible while locked")
-        try demo.waitFor("│ Visible while locked")
-        demo.send("x")
-        try demo.waitForAbsence(Self.messagesBanner)
+        try await demo.allowAllApps()
+        try await demo.command("lock")
+        try await demo.waitFor("Locked")
+        try await demo.command("message Ben Visible while locked")
+        try await demo.waitFor("│ Visible while locked")
+        await demo.send("x")
+        try await demo.waitForAbsence(Self.messagesBanner)
 
         // Settings › Messages › Show Previews: When Unlocked.
-        try demo.selectApp("Messages")
-        demo.send("s")
-        try demo.waitFor("Messages — Notifications")
-        for _ in 0..<5 { demo.send("j") }
-        try demo.waitUntil("Show Previews selected") { DemoSession.line(in: $0, containing: "▸Show Previews") != nil }
-        demo.send("Enter")
-        try demo.waitUntil("Show Previews: When Unlocked") {
+        try await demo.selectApp("Messages")
+        await demo.send("s")
+        try await demo.waitFor("Messages — Notifications")
+        for _ in 0..<5 { await demo.send("j") }
+        try await demo.waitUntil("Show Previews selected") { DemoSession.line(in: $0, containing: "▸Show Previews") != nil }
+        await demo.send("Enter")
+        try await demo.waitUntil("Show Previews: When Unlocked") {
             DemoSession.line(in: $0, containing: "Show Previews")?.contains("When Unlocked") == true
         }
-        demo.send("Escape")
-        try demo.waitForAbsence("Messages — Notifications")
+        await demo.send("Escape")
+        try await demo.waitForAbsence("Messages — Notifications")
 
-        try demo.command("message Chloé Secret plans")
-        let hidden = try demo.waitUntil("Chloé's banner") { DemoSession.line(in: $0, containing: "│ Chloé ") != nil }
+        try await demo.command("message Chloé Secret plans")
+        let hidden = try await demo.waitUntil("Chloé's banner") { DemoSession.line(in: $0, containing: "│ Chloé ") != nil }
         #expect(hidden.contains(Self.messagesBanner))
         #expect(DemoSession.line(in: hidden, containing: "│ 1 new message ") != nil)
         #expect(!hidden.contains("Secret plans"))
         // Ben's earlier message is hidden as well now.
         #expect(!hidden.contains("Visible while locked"))
 
-        try demo.command("unlock")
-        let unlocked = try demo.waitFor("Secret plans")
+        try await demo.command("unlock")
+        let unlocked = try await demo.waitFor("Secret plans")
         #expect(!unlocked.contains("🔒"))
     }
 }

@@ -12,58 +12,58 @@ extension EndToEnd {
         DesktopNotificationsTests.rows(history, title: title).first?["presentation"] as? [String]
     }
 
-    @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() throws {
-        let desktop = try DesktopSession.start()
+    @Test func criticalBreaksThroughDoNotDisturbAndFocusUntilItsSettingIsOff() async throws {
+        let desktop = try await DesktopSession.start()
         defer { desktop.close() }
-        #expect(try desktop.center.run(["dnd", "on"]).status == 0)
-        try desktop.center.ui.waitFor("Do Not Disturb")
-        _ = try desktop.notifySend(["-a", "Backup", "Nightly run", "started"])
-        _ = try desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full", "/ is at 99%"])
-        let screen = try desktop.center.ui.waitFor("x close")   // the critical banner, an alert
+        #expect(try await desktop.center.run(["dnd", "on"]).status == 0)
+        try await desktop.center.ui.waitFor("Do Not Disturb")
+        _ = try await desktop.notifySend(["-a", "Backup", "Nightly run", "started"])
+        _ = try await desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full", "/ is at 99%"])
+        let screen = try await desktop.center.ui.waitFor("x close")   // the critical banner, an alert
         #expect(screen.contains("Disk full"))
-        var history = try desktop.waitForHistory("both rows") { Self.presentation($0, title: "Disk full") != nil
+        var history = try await desktop.waitForHistory("both rows") { Self.presentation($0, title: "Disk full") != nil
             && Self.presentation($0, title: "Nightly run") != nil }
         #expect(Self.presentation(history, title: "Disk full")?.contains("banner") == true)
         #expect(Self.presentation(history, title: "Nightly run") == ["list"])   // held by do-not-disturb
 
         // Another Focus holds the routine one too; the critical one still breaks through.
-        #expect(try desktop.center.run(["focus", "add", "Work"]).status == 0)
-        #expect(try desktop.center.run(["focus", "on", "Work"]).status == 0)
-        _ = try desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk still full"])
-        history = try desktop.waitForHistory("the second critical row") { Self.presentation($0, title: "Disk still full") != nil }
+        #expect(try await desktop.center.run(["focus", "add", "Work"]).status == 0)
+        #expect(try await desktop.center.run(["focus", "on", "Work"]).status == 0)
+        _ = try await desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk still full"])
+        history = try await desktop.waitForHistory("the second critical row") { Self.presentation($0, title: "Disk still full") != nil }
         #expect(Self.presentation(history, title: "Disk still full")?.contains("banner") == true)
 
         // Critical Alerts off in the sender's settings (s): held like the rest.
         let ui = desktop.center.ui
-        try ui.waitFor("Disk still full")
-        ui.send("X")                                  // close every banner (they stay in the list)
-        try ui.waitForAbsence("╭─")
-        ui.send("Tab")                                // the sidebar
-        try ui.waitFor("j/k app")
-        ui.send("j")
-        try ui.waitFor("▸Backup")
-        ui.send("s")
-        try ui.waitFor("Backup — Notifications")
-        for _ in 0..<7 { ui.send("j") }
-        try ui.waitFor("▸Critical Alerts")
-        ui.send("Enter")
-        try ui.waitUntil(timeout: 15, "Critical Alerts Off") { screen in
+        try await ui.waitFor("Disk still full")
+        await ui.send("X")                                  // close every banner (they stay in the list)
+        try await ui.waitForAbsence("╭─")
+        await ui.send("Tab")                                // the sidebar
+        try await ui.waitFor("j/k app")
+        await ui.send("j")
+        try await ui.waitFor("▸Backup")
+        await ui.send("s")
+        try await ui.waitFor("Backup — Notifications")
+        for _ in 0..<7 { await ui.send("j") }
+        try await ui.waitFor("▸Critical Alerts")
+        await ui.send("Enter")
+        try await ui.waitUntil(timeout: 15, "Critical Alerts Off") { screen in
             screen.split(separator: "\n").contains { $0.contains("Critical Alerts") && $0.contains("Off") }
         }
-        ui.send("Escape")
-        try ui.waitForAbsence("Backup — Notifications")
-        _ = try desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full again"])
-        history = try desktop.waitForHistory("the held critical row") { Self.presentation($0, title: "Disk full again") != nil }
+        await ui.send("Escape")
+        try await ui.waitForAbsence("Backup — Notifications")
+        _ = try await desktop.notifySend(["-a", "Backup", "-u", "critical", "Disk full again"])
+        history = try await desktop.waitForHistory("the held critical row") { Self.presentation($0, title: "Disk full again") != nil }
         #expect(Self.presentation(history, title: "Disk full again") == ["list"])
     }
 
-    @Test func lowUrgencyShowsAQuietBanner() throws {
-        let desktop = try DesktopSession.start()
+    @Test func lowUrgencyShowsAQuietBanner() async throws {
+        let desktop = try await DesktopSession.start()
         defer { desktop.close() }
-        _ = try desktop.notifySend(["-u", "low", "-h", "string:sound-name:message-new-instant", "Battery at 80%"])
-        let screen = try desktop.center.ui.waitFor("x dismiss")   // a banner
+        _ = try await desktop.notifySend(["-u", "low", "-h", "string:sound-name:message-new-instant", "Battery at 80%"])
+        let screen = try await desktop.center.ui.waitFor("x dismiss")   // a banner
         #expect(screen.contains("Battery at 80%"))
-        let history = try desktop.waitForHistory("the low row") { Self.presentation($0, title: "Battery at 80%") != nil }
+        let history = try await desktop.waitForHistory("the low row") { Self.presentation($0, title: "Battery at 80%") != nil }
         #expect(Self.presentation(history, title: "Battery at 80%") == ["banner", "list"])   // no sound
         let row = try #require(DesktopNotificationsTests.rows(history, title: "Battery at 80%").first)
         #expect(row["interruptionLevel"] as? String == "active")
@@ -71,14 +71,14 @@ extension EndToEnd {
 
     /// `-t 1000`: the notification leaves the list when it expires and stays in history; the UI
     /// shows the difference (the details say it left the list).
-    @Test func anExpiredNotificationShowsItLeftTheList() throws {
-        let desktop = try DesktopSession.start()
+    @Test func anExpiredNotificationShowsItLeftTheList() async throws {
+        let desktop = try await DesktopSession.start()
         defer { desktop.close() }
-        _ = try desktop.notifySend(["-t", "1000", "Short-lived"])
-        try desktop.waitForHistory("the expired row") {
+        _ = try await desktop.notifySend(["-t", "1000", "Short-lived"])
+        try await desktop.waitForHistory("the expired row") {
             DesktopNotificationsTests.rows($0, title: "Short-lived").first?["inList"] as? Bool == false
         }
-        let screen = try desktop.center.ui.waitFor("left the list")
+        let screen = try await desktop.center.ui.waitFor("left the list")
         #expect(screen.contains("Short-lived"))
     }
 }

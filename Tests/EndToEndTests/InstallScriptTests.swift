@@ -7,7 +7,7 @@ extension EndToEnd {
 /// `herald daemon` from login (here with the test build instead of a release build, into a
 /// temporary prefix, without systemctl).
 @Suite struct InstallScriptTests {
-    @Test func installsTheBinaryAndTheUnitsAndUninstallsThem() throws {
+    @Test func installsTheBinaryAndTheUnitsAndUninstallsThem() async throws {
         let root = try TemporaryDirectory("herald-install")
         defer { root.remove() }
         let script = BuiltProducts.packageRoot.appendingPathComponent("scripts/install.sh").path
@@ -16,9 +16,9 @@ extension EndToEnd {
         let services = root.url.appendingPathComponent("dbus").path
         let options = ["--binary", BuiltProducts.path("herald"), "--prefix", prefix, "--unit-dir", units,
                        "--dbus-dir", services, "--no-start"]
-        let installed = try ProcessRunner.runSeparately("/bin/bash", [script, "--systemd"] + options)
+        let installed = try await runProgram("/bin/bash", [script, "--systemd"] + options)
         #expect(installed.status == 0, "\(installed.stderr)")
-        let version = try ProcessRunner.runSeparately(prefix + "/bin/herald", ["--version"])
+        let version = try await runProgram(prefix + "/bin/herald", ["--version"])
         #expect(version.stdout.hasPrefix("herald "))
         let unit = try String(contentsOfFile: units + "/herald.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix)/bin/herald daemon"))
@@ -31,7 +31,7 @@ extension EndToEnd {
         // The demo's pictures, where the installed `herald demo` looks for them.
         #expect(FileManager.default.fileExists(atPath: prefix + "/share/herald/assets/jim@2x.png"))
 
-        let removed = try ProcessRunner.runSeparately("/bin/bash", [script, "--uninstall", "--systemd"] + options)
+        let removed = try await runProgram("/bin/bash", [script, "--uninstall", "--systemd"] + options)
         #expect(removed.status == 0, "\(removed.stderr)")
         for path in [prefix + "/bin/herald", units + "/herald.service", units + "/herald.socket",
                      services + "/org.freedesktop.Notifications.service"] {
@@ -44,19 +44,18 @@ extension EndToEnd {
     /// without lingering), the units are installed and the command that starts them is printed:
     /// the install does not fail. The real systemctl, kept from any manager by the environment.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemctl")))
-    func withoutAUserManagerTheInstallSaysHowToStartIt() throws {
+    func withoutAUserManagerTheInstallSaysHowToStartIt() async throws {
         let root = try TemporaryDirectory("herald-install")
         defer { root.remove() }
         let script = BuiltProducts.packageRoot.appendingPathComponent("scripts/install.sh").path
         let prefix = root.url.appendingPathComponent("prefix").path
         let units = root.url.appendingPathComponent("units").path
-        let child = try ChildProcess("/bin/bash", [script, "--systemd", "--binary", BuiltProducts.path("herald"), "--prefix", prefix,
-                                                   "--unit-dir", units, "--dbus-dir", root.url.appendingPathComponent("dbus").path],
-                                     unsetting: ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"], streams: .pipes)
-        let (out, err) = child.readOutputs(input: nil)
-        let status = child.wait()
-        let stdout = String(decoding: out, as: UTF8.self)
-        #expect(status == 0, "\(stdout)\(String(decoding: err, as: UTF8.self))")
+        let installed = try await runProgram("/bin/bash", [script, "--systemd", "--binary", BuiltProducts.path("herald"),
+                                                           "--prefix", prefix, "--unit-dir", units,
+                                                           "--dbus-dir", root.url.appendingPathComponent("dbus").path],
+                                             unsetting: ["XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"])
+        let stdout = installed.stdout
+        #expect(installed.status == 0, "\(stdout)\(installed.stderr)")
         #expect(stdout.contains("start it with: systemctl --user daemon-reload && systemctl --user enable --now herald.socket herald.service"))
         #expect(FileManager.default.fileExists(atPath: units + "/herald.service"))
         #expect(FileManager.default.fileExists(atPath: units + "/herald.socket"))

@@ -27,41 +27,41 @@ extension EndToEnd {
         return herald.path
     }
 
-    @Test func theInstalledDemoAttachesItsPictures() throws {
+    @Test func theInstalledDemoAttachesItsPictures() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: true)
-        let demo = try DemoSession(executable: herald, assets: nil, directory: root.path)
+        let demo = try await DemoSession(executable: herald, assets: nil, directory: root.path)
         defer { demo.close() }
-        let screen = try DemoInvitationTests.invitationBanner(demo)
+        let screen = try await DemoInvitationTests.invitationBanner(demo)
         #expect(screen.contains("📎 jim@2x.png"))
         #expect(!screen.contains("attachment failed"))
     }
 
-    @Test func missingPicturesAreNamedNotAFoundationError() throws {
+    @Test func missingPicturesAreNamedNotAFoundationError() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: false)
-        let demo = try DemoSession(width: 160, height: 40, executable: herald, assets: nil, directory: root.path)
+        let demo = try await DemoSession(width: 160, height: 40, executable: herald, assets: nil, directory: root.path)
         defer { demo.close() }
-        try demo.waitFor("Demo: the demo's pictures were not found")
-        try demo.allowAllApps()
-        try demo.command("invite")
-        let screen = try demo.waitFor("Calendar: attachment failed: the demo's pictures were not found")
+        try await demo.waitFor("Demo: the demo's pictures were not found")
+        try await demo.allowAllApps()
+        try await demo.command("invite")
+        let screen = try await demo.waitFor("Calendar: attachment failed: the demo's pictures were not found")
         #expect(screen.contains("\(root.path)/prefix/share/herald/assets"))
         #expect(!screen.contains("NSCocoaErrorDomain"))
         // The invitation still arrives, without its picture.
-        try demo.waitFor("Hey Jim! Weekly Staff Meeting", timeout: 30)
+        try await demo.waitFor("Hey Jim! Weekly Staff Meeting", timeout: 30)
     }
 
-    @Test func aWrongHeraldAssetsIsNamed() throws {
+    @Test func aWrongHeraldAssetsIsNamed() async throws {
         let root = try TemporaryDirectory("herald-installed")
         defer { root.remove() }
         let herald = try Self.install(in: root, withAssets: true)
-        let demo = try DemoSession(width: 160, height: 40, executable: herald, assets: root.path + "/nowhere",
-                                   directory: root.path)
+        let demo = try await DemoSession(width: 160, height: 40, executable: herald, assets: root.path + "/nowhere",
+                                         directory: root.path)
         defer { demo.close() }
-        try demo.waitFor("Demo: the demo's pictures are not in HERALD_ASSETS")
+        try await demo.waitFor("Demo: the demo's pictures are not in HERALD_ASSETS")
     }
 }
 }

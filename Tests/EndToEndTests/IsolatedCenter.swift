@@ -11,7 +11,7 @@ import Glibc
 /// ```swift
 /// let center = try IsolatedCenter(configuration: "[daemon]\ndbus = no\n")
 /// defer { center.close() }
-/// _ = try center.run(["post", "--title", "Hi"])      // starts `herald daemon --on-demand`
+/// _ = try await center.run(["post", "--title", "Hi"])      // starts `herald daemon --on-demand`
 /// center.lockHolder()                                 // (pid, "herald daemon --on-demand")
 /// ```
 final class IsolatedCenter: @unchecked Sendable {
@@ -35,13 +35,10 @@ final class IsolatedCenter: @unchecked Sendable {
     }
     static let unsetting = ["HERALD_NO_SPAWN", "HERALD_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "LISTEN_PID", "LISTEN_FDS"]
 
-    /// Runs `herald ARGS` to completion.
-    func run(_ arguments: [String], extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ChildProcess(herald, arguments, environment: environment.merging(extra) { $1 },
-                                     unsetting: Self.unsetting, streams: .pipes)
-        let (out, err) = child.readOutputs(input: nil)
-        let status = child.wait()
-        return (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    /// Runs `herald ARGS` to completion, off the cooperative pool.
+    func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> ProgramResult {
+        try await runProgram(herald, arguments, environment: environment.merging(extra) { $1 },
+                             unsetting: Self.unsetting)
     }
 
     /// Starts `herald daemon ARGS` as a user's shell would (the home in `HERALD_HOME`, the
@@ -50,11 +47,11 @@ final class IsolatedCenter: @unchecked Sendable {
     /// `extra` is added to its environment (a sound server, `XDG_DATA_HOME`). Stopping it leaves
     /// the home to `close()`.
     func startDaemon(_ arguments: [String] = [], log: String, extra: [String: String] = [:],
-                     readyWithin: Double = 30) throws -> DaemonFixture {
-        try DaemonFixture(DaemonOptions(arguments, environment: environment.merging(extra) { $1 }, unsetting: Self.unsetting,
-                                        desktop: .asConfigured, homeBy: .environment, logPath: root.path + "/" + log,
-                                        readyWithin: readyWithin),
-                          home: TemporaryDirectory(at: home))
+                     readyWithin: Double = 30) async throws -> DaemonFixture {
+        try await DaemonFixture.start(DaemonOptions(arguments, environment: environment.merging(extra) { $1 }, unsetting: Self.unsetting,
+                                                    desktop: .asConfigured, homeBy: .environment, logPath: root.path + "/" + log,
+                                                    readyWithin: readyWithin),
+                                      home: TemporaryDirectory(at: home))
     }
 
     /// A file of the root (a log), or "".
@@ -75,11 +72,11 @@ final class IsolatedCenter: @unchecked Sendable {
     }
 
     /// Polls until `condition` holds (at most `timeout` seconds), else throws naming `what`.
-    func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () -> Bool) throws {
+    func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
+        while await !condition() {
             guard Date() < deadline else { throw ProcessError("timed out waiting for \(what)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
     }
 
@@ -92,23 +89,26 @@ final class IsolatedCenter: @unchecked Sendable {
     }
 
     /// The titles in the center's history (through whatever daemon serves it).
-    func historyTitles() throws -> [String] {
-        let result = try run(["history", "--json", "--limit", "10000"], extra: ["HERALD_NO_SPAWN": "1"])
+    func historyTitles() async throws -> [String] {
+        let result = try await run(["history", "--json", "--limit", "10000"], extra: ["HERALD_NO_SPAWN": "1"])
         let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
         return rows.compactMap { $0["title"] as? String }
     }
 
     /// Stops the daemon holding the center (SIGTERM, then SIGKILL) — and one a client still
-    /// starting may have put in its place — and removes everything.
+    /// starting may have put in its place — and removes everything; on a thread of its own (a
+    /// `defer` cannot await, and the pool never waits for a daemon to go).
     func close() {
-        for _ in 0..<3 {
-            guard let holder = lockHolder(), !Self.hasEnded(holder.pid) else { break }
-            kill(holder.pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(15)
-            while !Self.hasEnded(holder.pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if !Self.hasEnded(holder.pid) { kill(holder.pid, SIGKILL) }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        root.remove()
+        Thread { [self] in
+            for _ in 0..<3 {
+                guard let holder = lockHolder(), !Self.hasEnded(holder.pid) else { break }
+                kill(holder.pid, SIGTERM)
+                let deadline = Date().addingTimeInterval(15)
+                while !Self.hasEnded(holder.pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+                if !Self.hasEnded(holder.pid) { kill(holder.pid, SIGKILL) }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            root.remove()
+        }.start()
     }
 }

@@ -29,39 +29,39 @@ extension EndToEnd {
     @Test func threeHundredNotificationsOf3600BytesShow() async throws {
         let body = "Report line. " + String(repeating: "0123456789 ", count: 326)   // 3.6 KB
         let home = try await Self.home(app: "com.example.reports", count: 300, body: body)
-        let center = try CenterSession(width: 100, height: 30, home: home)
+        let center = try await CenterSession(width: 100, height: 30, home: home)
         defer { center.close() }
-        let screen = try center.ui.waitFor("Note 299")
+        let screen = try await center.ui.waitFor("Note 299")
         #expect(!screen.contains("No notifications") && !screen.contains("Loading…"))
         #expect(screen.contains("300"), "the list's count:\n\(screen)")
-        try center.ui.waitFor("Report line.")   // the detail pane
+        try await center.ui.waitFor("Report line.")   // the detail pane
     }
 
     @Test func twentyNotificationsOf64KiBShowWithTheirWholeRecord() async throws {
         let body = "Build log. " + String(repeating: "lorem ipsum ", count: 5_450)   // 64 KiB
         let home = try await Self.home(app: "com.example.builds", count: 20, body: body)
-        let center = try CenterSession(width: 100, height: 30, home: home)
+        let center = try await CenterSession(width: 100, height: 30, home: home)
         defer { center.close() }
-        let screen = try center.ui.waitFor("Note 19")
+        let screen = try await center.ui.waitFor("Note 19")
         #expect(!screen.contains("No notifications") && !screen.contains("Loading…"))
-        try center.ui.waitFor("Build log.")
+        try await center.ui.waitFor("Build log.")
 
         // A notification whose userInfo is over the list's 16 KiB: the detail pane shows it once
         // the whole record has come.
-        let posted = try center.run(["post", "--app", "com.example.builds", "--title", "With info", "--body", "short",
-                                     "--info", "log=" + String(repeating: "x", count: 20_000), "--sound", "none"])
+        let posted = try await center.run(["post", "--app", "com.example.builds", "--title", "With info", "--body", "short",
+                                           "--info", "log=" + String(repeating: "x", count: 20_000), "--sound", "none"])
         #expect(posted.status == 0, "\(posted.stderr)")
-        try center.ui.waitFor("With info")
-        center.ui.send("Escape")   // the banner
-        center.ui.send("g")
-        try center.ui.waitUntil("the detail pane's userInfo") { $0.contains("userInfo") && $0.contains("\"log\"") }
+        try await center.ui.waitFor("With info")
+        await center.ui.send("Escape")   // the banner
+        await center.ui.send("g")
+        try await center.ui.waitUntil("the detail pane's userInfo") { $0.contains("userInfo") && $0.contains("\"log\"") }
 
         // A UI started afresh gets it in a page (shortened) and asks for the whole record.
-        let second = try TmuxSession(command: [center.herald, "--home", center.home.path], width: 100, height: 30,
-                                     environment: ["HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
+        let second = try await TmuxSession(command: [center.herald, "--home", center.home.path], width: 100, height: 30,
+                                           environment: ["HERALD_UI_MUTE": "1", "HERALD_NO_SPAWN": "1"])
         defer { second.kill() }
-        try second.waitFor("With info")
-        try second.waitUntil("the whole record in the detail pane") { $0.contains("userInfo") && $0.contains("\"log\"") }
+        try await second.waitFor("With info")
+        try await second.waitUntil("the whole record in the detail pane") { $0.contains("userInfo") && $0.contains("\"log\"") }
     }
 }
 }

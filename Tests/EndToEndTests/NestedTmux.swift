@@ -7,11 +7,11 @@ import TestSupport
 /// or message the daemon puts on the client.
 ///
 /// ```swift
-/// let tmux = try NestedTmux(command: ["cat"])
+/// let tmux = try await NestedTmux(command: ["cat"])
 /// defer { tmux.kill() }
-/// let center = try CenterSession(uiCount: 0, daemonEnvironment: ["HERALD_TMUX": tmux.socketPath])
-/// try tmux.screen.waitFor("[1 Yes]")
-/// tmux.screen.send("1")               // a key on the attached client
+/// let center = try await CenterSession(uiCount: 0, daemonEnvironment: ["HERALD_TMUX": tmux.socketPath])
+/// try await tmux.screen.waitFor("[1 Yes]")
+/// await tmux.screen.send("1")               // a key on the attached client
 /// ```
 final class NestedTmux: @unchecked Sendable {
     /// The inner server's name (`tmux -L`; what `HERALD_TMUX` may name too).
@@ -24,18 +24,18 @@ final class NestedTmux: @unchecked Sendable {
     /// Starts the inner server with `command` in its one pane, and attaches a client from
     /// `width`×`height` terminal.
     init(name: String = NestedTmux.newName(), command: [String], width: Int = 100, height: Int = 30,
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:]) async throws {
         self.name = name
         let env = ["TERM=xterm-256color", "LANG=C.UTF-8"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let status = try ProcessRunner.runDetached("/usr/bin/env", ["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d",
-                                                                    "-s", "main", "-x", String(width), "-y", String(height),
-                                                                    "env"] + env + command)
+        let arguments = ["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width),
+                         "-y", String(height), "env"] + env + command
+        let status = try await offThePool { try ProcessRunner.runDetached("/usr/bin/env", arguments) }
         guard status == 0 else { throw TmuxError("the inner tmux server did not start (status \(status))") }
-        socketPath = tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = tmux(["set-option", "-g", "status-interval", "0"])   // the status line is redrawn on change only
-        screen = try TmuxSession(command: ["env", "-u", "TMUX", "tmux", "-L", name, "attach", "-t", "main"],
-                                 width: width, height: height)
-        try waitUntil("the client to attach") { !self.tmux(["list-clients", "-F", "#{client_name}"]).isEmpty }
+        socketPath = await tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        await tmux(["set-option", "-g", "status-interval", "0"])   // the status line is redrawn on change only
+        screen = try await TmuxSession(command: ["env", "-u", "TMUX", "tmux", "-L", name, "attach", "-t", "main"],
+                                       width: width, height: height)
+        try await waitUntil("the client to attach") { await !self.tmux(["list-clients", "-F", "#{client_name}"]).isEmpty }
     }
 
     /// A server name of its own.
@@ -43,31 +43,33 @@ final class NestedTmux: @unchecked Sendable {
         "herald-inner-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     }
 
-    /// Runs a command on the inner server; its output.
+    /// Runs a command on the inner server, off the cooperative pool; its output.
     @discardableResult
-    func tmux(_ arguments: [String]) -> String {
-        (try? ProcessRunner.run("/usr/bin/env", ["tmux", "-L", name] + arguments).output) ?? ""
+    func tmux(_ arguments: [String]) async -> String {
+        guard let result = try? await runProgram("/usr/bin/env", ["tmux", "-L", name] + arguments) else { return "" }
+        return result.stdout + result.stderr
     }
 
     /// The inner pane's text (what the program in it shows, a popup or not).
-    func pane() -> String { tmux(["capture-pane", "-p", "-t", "main"]) }
+    func pane() async -> String { await tmux(["capture-pane", "-p", "-t", "main"]) }
 
     /// A global option's value (`@herald_unread`).
-    func option(_ name: String) -> String {
-        tmux(["show-options", "-gqv", name]).trimmingCharacters(in: .newlines)
+    func option(_ name: String) async -> String {
+        await tmux(["show-options", "-gqv", name]).trimmingCharacters(in: .newlines)
     }
 
     /// Polls until `condition` holds (at most `timeout` seconds), else throws naming `what`.
-    func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: () -> Bool) throws {
+    func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { throw TmuxError("timed out waiting for \(what); screen:\n\(screen?.capture() ?? "")") }
-            Thread.sleep(forTimeInterval: 0.05)
+        while await !condition() {
+            guard Date() < deadline else { throw TmuxError("timed out waiting for \(what); screen:\n\(await screen?.capture() ?? "")") }
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
     }
 
+    /// Ends both servers (waited for on threads of their own).
     func kill() {
         screen?.kill()
-        tmux(["kill-server"])
+        TmuxSession.killServer(name)
     }
 }

@@ -12,21 +12,21 @@ extension EndToEnd {
 @Suite struct PostRateLimitDoorsTests {
     /// Floods with `notify-send` until the daemon refuses one (at most 60 tries: at 1 a second
     /// in bursts of 10, a refusal comes as soon as 60 calls take less than 50 s).
-    @Test(.requiring("dbus-daemon", "notify-send")) func dbusNotifyPastTheRateIsRefusedAndTheDaemonKeepsServing() throws {
+    @Test(.requiring("dbus-daemon", "notify-send")) func dbusNotifyPastTheRateIsRefusedAndTheDaemonKeepsServing() async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let center = try CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1"], bus: bus)
+        let center = try await CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1"], bus: bus)
         defer { center.close() }
         try bus.waitForNotificationServer(named: "Herald")
         let notifySend = try #require(Programs.which("notify-send"))
-        func notify(_ app: String, _ title: String) throws -> (status: Int32, stdout: String, stderr: String) {
-            try ProcessRunner.runSeparately(notifySend, ["-a", app, title], environment: bus.environment)
+        func notify(_ app: String, _ title: String) async throws -> ProgramResult {
+            try await runProgram(notifySend, ["-a", app, title], environment: bus.environment)
         }
 
         var accepted = 0
         var refusal: String?
         for n in 1...60 {
-            let run = try notify("flood", "Flood \(n)")
+            let run = try await notify("flood", "Flood \(n)")
             guard run.status == 0 else {
                 refusal = run.stderr
                 break
@@ -39,10 +39,10 @@ extension EndToEnd {
         #expect(accepted >= 10)
 
         // Other apps, through either door, are served; history holds exactly what was accepted.
-        #expect(try notify("calm", "Still served").status == 0)
-        let post = try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"])
+        #expect(try await notify("calm", "Still served").status == 0)
+        let post = try await center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"])
         #expect(post.status == 0, "\(post.stderr)")
-        let history = try center.run(["history", "--json", "--limit", "200"])
+        let history = try await center.run(["history", "--json", "--limit", "200"])
         let rows = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
         let titles = rows.compactMap { $0["title"] as? String }
         #expect(titles.filter { $0.hasPrefix("Flood ") }.count == accepted, "\(titles)")
@@ -51,12 +51,12 @@ extension EndToEnd {
 
     /// 20 posts of one app published at once: 10 taken at once (the burst), the rest held back to
     /// 1 a second while mosquitto keeps them — every one arrives, once, and the log says so.
-    @Test(.skipped(because: MosquittoBroker.unavailableReason)) func brokerPostsPastTheRateAreHeldBackAndAllArrive() throws {
+    @Test(.skipped(because: MosquittoBroker.unavailableReason)) func brokerPostsPastTheRateAreHeldBackAndAllArrive() async throws {
         let broker = try BrokerTests.broker()
         defer { broker.stop() }
-        let center = try CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1", "--broker", broker.url()])
+        let center = try await CenterSession(uiCount: 0, daemonArguments: ["--rate-limit", "1", "--broker", broker.url()])
         defer { center.close() }
-        try center.daemon.waitForLog("Broker: connected")
+        try await center.daemon.waitForLog("Broker: connected")
         let count = 20
         let lines = try (0..<count).map { n -> String in
             let params = PostParams(bundleIdentifier: "cron",
@@ -64,7 +64,7 @@ extension EndToEnd {
             return String(decoding: try WireCoding.encoder().encode(params), as: UTF8.self)
         }
         try broker.publishLines(lines, topic: "\(broker.prefix)/post/backup-server")
-        let items = try BrokerTests.waitForHistory(home: center.home.path, count: count, timeout: 90)
+        let items = try await BrokerTests.waitForHistory(home: center.home.path, count: count, timeout: 90)
         let identifiers = items.compactMap { $0["identifier"] as? String }
         #expect(Set(identifiers) == Set((0..<count).map { "held-\($0)" }), "\(center.daemonLog.suffix(2000))")
         #expect(identifiers.count == count)
@@ -74,7 +74,7 @@ extension EndToEnd {
         #expect(log.contains("Broker: cron is posting faster than its limit of 1 a second (bursts of 10)"), "\(log)")
         #expect(!log.contains("rejected"), "\(log)")
         // The daemon answered the socket meanwhile.
-        #expect(try center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
+        #expect(try await center.run(["post", "--new-app", "com.example.other", "--title", "Socket too"]).status == 0)
     }
 }
 }

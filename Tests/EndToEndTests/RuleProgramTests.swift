@@ -24,7 +24,7 @@ extension EndToEnd {
         exit 3
         """
 
-    @Test func aRuleProgramGetsTheNotificationAsDataNeverAsCode() throws {
+    @Test func aRuleProgramGetsTheNotificationAsDataNeverAsCode() async throws {
         let root = try TemporaryDirectory("herald-rule-e2e")
         defer { root.remove() }
         let out = root.path + "/out dir"
@@ -46,16 +46,16 @@ extension EndToEnd {
             exec-timeout = 1
             """)
         defer { center.close() }
-        let daemon = try center.startDaemon(log: "daemon.log")
-        defer { daemon.stopBlocking(removingHome: false) }
+        let daemon = try await center.startDaemon(log: "daemon.log")
+        defer { daemon.stopInBackground(removingHome: false) }
 
         let marks = (1...3).map { root.path + "/mark\($0)" }
         let title = "$(touch \(marks[0]))"
         let body = "`touch \(marks[1])`; touch \(marks[2]) \u{1B}[31m"
-        let post = try center.run(["post", "--new-app", "com.example.ci", "--title", title, "--body", body, "--sound", "none"],
-                                  extra: ["HERALD_NO_SPAWN": "1"])
+        let post = try await center.run(["post", "--new-app", "com.example.ci", "--title", title, "--body", body, "--sound", "none"],
+                                        extra: ["HERALD_NO_SPAWN": "1"])
         #expect(post.status == 0, "\(post.stderr)")
-        try center.waitUntil("the program's exit in the log") { center.text("daemon.log").contains("exited with status 3") }
+        try await center.waitUntil("the program's exit in the log") { center.text("daemon.log").contains("exited with status 3") }
 
         #expect(try String(contentsOfFile: out + "/title.txt", encoding: .utf8) == title)
         #expect(try String(contentsOfFile: out + "/body.txt", encoding: .utf8) == body)
@@ -77,17 +77,17 @@ extension EndToEnd {
         #expect(log.contains("rule \"record\": \(script) exited with status 3"))
 
         // Critical matches the slow rule only: stopped at its time limit.
-        let page = try center.run(["post", "--new-app", "com.example.pager", "--title", "Down", "--level", "critical",
-                                   "--sound", "none"], extra: ["HERALD_NO_SPAWN": "1"])
+        let page = try await center.run(["post", "--new-app", "com.example.pager", "--title", "Down", "--level", "critical",
+                                         "--sound", "none"], extra: ["HERALD_NO_SPAWN": "1"])
         #expect(page.status == 0, "\(page.stderr)")
-        try center.waitUntil("the slow program stopped") { center.text("daemon.log").contains("/bin/sleep was stopped") }
+        try await center.waitUntil("the slow program stopped") { center.text("daemon.log").contains("/bin/sleep was stopped") }
         #expect(center.text("daemon.log").contains("rule \"slow\": /bin/sleep still running after 1 s: stopped"))
         #expect(try String(contentsOfFile: out + "/title.txt", encoding: .utf8) == title)   // not the record rule's
     }
 
     /// A rule whose program is not there is reported by `herald config` and the daemon's log,
     /// by line, and left out; the daemon serves on.
-    @Test func aMissingProgramIsAMistakeOnItsLine() throws {
+    @Test func aMissingProgramIsAMistakeOnItsLine() async throws {
         let center = try IsolatedCenter(configuration: """
             [daemon]
             dbus = no
@@ -95,7 +95,7 @@ extension EndToEnd {
             exec = herald-no-such-program --now
             """)
         defer { center.close() }
-        let check = try center.run(["config"])
+        let check = try await center.run(["config"])
         #expect(check.status == 1)
         #expect(check.stderr.contains("\(center.configPath):4: exec: no program 'herald-no-such-program' in PATH"),
                 "\(check.stderr)")

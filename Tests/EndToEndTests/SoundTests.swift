@@ -42,34 +42,34 @@ struct SoundTests {
 
     /// Runs `body` with a sound server, a data directory (`dataDirectory`) and a center whose
     /// daemon plays through that server; stops and removes them all afterwards.
-    static func withCenter(_ body: (PulseAudioServer, IsolatedCenter) throws -> Void) throws {
-        let pulse = try PulseAudioServer()
+    static func withCenter(_ body: (PulseAudioServer, IsolatedCenter) async throws -> Void) async throws {
+        let pulse = try await PulseAudioServer()
         defer { pulse.stop() }
         let data = try dataDirectory()
         defer { data.remove() }
         let center = try IsolatedCenter()
         defer { center.close() }
-        let daemon = try center.startDaemon(log: "daemon.log", extra: environment(pulse, data))
-        defer { daemon.stopBlocking(removingHome: false) }
-        try body(pulse, center)
+        let daemon = try await center.startDaemon(log: "daemon.log", extra: environment(pulse, data))
+        defer { daemon.stopInBackground(removingHome: false) }
+        try await body(pulse, center)
     }
 
-    static func post(_ center: IsolatedCenter, _ arguments: [String]) throws {
-        let result = try center.run(["post", "--new-app", app] + arguments, extra: ["HERALD_NO_SPAWN": "1"])
+    static func post(_ center: IsolatedCenter, _ arguments: [String]) async throws {
+        let result = try await center.run(["post", "--new-app", app] + arguments, extra: ["HERALD_NO_SPAWN": "1"])
         #expect(result.status == 0, "herald post \(arguments): \(result.stderr)")
     }
 
-    @Test func theDefaultANamedAndAThemeSoundPlay() throws {
-        try Self.withCenter { pulse, center in
-            try Self.post(center, ["--title", "Default"])
-            #expect(try pulse.waitForStreams(1) == ["message-new-instant"])
-            try Self.post(center, ["--title", "From the app's folder", "--sound", "chime.wav"])
-            #expect(try pulse.waitForStreams(2).last == "chime.wav")
-            try Self.post(center, ["--title", "From the theme", "--sound", "complete.caf"])
-            #expect(try pulse.waitForStreams(3).last == "complete")
-            try Self.post(center, ["--title", "Not there", "--sound", "nowhere.caf"])
-            #expect(try pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
-            try center.waitUntil("the log line about the missing sound") { center.text("daemon.log").contains("nowhere.caf") }
+    @Test func theDefaultANamedAndAThemeSoundPlay() async throws {
+        try await Self.withCenter { pulse, center in
+            try await Self.post(center, ["--title", "Default"])
+            #expect(try await pulse.waitForStreams(1) == ["message-new-instant"])
+            try await Self.post(center, ["--title", "From the app's folder", "--sound", "chime.wav"])
+            #expect(try await pulse.waitForStreams(2).last == "chime.wav")
+            try await Self.post(center, ["--title", "From the theme", "--sound", "complete.caf"])
+            #expect(try await pulse.waitForStreams(3).last == "complete")
+            try await Self.post(center, ["--title", "Not there", "--sound", "nowhere.caf"])
+            #expect(try await pulse.waitForStreams(4).last == "message-new-instant")   // Apple plays the default then
+            try await center.waitUntil("the log line about the missing sound") { center.text("daemon.log").contains("nowhere.caf") }
             let log = center.text("daemon.log")
             #expect(log.contains("sound: through unix:\(pulse.socketPath) (libcanberra)"), "\(log)")
             #expect(log.contains("sound \"nowhere.caf\" of \(Self.app) not found ("), "\(log)")
@@ -81,56 +81,56 @@ struct SoundTests {
     /// sound; a critical one breaks through do-not-disturb, with the default critical sound
     /// when it has none of its own. Sounds play in order, so once the
     /// last one has played the server has seen every one before it.
-    @Test func settingsSilenceTheSound() throws {
-        try Self.withCenter { pulse, center in
-            func herald(_ arguments: [String]) throws {
-                let result = try center.run(arguments, extra: ["HERALD_NO_SPAWN": "1"])
+    @Test func settingsSilenceTheSound() async throws {
+        try await Self.withCenter { pulse, center in
+            func herald(_ arguments: [String]) async throws {
+                let result = try await center.run(arguments, extra: ["HERALD_NO_SPAWN": "1"])
                 #expect(result.status == 0, "herald \(arguments): \(result.stderr)")
             }
 
-            try Self.post(center, ["--title", "No sound asked", "--sound", "none"])
-            try herald(["app", Self.app, "--sounds", "off"])
-            try Self.post(center, ["--title", "Sounds off", "--sound", "bell"])
-            try herald(["app", Self.app, "--sounds", "on"])
-            try Self.post(center, ["--title", "Passive", "--sound", "bell", "--level", "passive"])
-            try herald(["dnd", "on"])
-            try Self.post(center, ["--title", "During do-not-disturb", "--sound", "bell"])
-            try Self.post(center, ["--title", "Critical", "--sound", "complete", "--level", "critical"])
+            try await Self.post(center, ["--title", "No sound asked", "--sound", "none"])
+            try await herald(["app", Self.app, "--sounds", "off"])
+            try await Self.post(center, ["--title", "Sounds off", "--sound", "bell"])
+            try await herald(["app", Self.app, "--sounds", "on"])
+            try await Self.post(center, ["--title", "Passive", "--sound", "bell", "--level", "passive"])
+            try await herald(["dnd", "on"])
+            try await Self.post(center, ["--title", "During do-not-disturb", "--sound", "bell"])
+            try await Self.post(center, ["--title", "Critical", "--sound", "complete", "--level", "critical"])
             // Breaking through without a sound of its own: the default critical sound.
-            try Self.post(center, ["--title", "Critical, no sound", "--sound", "none", "--level", "critical"])
-            try herald(["dnd", "off"])
-            try Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
-            #expect(try pulse.waitForStreams(3) == ["complete", "dialog-warning", "chime.wav"])
-            #expect(try center.historyTitles().count == 8)
+            try await Self.post(center, ["--title", "Critical, no sound", "--sound", "none", "--level", "critical"])
+            try await herald(["dnd", "off"])
+            try await Self.post(center, ["--title", "Last", "--sound", "chime.wav"])
+            #expect(try await pulse.waitForStreams(3) == ["complete", "dialog-warning", "chime.wav"])
+            #expect(try await center.historyTitles().count == 8)
         }
     }
 
     /// notify-send's sound hints: `sound-file` (a FIFO is never opened: the default plays),
     /// `sound-name`, `suppress-sound`, and low urgency's quiet; `sound` is a capability.
-    @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() throws {
-        let pulse = try PulseAudioServer()
+    @Test(.requiring(DesktopSession.programs)) func desktopSoundHintsPlay() async throws {
+        let pulse = try await PulseAudioServer()
         defer { pulse.stop() }
         let data = try Self.dataDirectory()
         defer { data.remove() }
-        let desktop = try DesktopSession.start(
+        let desktop = try await DesktopSession.start(
             daemonEnvironment: Self.environment(pulse, data))
         defer { desktop.close() }
-        let caps = try desktop.call("GetCapabilities", [])
+        let caps = try await desktop.call("GetCapabilities", [])
         #expect(caps.stdout.contains("'sound'"), "\(caps.stdout)")
 
         let file = data.path + "/herald/sounds/\(Self.app)/chime.wav"
         let fifo = data.path + "/pipe.wav"
         #expect(mkfifo(fifo, 0o600) == 0)
-        _ = try desktop.notifySend(["-h", "string:sound-file:\(file)", "A file"])
-        #expect(try pulse.waitForStreams(1) == ["chime.wav"])
-        _ = try desktop.notifySend(["-h", "string:sound-name:complete", "A theme sound"])
-        #expect(try pulse.waitForStreams(2).last == "complete")
-        _ = try desktop.notifySend(["-h", "string:sound-file:\(fifo)", "A pipe"])
-        #expect(try pulse.waitForStreams(3).last == "message-new-instant")
-        _ = try desktop.notifySend(["-h", "string:sound-name:bell", "-h", "boolean:suppress-sound:true", "Suppressed"])
-        _ = try desktop.notifySend(["-u", "low", "-h", "string:sound-name:bell", "Low"])
-        _ = try desktop.notifySend(["-h", "string:sound-name:dialog-information", "Last"])
-        #expect(try pulse.waitForStreams(4) == ["chime.wav", "complete", "message-new-instant", "dialog-information"])
+        _ = try await desktop.notifySend(["-h", "string:sound-file:\(file)", "A file"])
+        #expect(try await pulse.waitForStreams(1) == ["chime.wav"])
+        _ = try await desktop.notifySend(["-h", "string:sound-name:complete", "A theme sound"])
+        #expect(try await pulse.waitForStreams(2).last == "complete")
+        _ = try await desktop.notifySend(["-h", "string:sound-file:\(fifo)", "A pipe"])
+        #expect(try await pulse.waitForStreams(3).last == "message-new-instant")
+        _ = try await desktop.notifySend(["-h", "string:sound-name:bell", "-h", "boolean:suppress-sound:true", "Suppressed"])
+        _ = try await desktop.notifySend(["-u", "low", "-h", "string:sound-name:bell", "Low"])
+        _ = try await desktop.notifySend(["-h", "string:sound-name:dialog-information", "Last"])
+        #expect(try await pulse.waitForStreams(4) == ["chime.wav", "complete", "message-new-instant", "dialog-information"])
         #expect(desktop.center.daemonLog.contains("\(fifo) is a named pipe (FIFO), not a sound file"), "\(desktop.center.daemonLog)")
     }
 }

@@ -19,67 +19,67 @@ extension EndToEnd {
         Array("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m".utf8)
     }
 
-    @Test func anIdleUIWakesForKeysClicksPastesResizesAndTheDaemon() throws {
-        let center = try CenterSession(bannerSeconds: 2)
+    @Test func anIdleUIWakesForKeysClicksPastesResizesAndTheDaemon() async throws {
+        let center = try await CenterSession(bannerSeconds: 2)
         defer { center.close() }
         let ui = center.ui
         for n in 1...3 {
-            let posted = try center.run(["post", "--title", "Note \(n)", "--body", "body \(n)", "--thread", "t\(n)"])
+            let posted = try await center.run(["post", "--title", "Note \(n)", "--body", "body \(n)", "--thread", "t\(n)"])
             #expect(posted.status == 0, "\(posted.stderr)")
         }
-        try ui.waitFor("Note 1 — body 1")
+        try await ui.waitFor("Note 1 — body 1")
         // The banners go when their time is up, with nobody typing: a timer woke the loop.
-        try ui.waitForAbsence("╭─")
+        try await ui.waitForAbsence("╭─")
 
         // The arrow keys are escape sequences; Esc alone is Esc once the escape delay passes.
-        ui.send("g")
-        try ui.waitUntil("Note 3 selected") { Self.selectedTitle($0) == "Note 3" }
-        ui.send("Down")
-        try ui.waitUntil("Note 2 selected") { Self.selectedTitle($0) == "Note 2" }
-        ui.send("Up")
-        try ui.waitUntil("Note 3 selected") { Self.selectedTitle($0) == "Note 3" }
-        ui.send("?")
-        try ui.waitFor("closes")
-        ui.send("Escape")
-        try ui.waitForAbsence("closes")
-        #expect(Self.selectedTitle(ui.capture()) == "Note 3", "Esc closed the help and did nothing else")
+        await ui.send("g")
+        try await ui.waitUntil("Note 3 selected") { Self.selectedTitle($0) == "Note 3" }
+        await ui.send("Down")
+        try await ui.waitUntil("Note 2 selected") { Self.selectedTitle($0) == "Note 2" }
+        await ui.send("Up")
+        try await ui.waitUntil("Note 3 selected") { Self.selectedTitle($0) == "Note 3" }
+        await ui.send("?")
+        try await ui.waitFor("closes")
+        await ui.send("Escape")
+        try await ui.waitForAbsence("closes")
+        #expect(await Self.selectedTitle(ui.capture()) == "Note 3", "Esc closed the help and did nothing else")
 
         // A click on a row selects it.
-        let screen = ui.capture()
+        let screen = await ui.capture()
         let row = try #require(screen.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("Note 1 — body 1") })
-        ui.sendBytes(Self.click(x: 40, y: row))
-        try ui.waitUntil("Note 1 selected by the click") { Self.selectedTitle($0) == "Note 1" }
+        await ui.sendBytes(Self.click(x: 40, y: row))
+        try await ui.waitUntil("Note 1 selected by the click") { Self.selectedTitle($0) == "Note 1" }
 
         // A paste of 1,000 characters (more than a frame reads) arrives whole, in order.
         let pasted = String((0..<990).map { Character(String($0 % 10)) }) + "pasted·END"
-        ui.send("/")
-        try ui.waitFor("[Enter Search]")
-        ui.send(pasted)
-        let input = try ui.waitFor("pasted·END")
+        await ui.send("/")
+        try await ui.waitFor("[Enter Search]")
+        await ui.send(pasted)
+        let input = try await ui.waitFor("pasted·END")
         let inputLine = try #require(input.split(separator: "\n").last { $0.contains("pasted·END") })
         let shown = inputLine.dropFirst().prefix { $0 != " " }   // after "/", up to the hint
         #expect(!shown.isEmpty && pasted.hasSuffix(shown), "the input line shows the paste's end: \(inputLine)")
-        ui.send("Escape")
-        try ui.waitForAbsence("pasted·END")
+        await ui.send("Escape")
+        try await ui.waitForAbsence("pasted·END")
 
         // A resize while the loop sleeps: SIGWINCH wakes it.
-        ui.resize(width: 50, height: 16)
-        try ui.waitUntil("a 50-column screen") { screen in
+        await ui.resize(width: 50, height: 16)
+        try await ui.waitUntil("a 50-column screen") { screen in
             let lines = screen.split(separator: "\n")
             return lines.first?.contains("Herald") == true && !lines.contains { UIBehaviourTests.columns($0) > 50 }
         }
-        ui.resize(width: 80, height: 24)
-        try ui.waitUntil("an 80-column screen") { $0.split(separator: "\n").first.map { UIBehaviourTests.columns($0) } ?? 0 > 60 }
+        await ui.resize(width: 80, height: 24)
+        try await ui.waitUntil("an 80-column screen") { $0.split(separator: "\n").first.map { UIBehaviourTests.columns($0) } ?? 0 > 60 }
 
         // The daemon's message wakes it; the banner's timer takes the banner away again.
-        _ = try center.run(["post", "--title", "Fresh news", "--body", "now"])
-        try ui.waitFor("╭─")
-        try ui.waitFor("Fresh news")
-        try ui.waitForAbsence("╭─")
+        _ = try await center.run(["post", "--title", "Fresh news", "--body", "now"])
+        try await ui.waitFor("╭─")
+        try await ui.waitFor("Fresh news")
+        try await ui.waitForAbsence("╭─")
 
-        ui.send("q")
-        try ui.waitUntil("herald to exit") { _ in ui.hasExited }
+        await ui.send("q")
+        try await ui.waitUntil("herald to exit") { _ in await ui.hasExited }
     }
 }
 }

@@ -30,19 +30,19 @@ extension EndToEnd {
         Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst())
     }
 
-    @Test func resizeRedrawsWithoutGarbage() throws {
-        let demo = try DemoSession(bannerSeconds: 2)
+    @Test func resizeRedrawsWithoutGarbage() async throws {
+        let demo = try await DemoSession(bannerSeconds: 2)
         defer { demo.close() }
-        try demo.allowAllApps()
-        try demo.command("message 王芳 你好，世界 — a wide line that is longer than forty columns")
-        try demo.waitFor("王芳 — 你好")
-        try demo.waitForAbsence("╭─")
-        try demo.waitUntil("the status message to clear") { !$0.contains("Message from") }
-        let before = demo.capture()
+        try await demo.allowAllApps()
+        try await demo.command("message 王芳 你好，世界 — a wide line that is longer than forty columns")
+        try await demo.waitFor("王芳 — 你好")
+        try await demo.waitForAbsence("╭─")
+        try await demo.waitUntil("the status message to clear") { !$0.contains("Message from") }
+        let before = await demo.capture()
         #expect(Self.overlong(before, width: 80).isEmpty)
 
-        demo.tmux.resize(width: 40, height: 12)
-        let small = try demo.waitUntil("a 40×12 screen") { screen in
+        await demo.tmux.resize(width: 40, height: 12)
+        let small = try await demo.waitUntil("a 40×12 screen") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.first?.contains("Herald") == true && !lines.contains { Self.columns($0) > 40 }
                 && !screen.contains("│ All notifications")
@@ -50,37 +50,37 @@ extension EndToEnd {
         #expect(Self.overlong(small, width: 40).isEmpty, "lines over 40 columns:\n\(small)")
         #expect(small.contains("王芳"))
 
-        demo.tmux.resize(width: 80, height: 24)
-        let after = try demo.waitUntil("the 80×24 screen as before") { Self.withoutHeader($0) == Self.withoutHeader(before) }
+        await demo.tmux.resize(width: 80, height: 24)
+        let after = try await demo.waitUntil("the 80×24 screen as before") { Self.withoutHeader($0) == Self.withoutHeader(before) }
         #expect(after.split(separator: "\n").first?.contains("Herald") == true)
         #expect(Self.overlong(after, width: 80).isEmpty)
     }
 
-    @Test func helpListsTheKeysAndQuitRestoresTheTerminal() throws {
-        let demo = try DemoSession()
+    @Test func helpListsTheKeysAndQuitRestoresTheTerminal() async throws {
+        let demo = try await DemoSession()
         defer { demo.close() }
-        try demo.allowAllApps()
+        try await demo.allowAllApps()
 
-        demo.send("?")
+        await demo.send("?")
         // With the demo's commands the help is longer than 80×24: it scrolls.
-        let help = try demo.waitFor("more · j k · Esc closes")
+        let help = try await demo.waitFor("more · j k · Esc closes")
         for text in ["Help", "open (the default action)", "the n-th action button", "reply (text-input action)",
                      "dismiss", "back out", "search history", "clear the badge you see", "quit", "Commands", ":invite"] {
             #expect(help.contains(text), "help lacks \(text)")
         }
-        demo.send("Space")   // a page down: to the end
-        let end = try demo.waitFor("j k scroll · Esc closes")
+        await demo.send("Space")   // a page down: to the end
+        let end = try await demo.waitFor("j k scroll · Esc closes")
         #expect(end.contains(":lock / unlock"), "the last demo command is reachable:\n\(end)")
-        demo.send("Escape")
-        try demo.waitForAbsence("Esc closes")
+        await demo.send("Escape")
+        try await demo.waitForAbsence("Esc closes")
 
-        demo.send("q")
-        try demo.waitUntil("herald to exit") { _ in demo.tmux.hasExited }
+        await demo.send("q")
+        try await demo.waitUntil("herald to exit") { _ in await demo.tmux.hasExited }
         // The alternate screen is gone: the pane shows what was there before herald started.
-        let screen = demo.capture()
+        let screen = await demo.capture()
         #expect(!screen.contains("Herald"))
         #expect(!screen.contains("─ Log ─"))
-        #expect(demo.tmux.format("#{alternate_on}") == "0")
+        #expect(await demo.tmux.format("#{alternate_on}") == "0")
     }
 
     /// A notification whose title and body carry escape sequences (an OSC that would retitle the
@@ -100,14 +100,14 @@ extension EndToEnd {
             try await engine.add(RequestRecord(identifier: "evil", content: content), bundleIdentifier: "com.example.eve")
         }
 
-        let demo = try DemoSession(home: home)
+        let demo = try await DemoSession(home: home)
         defer { demo.close() }
-        try demo.allowAllApps()
-        let screen = try demo.waitFor("Eve — red alert and bell")
+        try await demo.allowAllApps()
+        let screen = try await demo.waitFor("Eve — red alert and bell")
         for fragment in ["pwned", "[2J", "[31m", "[0m", "]0;"] {
             #expect(!screen.contains(fragment), "\(fragment) on screen:\n\(screen)")
         }
-        #expect(!demo.tmux.format("#{pane_title}").contains("pwned"))
+        #expect(await !demo.tmux.format("#{pane_title}").contains("pwned"))
         #expect(Self.overlong(screen, width: 80).isEmpty)
     }
 }

@@ -10,7 +10,7 @@ import TestSupport
             let daemon = try await DaemonFixture.start(DaemonOptions(["--no-such-option"]))
             await daemon.stop()
             Issue.record("a daemon with an unknown option answered")
-        } catch let failure as TestFailure {
+        } catch let failure as DaemonLaunchError {
             #expect(failure.description.contains("exited with status"), "\(failure)")
             #expect(failure.description.contains("--no-such-option"), "\(failure)")
         }

@@ -14,10 +14,10 @@ enum HeraldBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String]) async throws -> Result {
         struct NotBuilt: Error {}
         guard let binary = Self.url else { throw NotBuilt() }
-        let result = try ProcessRunner.runSeparately(binary.path, arguments, environment: ["TZ": "UTC"])
+        let result = try await runProgram(binary.path, arguments, environment: ["TZ": "UTC"])
         return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }
@@ -37,11 +37,11 @@ struct CommandTests {
         return store
     }
 
-    @Test func historyPrintsAlignedColumnsWithoutControlCharacters() throws {
+    @Test func historyPrintsAlignedColumnsWithoutControlCharacters() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         _ = try populated(fixture)
-        let result = try HeraldBinary.run(["--home", fixture.home.url.path, "history"])
+        let result = try await HeraldBinary.run(["--home", fixture.home.url.path, "history"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -55,31 +55,31 @@ struct CommandTests {
         #expect(lines[1].range(of: "com.example")!.lowerBound.utf16Offset(in: lines[1]) == appColumn)
     }
 
-    @Test func historyJSONSearchAndApp() throws {
+    @Test func historyJSONSearchAndApp() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         _ = try populated(fixture)
-        let result = try HeraldBinary.run(["--home", fixture.home.url.path, "history", "--search", "lun", "--json"])
+        let result = try await HeraldBinary.run(["--home", fixture.home.url.path, "history", "--search", "lun", "--json"])
         #expect(result.status == 0)
         let items = try #require(try JSONValue.parse(Data(result.stdout.utf8)).arrayValue)
         #expect(items.count == 1)
         #expect(items[0].objectValue?["userInfo"]?.objectValue?["MEETING_ID"] == "123")
-        let mail = try HeraldBinary.run(["--home", fixture.home.url.path, "history", "--app", "com.example.mail", "--json"])
+        let mail = try await HeraldBinary.run(["--home", fixture.home.url.path, "history", "--app", "com.example.mail", "--json"])
         #expect(try JSONValue.parse(Data(mail.stdout.utf8)).arrayValue?.compactMap { $0.objectValue?["title"] } == ["Invoice"])
     }
 
-    @Test func pendingAndApps() throws {
+    @Test func pendingAndApps() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         _ = try populated(fixture)
-        let pending = try HeraldBinary.run(["--home", fixture.home.url.path, "pending"])
+        let pending = try await HeraldBinary.run(["--home", fixture.home.url.path, "pending"])
         #expect(pending.status == 0)
         #expect(pending.stdout.contains("after 60 s"))
-        let apps = try HeraldBinary.run(["--home", fixture.home.url.path, "apps", "--json"])
+        let apps = try await HeraldBinary.run(["--home", fixture.home.url.path, "apps", "--json"])
         let list = try #require(try JSONValue.parse(Data(apps.stdout.utf8)).arrayValue)
         #expect(list.compactMap { $0.objectValue?["badge"] } == [7, 0])
         #expect(list.first?.objectValue?["unread"] == 1)
-        let table = try HeraldBinary.run(["--home", fixture.home.url.path, "apps"])
+        let table = try await HeraldBinary.run(["--home", fixture.home.url.path, "apps"])
         #expect(table.stdout.contains("MEETING_INVITATION, ALARM"))
     }
 
@@ -89,38 +89,43 @@ struct CommandTests {
         let store = try populated(fixture)
         try store.batch {
             _ = try store.insertDelivered(RecordFixtures.delivered(title: "Uncommitted"))
-            let result = try HeraldBinary.run(["--home", fixture.home.url.path, "history", "--json"])
+            // The one synchronous program run of the tests, on purpose: `herald history` has to
+            // run while this thread holds the store's write lock, inside `batch`, whose body is
+            // synchronous (the transaction belongs to this thread) and cannot await `runProgram`.
+            let binary = try #require(HeraldBinary.url)
+            let result = try ProcessRunner.runSeparately(binary.path, ["--home", fixture.home.url.path, "history", "--json"],
+                                                         environment: ["TZ": "UTC"])
             #expect(result.status == 0)
             #expect(!result.stdout.contains("Uncommitted"))
             #expect(result.stdout.contains("Invoice"))
         }
     }
 
-    @Test func noDatabaseIsNotAnError() throws {
+    @Test func noDatabaseIsNotAnError() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         for command in ["history", "pending", "apps"] {
-            let json = try HeraldBinary.run(["--home", fixture.home.url.path, command, "--json"])
+            let json = try await HeraldBinary.run(["--home", fixture.home.url.path, command, "--json"])
             #expect(json.status == 0)
             #expect(json.stdout == "[]\n")
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.home.url.path))
     }
 
-    @Test func aCorruptDatabaseExitsWithAClearMessage() throws {
+    @Test func aCorruptDatabaseExitsWithAClearMessage() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try fixture.home.create()
         try Data(repeating: 0x42, count: 4096).write(to: fixture.home.databaseURL)
-        let result = try HeraldBinary.run(["--home", fixture.home.url.path, "history"])
+        let result = try await HeraldBinary.run(["--home", fixture.home.url.path, "history"])
         #expect(result.status == 1)
         #expect(result.stderr.contains(fixture.home.databaseURL.path))
         #expect(result.stderr.contains("move it aside"))
     }
 
-    @Test func helpHasExamples() throws {
+    @Test func helpHasExamples() async throws {
         for command in ["history", "pending", "apps"] {
-            let result = try HeraldBinary.run([command, "--help"])
+            let result = try await HeraldBinary.run([command, "--help"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("Examples:"))
         }

@@ -57,23 +57,16 @@ public struct DaemonOptions: Sendable {
         self.readyWithin = readyWithin
     }
 
-    /// `herald`'s arguments for a daemon on `home`.
-    func commandLine(home: String) -> [String] {
-        let desktopOption: [String]
-        if case .off = desktop { desktopOption = ["--no-dbus"] } else { desktopOption = [] }
-        return (homeBy == .argument ? ["--home", home] : []) + ["daemon"] + arguments + desktopOption
+    /// The daemon's options after `daemon`: `arguments`, and `--no-dbus` unless it has a desktop.
+    var daemonArguments: [String] {
+        if case .off = desktop { return arguments + ["--no-dbus"] }
+        return arguments
     }
 
-    /// What is added to the daemon's environment on `home`.
-    func addedEnvironment(home: String) -> [String: String] {
+    /// What is added to the daemon's environment (over the test process's own).
+    var addedEnvironment: [String: String] {
         var added = ["HERALD_TMUX": "off", "HERALD_SOUND": "bell"]
         if case .bus(let bus) = desktop { added.merge(bus.environment) { $1 } }
-        if homeBy == .environment { added["HERALD_HOME"] = home }
         return added.merging(environment) { $1 }
-    }
-
-    /// What the daemon does not inherit.
-    var removedEnvironment: [String] {
-        (["HERALD_SOCKET"] + unsetting).filter { environment[$0] == nil }
     }
 }

@@ -33,7 +33,7 @@ public final class LineFollower: Sendable {
 
     /// Waits for a line after the first `after` lines that satisfies `condition`.
     @discardableResult
-    public func waitForLine(after: Int = 0, timeout: TimeInterval = 20, _ condition: (String) -> Bool) throws -> String {
+    public func waitForLine(after: Int = 0, timeout: TimeInterval = 20, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let seen = all
@@ -41,7 +41,7 @@ public final class LineFollower: Sendable {
             guard Date() < deadline, !ended.load(ordering: .sequentiallyConsistent) else {
                 throw ProcessError("no such line; the program printed: \(seen)")
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
     }
 

@@ -12,10 +12,10 @@ import Glibc
 /// catch a short sound while it plays.
 ///
 /// ```swift
-/// let pulse = try PulseAudioServer()
+/// let pulse = try await PulseAudioServer()
 /// defer { pulse.stop() }
 /// // … run the program under test with pulse.environment …
-/// try pulse.waitForStream("message-new-instant")
+/// #expect(try await pulse.waitForStreams(1) == ["message-new-instant"])
 /// ```
 public final class PulseAudioServer: Sendable {
     public let directory: TemporaryDirectory
@@ -37,7 +37,7 @@ public final class PulseAudioServer: Sendable {
     private var logPath: String { directory.path + "/pulse.log" }
 
     /// Starts the server and waits (up to `timeout` seconds) until it answers `pactl info`.
-    public init(timeout: TimeInterval = 20) throws {
+    public init(timeout: TimeInterval = 20) async throws {
         guard let pulseaudio = Programs.which("pulseaudio") else { throw ProcessError("pulseaudio is not installed") }
         directory = try TemporaryDirectory("herald-pulse")
         // As root it warns that it should run as a user, and runs.
@@ -51,7 +51,7 @@ public final class PulseAudioServer: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if FileManager.default.fileExists(atPath: socketPath),
-               let info = try? ProcessRunner.runSeparately(Programs.which("pactl")!, ["info"], environment: environment),
+               let info = try? await runProgram(Programs.which("pactl")!, ["info"], environment: environment),
                info.status == 0 {
                 return
             }
@@ -60,7 +60,7 @@ public final class PulseAudioServer: Sendable {
                 stop()
                 throw ProcessError("pulseaudio did not answer on \(socketPath): \(output)")
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
     }
 
@@ -77,11 +77,11 @@ public final class PulseAudioServer: Sendable {
 
     /// Waits until `count` streams have been played (at most `timeout` seconds); returns them.
     @discardableResult
-    public func waitForStreams(_ count: Int, timeout: TimeInterval = 20) throws -> [String] {
+    public func waitForStreams(_ count: Int, timeout: TimeInterval = 20) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         while streams.count < count {
             guard Date() < deadline else { throw ProcessError("pulseaudio played \(streams) — waited for \(count) streams") }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
         return streams
     }

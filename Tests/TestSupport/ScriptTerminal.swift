@@ -10,7 +10,7 @@ import Glibc
 /// ```swift
 /// let terminal = try ScriptTerminal(command: [herald, "relay", "--osc", "777"], environment: [:])
 /// defer { terminal.stop() }
-/// try terminal.waitFor("\u{1B}]777;notify;")
+/// try await terminal.waitFor("\u{1B}]777;notify;")
 /// terminal.type(Array("\u{1B}]99;i=1;\u{1B}\\".utf8))
 /// ```
 public final class ScriptTerminal: @unchecked Sendable {
@@ -45,19 +45,19 @@ public final class ScriptTerminal: @unchecked Sendable {
 
     /// Waits until the output contains `expected` (at most `timeout` seconds); returns the output.
     @discardableResult
-    public func waitFor(_ expected: String, timeout: TimeInterval = 20) throws -> String {
-        try waitUntil(timeout: timeout, "\(expected.debugDescription) on the terminal") { $0.contains(expected) }
+    public func waitFor(_ expected: String, timeout: TimeInterval = 20) async throws -> String {
+        try await waitUntil(timeout: timeout, "\(expected.debugDescription) on the terminal") { $0.contains(expected) }
     }
 
     /// Waits until `condition` holds of the output (at most `timeout` seconds); returns the output.
     @discardableResult
-    public func waitUntil(timeout: TimeInterval = 20, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    public func waitUntil(timeout: TimeInterval = 20, _ what: String, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let text = self.text
             if condition(text) { return text }
             guard Date() < deadline else { throw ProcessError("timed out waiting for \(what); the terminal shows: \(text.debugDescription)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
     }
 

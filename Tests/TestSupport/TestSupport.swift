@@ -7,6 +7,8 @@ import HeraldCore
 @_exported import MosquittoHarness
 // Private buses (no service auto-start) and dunst under Xvfb, for the D-Bus tests.
 @_exported import DBusHarness
+// The one daemon launcher (`LaunchedDaemon`, under `DaemonFixture`) and `offThePool`.
+@_exported import DaemonHarness
 
 /// A fresh temporary directory for one test; removed by `remove()`.
 public struct TemporaryDirectory: Sendable {

@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldBroker
 import HeraldCore
@@ -99,96 +100,98 @@ enum BrokerBenchmarks {
         try home.create()
         let socketPath = scratch.appendingPathComponent("b.sock").path
         let log = scratch.appendingPathComponent("broker-daemon.log")
-        let daemon = try SocketBenchmarks.Daemon(herald: herald, home: home, socketPath: socketPath, log: log,
-                                                 arguments: ["--broker", broker.url()])
-        defer { daemon.stop() }
-        let observer = try await daemon.connect(name: "herald-bench events")
-        defer { observer.close() }
-        let deliveries = Deliveries()
-        observer.onEvent { deliveries.record($0) }
-        _ = try await observer.call(Methods.subscribe, SubscribeParams())
-        try await waitForLog(log, "Broker: connected")
+        let daemon = try LaunchedDaemon.forBenchmark(herald: herald, home: home, socketPath: socketPath, log: log,
+                                                     arguments: ["--broker", broker.url()])
+        try await daemon.waitUntilReady()
+        try await daemon.stopping(within: 10) {
+            let observer = try await daemon.connect(as: "herald-bench events")
+            defer { observer.close() }
+            let deliveries = Deliveries()
+            observer.onEvent { deliveries.record($0) }
+            _ = try await observer.call(Methods.subscribe, SubscribeParams())
+            try await daemon.waitForLog("Broker: connected")
 
-        let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
-        let publisher = try await BrokerPublisher.connect(settings: settings, sender: "herald-bench")
-        defer { publisher.close() }
-        let client = try await daemon.connect(name: "herald-bench")
-        defer { client.close() }
+            let settings = try BrokerSettings.resolve(url: broker.url(), environment: [:])
+            let publisher = try await BrokerPublisher.connect(settings: settings, sender: "herald-bench")
+            defer { publisher.close() }
+            let client = try await daemon.connect(as: "herald-bench")
+            defer { client.close() }
 
-        @Sendable func params(_ path: String, _ n: Int) -> PostParams {
-            PostParams(bundleIdentifier: "bench.\(path)",
-                       request: RequestRecord(identifier: "\(path)-\(n)",
-                                              content: ContentRecord(title: "Bench \(n % 100)", body: "\(path) benchmark post \(n)")))
-        }
+            @Sendable func params(_ path: String, _ n: Int) -> PostParams {
+                PostParams(bundleIdentifier: "bench.\(path)",
+                           request: RequestRecord(identifier: "\(path)-\(n)",
+                                                  content: ContentRecord(title: "Bench \(n % 100)", body: "\(path) benchmark post \(n)")))
+            }
 
-        // Warm both paths.
-        for n in 0..<50 {
-            try await publisher.post(params("warm-broker", n))
-            _ = try await client.call(Methods.post, params("warm-socket", n))
-        }
-        await deliveries.wait(for: "warm-broker-49")
+            // Warm both paths.
+            for n in 0..<50 {
+                try await publisher.post(params("warm-broker", n))
+                _ = try await client.call(Methods.post, params("warm-socket", n))
+            }
+            await deliveries.wait(for: "warm-broker-49")
 
-        // One at a time, alternating, so both see the same machine.
-        let count = options.size(2_000)
-        var brokerSamples: [Double] = []
-        var socketSamples: [Double] = []
-        for n in 0..<count {
-            var start = Measure.now()
-            try await publisher.post(params("broker", n))
-            await deliveries.wait(for: "broker-\(n)")
-            brokerSamples.append(Double(Measure.now() - start) / 1_000)
-            start = Measure.now()
-            _ = try await client.call(Methods.post, params("socket", n))
-            await deliveries.wait(for: "socket-\(n)")
-            socketSamples.append(Double(Measure.now() - start) / 1_000)
-        }
-        report.add(Metric("broker_post_p50_us", label: "broker post → delivered p50",
-                          value: Measure.percentile(brokerSamples, 0.5), unit: "µs", direction: .lower))
-        report.add(Metric("broker_post_p99_us", label: "broker post → delivered p99",
-                          value: Measure.percentile(brokerSamples, 0.99), unit: "µs", direction: .lower))
-        report.add(Metric("socket_post_p50_us", label: "socket post → delivered p50",
-                          value: Measure.percentile(socketSamples, 0.5), unit: "µs", direction: .lower))
-        report.add(Metric("socket_post_p99_us", label: "socket post → delivered p99",
-                          value: Measure.percentile(socketSamples, 0.99), unit: "µs", direction: .lower))
+            // One at a time, alternating, so both see the same machine.
+            let count = options.size(2_000)
+            var brokerSamples: [Double] = []
+            var socketSamples: [Double] = []
+            for n in 0..<count {
+                var start = Measure.now()
+                try await publisher.post(params("broker", n))
+                await deliveries.wait(for: "broker-\(n)")
+                brokerSamples.append(Double(Measure.now() - start) / 1_000)
+                start = Measure.now()
+                _ = try await client.call(Methods.post, params("socket", n))
+                await deliveries.wait(for: "socket-\(n)")
+                socketSamples.append(Double(Measure.now() - start) / 1_000)
+            }
+            report.add(Metric("broker_post_p50_us", label: "broker post → delivered p50",
+                              value: Measure.percentile(brokerSamples, 0.5), unit: "µs", direction: .lower))
+            report.add(Metric("broker_post_p99_us", label: "broker post → delivered p99",
+                              value: Measure.percentile(brokerSamples, 0.99), unit: "µs", direction: .lower))
+            report.add(Metric("socket_post_p50_us", label: "socket post → delivered p50",
+                              value: Measure.percentile(socketSamples, 0.5), unit: "µs", direction: .lower))
+            report.add(Metric("socket_post_p99_us", label: "socket post → delivered p99",
+                              value: Measure.percentile(socketSamples, 0.99), unit: "µs", direction: .lower))
 
-        // Throughput: everything sent without waiting, until all of it was delivered.
-        let bulk = options.size(10_000)
-        deliveries.reset()
-        let brokerSeconds = try await Measure.seconds {
-            try await publishAll(bulk, with: publisher) { params("bulk-broker", $0) }
-            await deliveries.wait(count: bulk)
-        }
-        let nullSeconds = try await nullSubscriberSeconds(broker: broker, count: bulk) { params("bulk-null", $0) }
-        deliveries.reset()
-        let clients = 8
-        var connections: [IPCClient] = []
-        for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
-        defer { connections.forEach { $0.close() } }
-        let socketSeconds = try await Measure.seconds {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (i, connection) in connections.enumerated() {
-                    group.addTask {
-                        for n in stride(from: i, to: bulk, by: clients) {
-                            _ = try await connection.call(Methods.post, params("bulk-socket", n))
+            // Throughput: everything sent without waiting, until all of it was delivered.
+            let bulk = options.size(10_000)
+            deliveries.reset()
+            let brokerSeconds = try await Measure.seconds {
+                try await publishAll(bulk, with: publisher) { params("bulk-broker", $0) }
+                await deliveries.wait(count: bulk)
+            }
+            let nullSeconds = try await nullSubscriberSeconds(broker: broker, count: bulk) { params("bulk-null", $0) }
+            deliveries.reset()
+            let clients = 8
+            var connections: [IPCClient] = []
+            for i in 0..<clients { connections.append(try await daemon.connect(as: "herald-bench \(i)")) }
+            defer { connections.forEach { $0.close() } }
+            let socketSeconds = try await Measure.seconds {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (i, connection) in connections.enumerated() {
+                        group.addTask {
+                            for n in stride(from: i, to: bulk, by: clients) {
+                                _ = try await connection.call(Methods.post, params("bulk-socket", n))
+                            }
                         }
                     }
+                    try await group.waitForAll()
                 }
-                try await group.waitForAll()
+                await deliveries.wait(count: bulk)
             }
-            await deliveries.wait(count: bulk)
+            report.add(Metric("broker_post_per_s", label: "broker posts → delivered", value: Double(bulk) / brokerSeconds, unit: "/s",
+                              goal: 2_000))
+            report.add(Metric("broker_null_per_s", label: "broker posts → a subscriber that only acknowledges",
+                              value: nullSeconds.map { Double(bulk) / $0 }, unit: "/s",
+                              missingReason: nullSeconds == nil ? "n/a (mosquitto_sub is not installed)" : nil))
+            report.add(Metric("socket_post_per_s", label: "socket posts → delivered", value: Double(bulk) / socketSeconds, unit: "/s"))
+            report.add(Comparison(label: "broker / socket posts per second",
+                                  measured: Report.format(Double(bulk) / brokerSeconds) + "/s",
+                                  baseline: Report.format(Double(bulk) / socketSeconds) + "/s",
+                                  ratio: socketSeconds / brokerSeconds, goal: 0.1, direction: .higher))
+            report.note("broker: mosquitto on 127.0.0.1:\(broker.port), QoS 1; \(count) posts one at a time on each path "
+                        + "(timed post → delivered event), \(bulk) posts in bulk on each")
         }
-        report.add(Metric("broker_post_per_s", label: "broker posts → delivered", value: Double(bulk) / brokerSeconds, unit: "/s",
-                          goal: 2_000))
-        report.add(Metric("broker_null_per_s", label: "broker posts → a subscriber that only acknowledges",
-                          value: nullSeconds.map { Double(bulk) / $0 }, unit: "/s",
-                          missingReason: nullSeconds == nil ? "n/a (mosquitto_sub is not installed)" : nil))
-        report.add(Metric("socket_post_per_s", label: "socket posts → delivered", value: Double(bulk) / socketSeconds, unit: "/s"))
-        report.add(Comparison(label: "broker / socket posts per second",
-                              measured: Report.format(Double(bulk) / brokerSeconds) + "/s",
-                              baseline: Report.format(Double(bulk) / socketSeconds) + "/s",
-                              ratio: socketSeconds / brokerSeconds, goal: 0.1, direction: .higher))
-        report.note("broker: mosquitto on 127.0.0.1:\(broker.port), QoS 1; \(count) posts one at a time on each path "
-                    + "(timed post → delivered event), \(bulk) posts in bulk on each")
     }
 
     /// Publishes `count` posts, up to 100 awaiting the broker's acknowledgement at once.
@@ -228,15 +231,6 @@ enum BrokerBenchmarks {
                 guard Date() < deadline else { throw BenchUsageError("mosquitto_sub did not get \(count) posts in 120 s") }
                 try await Task.sleep(nanoseconds: 1_000_000)
             }
-        }
-    }
-
-    /// Waits up to 30 s for the daemon's log to hold `text`.
-    static func waitForLog(_ log: URL, _ text: String) async throws {
-        let deadline = Date().addingTimeInterval(30)
-        while (try? String(contentsOf: log, encoding: .utf8))?.contains(text) != true {
-            guard Date() < deadline else { throw BenchUsageError("the daemon never logged '\(text)'") }
-            try await Task.sleep(nanoseconds: 20_000_000)
         }
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import HeraldClient
+import DaemonHarness
 import HeraldCore
 import HeraldStore
-import HeraldWire
 
 /// `daemon_ready_ms`: a `herald daemon` from exec until it has answered a client's hello, on
 /// the store benchmark's history (a million notifications in a full run) with the pending
@@ -45,21 +44,20 @@ enum DaemonReadyBenchmarks {
     }
 
     /// Starts the daemon `rounds` times, each timed from exec to the answer of its hello
-    /// (connection attempts 1 ms apart); stops all but the last, which it returns. The median is
-    /// reported as `key` (`daemon_ready_ms`; a floor beside it has no goal).
+    /// (attempts 1 ms apart, `LaunchedDaemon.waitUntilReady`); stops all but the last, which it
+    /// returns. The median is reported as `key` (`daemon_ready_ms`; a floor beside it has no goal).
     static func startTimed(herald: String, home: HeraldHome, socketPath: String, log: URL, rounds: Int,
                            pending: Int, rows: Int, key: String = "daemon_ready_ms", goal: Double? = 100,
-                           report: Report) async throws -> SocketBenchmarks.Daemon {
+                           report: Report) async throws -> LaunchedDaemon {
         var times: [Double] = []
-        var daemon: SocketBenchmarks.Daemon?
+        var daemon: LaunchedDaemon?
         for round in 0..<rounds {
             try? FileManager.default.removeItem(atPath: socketPath)
             let start = Measure.now()
-            let started = try SocketBenchmarks.Daemon(herald: herald, home: home, socketPath: socketPath, log: log)
-            let client = try await firstHello(started, socketPath: socketPath)
+            let started = try LaunchedDaemon.forBenchmark(herald: herald, home: home, socketPath: socketPath, log: log)
+            try await started.waitUntilReady(within: 60, polling: 0.001)
             times.append(Double(Measure.now() - start) / 1e6)
-            client.close()
-            if round < rounds - 1 { started.stop() } else { daemon = started }
+            if round < rounds - 1 { await started.stop(within: 10) } else { daemon = started }
         }
         let median = Measure.median(times)
         report.add(Metric(key, label: "daemon exec → hello answered" + (rows == 0 ? ", empty home" : ""), value: median,
@@ -67,19 +65,5 @@ enum DaemonReadyBenchmarks {
         report.note(String(format: "%@: %d rows of history, %d pending; %d starts: %@ ms", key, rows, pending,
                            rounds, times.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
         return daemon!
-    }
-
-    /// Connects as soon as the socket answers: attempts 1 ms apart, for up to 60 s.
-    private static func firstHello(_ daemon: SocketBenchmarks.Daemon, socketPath: String) async throws -> IPCClient {
-        let deadline = Date().addingTimeInterval(60)
-        while true {
-            do {
-                return try await IPCClient.connect(socketPath: socketPath,
-                                                   hello: ClientHello(role: .cli, client: "herald-bench ready"))
-            } catch {
-                guard Date() < deadline, daemon.process.isRunning else { throw error }
-                usleep(1_000)
-            }
-        }
     }
 }

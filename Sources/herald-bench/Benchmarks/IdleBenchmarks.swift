@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldStore
 import HeraldSystem
@@ -13,7 +14,7 @@ enum IdleBenchmarks {
     /// The span the wake-ups are counted over.
     static let seconds: UInt32 = 5
 
-    static func run(_ options: BenchOptions, scratch: URL, report: Report) throws {
+    static func run(_ options: BenchOptions, scratch: URL, report: Report) async throws {
         guard let herald = SocketBenchmarks.heraldPath(options) else {
             return reportMissing("n/a (herald not built: swift build -c release --product herald)", report: report)
         }
@@ -23,10 +24,17 @@ enum IdleBenchmarks {
         let home = HeraldHome(path: scratch.appendingPathComponent("idle").path)
         try home.create()
         let socketPath = scratch.appendingPathComponent("idle.sock").path
-        let daemon = try SocketBenchmarks.Daemon(herald: herald, home: home, socketPath: socketPath,
-                                                 log: scratch.appendingPathComponent("idle-daemon.log"))
-        defer { daemon.stop() }
-        try waitForFile(socketPath)
+        let daemon = try LaunchedDaemon.forBenchmark(herald: herald, home: home, socketPath: socketPath,
+                                                     log: scratch.appendingPathComponent("idle-daemon.log"))
+        try await daemon.stopping(within: 10) {
+            try await daemon.waitUntilReady()
+            try measure(herald: herald, home: home, daemon: daemon, report: report)
+        }
+    }
+
+    /// The UI in tmux against `daemon`, and both processes' wake-ups.
+    private static func measure(herald: String, home: HeraldHome, daemon: LaunchedDaemon, report: Report) throws {
+        let socketPath = daemon.socketPath
         let tmux = ["tmux", "-L", "herald-bench-idle-\(getpid())"]
         let command = "exec env TERM=xterm-256color LANG=C.UTF-8 HERALD_NO_SPAWN=1 HERALD_SOCKET='\(socketPath)' "
             + "'\(herald)' --home '\(home.url.path)'"
@@ -42,9 +50,9 @@ enum IdleBenchmarks {
             .output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let ui = Int32(panePID) else { throw BenchUsageError("no pane process (\(panePID))") }
         sleep(2)   // start-up's loads and first frames are over
-        let before = (ui: wakeUps(ui), daemon: wakeUps(daemon.process.pid))
+        let before = (ui: wakeUps(ui), daemon: wakeUps(daemon.pid))
         sleep(seconds)
-        let after = (ui: wakeUps(ui), daemon: wakeUps(daemon.process.pid))
+        let after = (ui: wakeUps(ui), daemon: wakeUps(daemon.pid))
         report.add(metric("ui_idle_wakeups", "idle herald UI: wake-ups in \(seconds) s", before.ui, after.ui))
         report.add(metric("daemon_idle_wakeups", "idle herald daemon: wake-ups in \(seconds) s", before.daemon, after.daemon))
     }
@@ -74,10 +82,6 @@ enum IdleBenchmarks {
             counts[thread] = line?.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
         return counts
-    }
-
-    static func waitForFile(_ path: String) throws {
-        try waitUntil("the daemon's socket") { FileManager.default.fileExists(atPath: path) }
     }
 
     static func waitUntil(_ what: String, _ condition: () -> Bool) throws {

@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldClient
 import HeraldCore
@@ -15,65 +16,6 @@ import Synchronization
 /// memory with the store benchmark's history, a million notifications in a full run, and the
 /// pending requests of a full center, `DaemonReadyBenchmarks`).
 enum SocketBenchmarks {
-    /// A `herald daemon` child process on a private home and socket.
-    final class Daemon {
-        let process: ChildProcess
-        let socketPath: String
-        let home: HeraldHome
-        let log: URL
-
-        /// `arguments` go after `daemon` (`--broker URL` for the broker benchmark). The per-app
-        /// rate limit is off: the benchmark measures how fast the center can go.
-        init(herald: String, home: HeraldHome, socketPath: String, log: URL, arguments: [String] = []) throws {
-            self.home = home
-            self.socketPath = socketPath
-            self.log = log
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process = try ChildProcess(herald, ["--home", home.url.path, "daemon", "--rate-limit", "0"] + arguments,
-                                       environment: ["HERALD_SOCKET": socketPath, "HERALD_TMUX": "off"], streams: .logFile(log.path))
-        }
-
-        /// Connects, retrying while the daemon starts (up to `seconds`).
-        func connect(name: String, seconds: Double = 30) async throws -> IPCClient {
-            let deadline = Date().addingTimeInterval(seconds)
-            while true {
-                do {
-                    return try await IPCClient.connect(socketPath: socketPath, hello: ClientHello(role: .cli, client: name))
-                } catch {
-                    guard Date() < deadline, process.isRunning else { throw error }
-                    try await Task.sleep(nanoseconds: 20_000_000)
-                }
-            }
-        }
-
-        var residentBytes: Int { Measure.residentBytes(pid: process.pid) }
-
-        /// The daemon's CPU time so far (user + system), in seconds.
-        var cpuSeconds: Double? { Measure.cpuSeconds(pid: process.pid) }
-
-        /// The daemon's CPU time per post since `start` (the clients' own time is not in it).
-        func cpuMetric(_ key: String, label: String, since start: Double?, posts: Int) -> Metric {
-            guard let start, let end = cpuSeconds else {
-                return Metric(key, label: label, value: nil, unit: "µs", missingReason: "n/a (/proc/PID/stat unreadable)")
-            }
-            return Metric(key, label: label, value: (end - start) * 1e6 / Double(posts), unit: "µs")
-        }
-
-        /// The commit groups made since the last call (the daemon's `commitStatistics`, asked on
-        /// a connection of its own): writes per commit, and the largest group.
-        func takeCommitGroups() async throws -> CommitGroupStatistics {
-            let client = try await connect(name: "herald-bench statistics")
-            defer { client.close() }
-            return try await client.call(Methods.commitStatistics, Empty())
-        }
-
-        /// SIGTERM, then SIGKILL after 10 s.
-        func stop() {
-            process.signal(SIGTERM)
-            _ = process.waitKilling(after: 10)
-        }
-    }
-
     static func params(_ app: String, _ n: Int) -> PostParams {
         PostParams(bundleIdentifier: app,
                    request: RequestRecord(identifier: "b\(n)",
@@ -112,11 +54,11 @@ enum SocketBenchmarks {
         try home.create()
         let socketPath = scratch.appendingPathComponent("h.sock").path
         let clients = 8
-        let daemon: Daemon
+        let daemon: LaunchedDaemon
         if postsOnly {
-            daemon = try Daemon(herald: herald, home: home, socketPath: socketPath,
-                                log: scratch.appendingPathComponent("daemon.log"))
-            try await daemon.connect(name: "herald-bench ready").close()
+            daemon = try LaunchedDaemon.forBenchmark(herald: herald, home: home, socketPath: socketPath,
+                                                     log: scratch.appendingPathComponent("daemon.log"))
+            try await daemon.waitUntilReady()
         } else {
             let reserved = ["bench.warmup", "bench.single", "bench.cli"] + (0..<clients).flatMap { ["bench.c\($0)", "bench.p\($0)"] }
             let pending = try DaemonReadyBenchmarks.seedPending(home: home, apps: options.size(EngineConfiguration().appLimit),
@@ -125,7 +67,17 @@ enum SocketBenchmarks {
                 herald: herald, home: home, socketPath: socketPath, log: scratch.appendingPathComponent("daemon.log"),
                 rounds: 5, pending: pending, rows: history?.rows ?? 0, report: report)
         }
-        defer { daemon.stop() }
+        try await daemon.stopping(within: 10) {
+            try await measure(options, herald: herald, daemon: daemon, home: home, scratch: scratch, clients: clients,
+                              history: history, postsOnly: postsOnly, report: report)
+        }
+    }
+
+    /// The figures against the running `daemon`.
+    private static func measure(_ options: BenchOptions, herald: String, daemon: LaunchedDaemon, home: HeraldHome,
+                                scratch: URL, clients: Int, history: (home: HeraldHome, rows: Int)?, postsOnly: Bool,
+                                report: Report) async throws {
+        let socketPath = daemon.socketPath
         let count = options.size(10_000)
         let perClient = max(1, options.size(40_000) / clients)
 
@@ -133,7 +85,7 @@ enum SocketBenchmarks {
         try await SocketFloor.run(scratch: scratch, count: count, clients: clients, perClient: perClient, report: report)
 
         // One client, one post at a time.
-        let client = try await daemon.connect(name: "herald-bench")
+        let client = try await daemon.connect(as: "herald-bench")
         defer { client.close() }
         _ = try await SocketFloor.roundTrips(client, app: "bench.warmup", count: 200)
         let singleCPU = daemon.cpuSeconds
@@ -148,7 +100,7 @@ enum SocketBenchmarks {
 
         // Eight clients at once, each waiting for its acknowledgement before the next post.
         var connections: [IPCClient] = []
-        for i in 0..<clients { connections.append(try await daemon.connect(name: "herald-bench \(i)")) }
+        for i in 0..<clients { connections.append(try await daemon.connect(as: "herald-bench \(i)")) }
         _ = try await daemon.takeCommitGroups()   // counts afresh from here
         let concurrentCPU = daemon.cpuSeconds
         let concurrentSeconds = try await SocketFloor.concurrentPosts(connections, app: "bench.c", perClient: perClient)

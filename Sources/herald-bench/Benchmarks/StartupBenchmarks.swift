@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldCore
 import HeraldStore
@@ -48,26 +49,28 @@ enum StartupBenchmarks {
         let empty = try await DaemonReadyBenchmarks.startTimed(
             herald: herald, home: emptyHome, socketPath: emptySocket, log: directory.appendingPathComponent("empty.log"),
             rounds: rounds, pending: 0, rows: 0, key: "daemon_ready_empty_ms", goal: nil, report: report)
-        let floorTitle = "Startup floor"
-        let poster = try await empty.connect(name: "herald-bench startup")
-        _ = try await poster.call(Methods.post, PostParams(bundleIdentifier: "bench.startup",
-                                                           request: RequestRecord(identifier: "floor",
-                                                                                  content: ContentRecord(title: floorTitle))))
-        poster.close()
-        try UIFirstFrameBenchmarks.run(herald: herald, home: emptyHome, socketPath: emptySocket, newestTitle: floorTitle,
-                                       rounds: rounds, key: "ui_first_frame_empty_ms", report: report)
-        empty.stop()
+        try await empty.stopping(within: 10) {
+            let floorTitle = "Startup floor"
+            let poster = try await empty.connect(as: "herald-bench startup")
+            _ = try await poster.call(Methods.post, PostParams(bundleIdentifier: "bench.startup",
+                                                               request: RequestRecord(identifier: "floor",
+                                                                                      content: ContentRecord(title: floorTitle))))
+            poster.close()
+            try UIFirstFrameBenchmarks.run(herald: herald, home: emptyHome, socketPath: emptySocket, newestTitle: floorTitle,
+                                           rounds: rounds, key: "ui_first_frame_empty_ms", report: report)
+        }
 
         // The full center.
         let socketPath = directory.appendingPathComponent("h.sock").path
         let daemon = try await DaemonReadyBenchmarks.startTimed(
             herald: herald, home: home, socketPath: socketPath, log: directory.appendingPathComponent("daemon.log"),
             rounds: rounds, pending: pending, rows: rows, report: report)
-        defer { daemon.stop() }
-        try UIFirstFrameBenchmarks.run(herald: herald, home: home, socketPath: socketPath, newestTitle: newestTitle,
-                                       rounds: rounds, report: report)
-        report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
-                          unit: "MiB", goal: 64, direction: .lower))
+        try await daemon.stopping(within: 10) {
+            try UIFirstFrameBenchmarks.run(herald: herald, home: home, socketPath: socketPath, newestTitle: newestTitle,
+                                           rounds: rounds, report: report)
+            report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
+                              unit: "MiB", goal: 64, direction: .lower))
+        }
     }
 
     /// Writes `rows` notifications (the store benchmark's, over 100 apps, dated in the last

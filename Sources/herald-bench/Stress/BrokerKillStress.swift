@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldCore
 import HeraldStore
@@ -36,9 +37,9 @@ struct BrokerKillStress {
         let arguments = ["--broker", broker.url()]
 
         // The first start makes the persistent session; the posts then wait at the broker.
-        let first = try StressDaemon(herald: herald, home: home, arguments: arguments)
-        try await waitForLog(first, "Broker: connected", count: 1)
-        first.stop(SIGTERM)
+        let first = try LaunchedDaemon.forStress(herald: herald, home: home, arguments: arguments)
+        try await first.waitForLog("Broker: connected", within: 60)
+        await first.stop(within: 60)
         let encoder = WireCoding.encoder()
         let lines = try (0..<posts).map { n -> String in
             let params = PostParams(bundleIdentifier: "com.example.broker\(n % Self.apps)",
@@ -51,14 +52,14 @@ struct BrokerKillStress {
         var random = SystemRandomNumberGenerator()
         var outcome = Outcome(posts: posts)
         for kill in 1...kills {
-            let daemon = try StressDaemon(herald: herald, home: home, arguments: arguments)
-            try await waitForLog(daemon, "Broker: connected", count: kill + 1)
+            let daemon = try LaunchedDaemon.forStress(herald: herald, home: home, arguments: arguments)
+            try await daemon.waitForLog("Broker: connected", count: kill + 1, within: 60)
             try await Task.sleep(nanoseconds: UInt64.random(in: 50_000_000...800_000_000, using: &random))
-            daemon.stop(SIGKILL)
+            await daemon.stop(signal: SIGKILL)
             outcome.kills += 1
             log("kill \(kill): \(try count(home).kept) of \(posts) taken so far")
         }
-        let last = try StressDaemon(herald: herald, home: home, arguments: arguments)
+        let last = try LaunchedDaemon.forStress(herald: herald, home: home, arguments: arguments)
         let deadline = Date().addingTimeInterval(Double(posts) / 20 + 120)
         var seen = try count(home)
         while seen.kept < posts && Date() < deadline {
@@ -67,7 +68,7 @@ struct BrokerKillStress {
         }
         // What is redelivered after the last post arrives comes right after it.
         try await Task.sleep(nanoseconds: 2_000_000_000)
-        last.stop(SIGTERM)
+        await last.stop(within: 60)
         seen = try count(home)
         outcome.kept = seen.kept
         outcome.deliveries = seen.deliveries
@@ -82,15 +83,5 @@ struct BrokerKillStress {
         let store = try SQLiteStore(home: heraldHome, options: SQLiteStoreOptions(mode: .readOnly, applyRetentionOnOpen: false))
         let records = try store.history(HistoryQuery(limit: posts * 2))
         return (Set(records.map(\.identifier)).count, records.map(\.deliveryID).max() ?? 0)
-    }
-
-    private func waitForLog(_ daemon: StressDaemon, _ text: String, count: Int) async throws {
-        let deadline = Date().addingTimeInterval(60)
-        while true {
-            let contents = (try? String(contentsOf: daemon.log, encoding: .utf8)) ?? ""
-            if contents.components(separatedBy: text).count - 1 >= count { return }
-            guard Date() < deadline else { throw StressFailure("the daemon never logged '\(text)': \(contents.suffix(2000))") }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldClient
 import HeraldWire
@@ -24,32 +25,32 @@ struct ResidentMemory {
 ///
 /// ```swift
 /// let run = try await NonReadingClientsDaemon.start(herald: herald, scratch: scratch, name: "readers")
-/// defer { run.stop() }
-/// try await run.measureBefore(log: log)     // settled; the peak is sampled from here
-/// …                                         // the sleepers come, sleep and go
-/// let memory = try await run.measureAfter(log: log)
+/// let memory = try await run.stopping {
+///     try await run.measureBefore(log: log)     // settled; the peak is sampled from here
+///     …                                         // the sleepers come, sleep and go
+///     return try await run.measureAfter(log: log)
+/// }
 /// ```
 final class NonReadingClientsDaemon {
-    let daemon: StressDaemon
+    let daemon: LaunchedDaemon
     let poster: IPCClient
     private var memory = ResidentMemory()
     private var sampler: PeakSampler?
 
-    private init(daemon: StressDaemon, poster: IPCClient) {
+    private init(daemon: LaunchedDaemon, poster: IPCClient) {
         self.daemon = daemon
         self.poster = poster
     }
 
     /// Starts the daemon on SCRATCH/`name`, waits until it serves and connects the poster.
     static func start(herald: String, scratch: URL, name: String) async throws -> NonReadingClientsDaemon {
-        let daemon = try StressDaemon(herald: herald, home: scratch.appendingPathComponent(name), arguments: ["--rate-limit", "0"])
+        let daemon = try LaunchedDaemon.forStress(herald: herald, home: scratch.appendingPathComponent(name), arguments: ["--rate-limit", "0"])
         do {
-            try await daemon.waitUntilServing()
-            let poster = try await IPCClient.connect(socketPath: daemon.socketPath,
-                                                     hello: ClientHello(role: .cli, client: "stress \(name)"))
+            try await daemon.waitUntilReady()
+            let poster = try await daemon.connect(as: "stress \(name)")
             return NonReadingClientsDaemon(daemon: daemon, poster: poster)
         } catch {
-            daemon.stop(SIGTERM)
+            await daemon.stop(within: 60)
             throw error
         }
     }
@@ -72,9 +73,12 @@ final class NonReadingClientsDaemon {
         return memory
     }
 
-    /// Closes the poster and stops the daemon (SIGTERM).
-    func stop() {
-        poster.close()
-        daemon.stop(SIGTERM)
+    /// Runs `body`, then closes the poster and stops the daemon (SIGTERM; reaped off the
+    /// cooperative pool) — also when `body` throws.
+    func stopping<T>(after body: () async throws -> T) async throws -> T {
+        try await daemon.stopping(within: 60) {
+            defer { poster.close() }
+            return try await body()
+        }
     }
 }

@@ -26,33 +26,34 @@ struct NonReadingSubscribersStress {
 
     func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
         let run = try await NonReadingClientsDaemon.start(herald: herald, scratch: scratch, name: "subscribers")
-        defer { run.stop() }
-        let (daemon, poster) = (run.daemon, run.poster)
-        var outcome = Outcome()
-        let body = String(repeating: "x", count: bodyBytes)
+        return try await run.stopping {
+            let (daemon, poster) = (run.daemon, run.poster)
+            var outcome = Outcome()
+            let body = String(repeating: "x", count: bodyBytes)
 
-        // The same posts without subscribers first: the store and the daemon warm up.
-        outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "warm")
-        try await run.measureBefore(log: log)
+            // The same posts without subscribers first: the store and the daemon warm up.
+            outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "warm")
+            try await run.measureBefore(log: log)
 
-        var sleepers: [StressSocket] = []
-        for _ in 0..<subscribers {
-            let socket = try StressSocket(daemon.socketPath)
-            try socket.send(StressSocket.cliHello, #"{"id":1,"method":"subscribe","params":{}}"#)
-            _ = socket.receive(seconds: 5, limit: 2)   // the hello and the subscribe reply; then it stops reading
-            sleepers.append(socket)
+            var sleepers: [StressSocket] = []
+            for _ in 0..<subscribers {
+                let socket = try StressSocket(daemon.socketPath)
+                try socket.send(StressSocket.cliHello, #"{"id":1,"method":"subscribe","params":{}}"#)
+                _ = socket.receive(seconds: 5, limit: 2)   // the hello and the subscribe reply; then it stops reading
+                sleepers.append(socket)
+            }
+            outcome.subscribers = sleepers.count
+            outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "flood")
+            outcome.posts = posts * 2
+            // The subscribers wake up (within the daemon's 10 s grace) and read what was left for them.
+            for socket in sleepers {
+                let (lines, _) = socket.receive(seconds: 10)
+                if let last = lines.last, StressSocket.errorReason(last) == "queueOverflow" { outcome.toldWhy += 1 }
+                socket.close()
+            }
+            outcome.memory = try await run.measureAfter(log: log)
+            return outcome
         }
-        outcome.subscribers = sleepers.count
-        outcome.failedPosts += await poster.postStress(app: "com.example.stress.subscribers", count: posts, body: body, tag: "flood")
-        outcome.posts = posts * 2
-        // The subscribers wake up (within the daemon's 10 s grace) and read what was left for them.
-        for socket in sleepers {
-            let (lines, _) = socket.receive(seconds: 10)
-            if let last = lines.last, StressSocket.errorReason(last) == "queueOverflow" { outcome.toldWhy += 1 }
-            socket.close()
-        }
-        outcome.memory = try await run.measureAfter(log: log)
-        return outcome
     }
 }
 

@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldCore
 import HeraldStore
@@ -57,11 +58,11 @@ struct ScheduledStopStress {
     private func runOnce(herald: String, home: URL, signal: Int32, delay: Int) async throws -> Outcome {
         let due = Date().addingTimeInterval(1.5)
         try seed(HeraldHome(path: home.path), due: due)
-        let daemon = try StressDaemon(herald: herald, home: home)
-        try await daemon.waitUntilServing()
+        let daemon = try LaunchedDaemon.forStress(herald: herald, home: home)
+        try await daemon.waitUntilReady()
         let wait = due.addingTimeInterval(Double(delay) / 1000).timeIntervalSinceNow
         if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
-        daemon.stop(signal)
+        await daemon.stop(signal: signal, within: 60)
 
         var outcome = Outcome()
         let stopped = try inspect(HeraldHome(path: home.path))
@@ -76,15 +77,15 @@ struct ScheduledStopStress {
         }
 
         // Restart: whatever was still pending fires now.
-        let again = try StressDaemon(herald: herald, home: home)
-        try await again.waitUntilServing()
+        let again = try LaunchedDaemon.forStress(herald: herald, home: home)
+        try await again.waitUntilReady()
         let reader = try SQLiteStore(home: HeraldHome(path: home.path),
                                      options: SQLiteStoreOptions(mode: .readOnly, applyRetentionOnOpen: false))
         let deadline = Date().addingTimeInterval(60)
         while try !reader.loadPending().isEmpty, Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        again.stop(SIGTERM)
+        await again.stop(within: 60)
         let final = try inspect(HeraldHome(path: home.path))
         var lostAfterRestart = 0, duplicatedAfterRestart = 0
         for n in 0..<requests {

@@ -1,3 +1,4 @@
+import DaemonHarness
 import Foundation
 import HeraldClient
 import HeraldCore
@@ -28,34 +29,35 @@ struct VanishingClientsStress {
     func run(herald: String, scratch: URL, log: (String) -> Void) async throws -> Outcome {
         raiseDescriptorLimit()
         let home = scratch.appendingPathComponent("vanishing")
-        let daemon = try StressDaemon(herald: herald, home: home, arguments: ["--rate-limit", "0"])
-        defer { daemon.stop(SIGTERM) }
-        try await daemon.waitUntilServing()
-        let poster = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress poster"))
-        defer { poster.close() }
-        var outcome = Outcome()
+        let daemon = try LaunchedDaemon.forStress(herald: herald, home: home, arguments: ["--rate-limit", "0"])
+        return try await daemon.stopping(within: 60) {
+            try await daemon.waitUntilReady()
+            let poster = try await IPCClient.connect(socketPath: daemon.socketPath, hello: ClientHello(role: .cli, client: "stress poster"))
+            defer { poster.close() }
+            var outcome = Outcome()
 
-        // A first round warms the daemon (its pool threads, the store); then the baseline.
-        outcome.failedPosts += try await round(count: Self.kinds.count * 2, first: 0, daemon: daemon, poster: poster)
-        try await settle(daemon)
-        outcome.before = daemon.footprint
-        log("before: \(daemon.footprint)")
+            // A first round warms the daemon (its pool threads, the store); then the baseline.
+            outcome.failedPosts += try await round(count: Self.kinds.count * 2, first: 0, daemon: daemon, poster: poster)
+            try await settle(daemon)
+            outcome.before = daemon.footprint
+            log("before: \(daemon.footprint)")
 
-        var made = 0
-        while made < clients {
-            let count = min(batch, clients - made)
-            outcome.failedPosts += try await round(count: count, first: made + 1_000, daemon: daemon, poster: poster)
-            made += count
+            var made = 0
+            while made < clients {
+                let count = min(batch, clients - made)
+                outcome.failedPosts += try await round(count: count, first: made + 1_000, daemon: daemon, poster: poster)
+                made += count
+            }
+            outcome.clients = made
+            try await settle(daemon, toAtMost: outcome.before)
+            outcome.after = daemon.footprint
+            log("after \(made) vanished clients (\(Self.kinds.joined(separator: ", "))): \(daemon.footprint)")
+            return outcome
         }
-        outcome.clients = made
-        try await settle(daemon, toAtMost: outcome.before)
-        outcome.after = daemon.footprint
-        log("after \(made) vanished clients (\(Self.kinds.joined(separator: ", "))): \(daemon.footprint)")
-        return outcome
     }
 
     /// `count` clients connect, get into their state, and vanish together; returns failed posts.
-    private func round(count: Int, first: Int, daemon: StressDaemon, poster: IPCClient) async throws -> Int {
+    private func round(count: Int, first: Int, daemon: LaunchedDaemon, poster: IPCClient) async throws -> Int {
         var sockets: [StressSocket] = []
         var posts: [Task<Bool, Never>] = []
         for n in first..<(first + count) {
@@ -100,7 +102,7 @@ struct VanishingClientsStress {
 
     /// Waits (up to 15 s) until the daemon's threads and descriptors are back to `baseline`,
     /// or, without one, stop changing.
-    private func settle(_ daemon: StressDaemon, toAtMost baseline: ProcessFootprint? = nil) async throws {
+    private func settle(_ daemon: LaunchedDaemon, toAtMost baseline: ProcessFootprint? = nil) async throws {
         let deadline = Date().addingTimeInterval(15)
         var previous = daemon.footprint
         while Date() < deadline {

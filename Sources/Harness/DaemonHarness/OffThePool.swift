@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs blocking work (waiting for a child process, a semaphore, a socket) on a thread of its
-/// own and awaits its result, so a test never blocks a thread of Swift's cooperative pool.
+/// own and awaits its result, so a test or a benchmark never blocks a thread of Swift's cooperative pool.
 ///
 /// The pool has one thread per core: on a two-core machine two tests blocking in it stall every
 /// other test's tasks in the process (the in-process servers' and engines' included) until they
