@@ -43,6 +43,10 @@ package final class SQLiteConnection {
         return sqlite3_initialize()
     }()
 
+    /// Whether SQLite counts its memory in this process (`sqlite3_memory_used` stays 0 when it
+    /// does not): off once a connection has opened.
+    static var keepsMemoryStatistics: Bool { sqlite3_memory_used() > 0 }
+
     package init(path: String, access: Access, busyTimeout: TimeInterval) throws {
         _ = Self.library
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE

@@ -75,6 +75,15 @@ import TestSupport
         #expect(try connection.statement(names) !== connection.statement(count))
     }
 
+    @Test func sqliteKeepsNoMemoryStatistics() throws {
+        let directory = try TemporaryDirectory("statement-reuse")
+        defer { directory.remove() }
+        let connection = try connection(directory)
+        try connection.execute("INSERT INTO t (id, name, note) VALUES (?1, ?2, ?3)",
+                               [.integer(1), .text(String(repeating: "x", count: 10_000)), .text("note")])
+        #expect(!SQLiteConnection.keepsMemoryStatistics)
+    }
+
     @Test func deliveriesInsertedInARowKeepEachTheirOwnColumns() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
