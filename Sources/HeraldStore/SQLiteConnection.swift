@@ -21,6 +21,10 @@ package final class SQLiteConnection {
     let path: String
     let busyTimeout: TimeInterval
     private var statements: [String: Statement] = [:]
+    /// The statement `statement(_:)` gave out last: a run of one statement (the inserts of a
+    /// batch) finds it by comparing the SQL text, equal at once when it is the same literal,
+    /// instead of hashing the text for the dictionary.
+    private var lastStatement: Statement?
     /// 0 outside a transaction; 1 inside `BEGIN`; more inside savepoints.
     private(set) var transactionDepth = 0
     /// Outermost transactions begun so far: what is known "for this transaction" is tagged with it.
@@ -31,7 +35,20 @@ package final class SQLiteConnection {
     /// it commits (`StoreFileWatch`); `nil` on readers.
     var fileWatch: StoreFileWatch?
 
+    /// SQLite's process-wide set-up, done once before the first connection opens: memory
+    /// statistics off (nothing in Herald reads them, and keeping them locks a mutex at every
+    /// allocation), then `sqlite3_initialize`.
+    private static let library: Int32 = {
+        _ = herald_sqlite3_config_memstatus(0)
+        return sqlite3_initialize()
+    }()
+
+    /// Whether SQLite counts its memory in this process (`sqlite3_memory_used` stays 0 when it
+    /// does not): off once a connection has opened.
+    static var keepsMemoryStatistics: Bool { sqlite3_memory_used() > 0 }
+
     package init(path: String, access: Access, busyTimeout: TimeInterval) throws {
+        _ = Self.library
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch access {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -53,6 +70,7 @@ package final class SQLiteConnection {
     }
 
     deinit {
+        lastStatement = nil
         statements.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -72,6 +90,15 @@ package final class SQLiteConnection {
 
     /// The cached prepared statement for `sql`, reset and bound to `values`.
     package func prepare(_ sql: String, _ values: [SQLValue] = []) throws -> Statement {
+        let statement = try self.statement(sql)
+        try statement.reset(binding: values)
+        return statement
+    }
+
+    /// The cached prepared statement for `sql` (prepared on first use), as the last run left it:
+    /// reset it before binding.
+    func statement(_ sql: String) throws -> Statement {
+        if let last = lastStatement, last.sql == sql { return last }
         let statement: Statement
         if let cached = statements[sql] {
             statement = cached
@@ -79,7 +106,7 @@ package final class SQLiteConnection {
             statement = try Statement(connection: self, sql: sql)
             statements[sql] = statement
         }
-        try statement.reset(binding: values)
+        lastStatement = statement
         return statement
     }
 

@@ -35,36 +35,28 @@ extension SQLiteStore {
         try coding.encode(CompactDeliveredRecord(record))
     }
 
+    /// `recordJSON`'s UTF-8, straight from the hand-written codec (no dynamic cast, no `String`):
+    /// what an insert binds.
+    private func recordBytes(_ record: DeliveredRecord) throws -> [UInt8] {
+        let compact = CompactDeliveredRecord(record)
+        if let bytes = JSONFastCodec.bytes(compact, dates: RecordCoding.dates) { return bytes }
+        return Array(try coding.encode(compact).utf8)
+    }
+
     public func insertDelivered(_ record: DeliveredRecord) throws -> DeliveredRecord {
-        let payload = try recordJSON(record)
-        let content = record.request.content
-        let insert = {
-            let id = try self.nextDeliveryID()
-            try self.connection.execute("""
-                INSERT INTO delivered (id, bundle_id, identifier, date, presentation, is_read, is_removed,
-                                       title, subtitle, body, record)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """, [.integer(id), .text(record.bundleIdentifier), .text(record.request.identifier), record.date.sqlColumn,
-                      .integer(Int64(bitPattern: UInt64(record.presentation.rawValue))), SQLValue(record.isRead),
-                      SQLValue(record.isRemovedFromList), .text(content.title), .text(content.subtitle),
-                      .text(content.body), .text(payload)])
-            var stored = record
-            stored.deliveryID = id
-            self.scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
-            return stored
-        }
+        let payload = try recordBytes(record)
         return try locked {
-            if connection.transactionDepth > 0, content.attachments.isEmpty,
+            if connection.transactionDepth > 0, record.request.content.attachments.isEmpty,
                try !retentionPassDue(bundleIdentifier: record.bundleIdentifier) {
                 // Inside a batch or commit group, one statement (its triggers included) is atomic on
                 // its own: no savepoint around it (two statements a row less).
-                let stored = try insert()
+                let stored = try insertDeliveredRow(record, payload: payload)
                 noteArrival(bundleIdentifier: record.bundleIdentifier)
                 return stored
             }
             return try write {
-                let stored = try insert()
-                for path in Set(content.attachments.map(\.path)) {
+                let stored = try insertDeliveredRow(record, payload: payload)
+                for path in Set(record.request.content.attachments.map(\.path)) {
                     try connection.execute("INSERT INTO attachment_files (delivery_id, path) VALUES (?1, ?2)",
                                            [.integer(stored.deliveryID), .text(path)])
                 }
@@ -72,6 +64,36 @@ extension SQLiteStore {
                 return stored
             }
         }
+    }
+
+    /// `insertDelivered`'s row, under the next delivery id (holding `access`, in a write
+    /// transaction): each column bound straight from the record, with no array of values.
+    private func insertDeliveredRow(_ record: DeliveredRecord, payload: [UInt8]) throws -> DeliveredRecord {
+        let id = try nextDeliveryID()
+        let content = record.request.content
+        let statement = try connection.statement("""
+            INSERT INTO delivered (id, bundle_id, identifier, date, presentation, is_read, is_removed,
+                                   title, subtitle, body, record)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            """)
+        // Every parameter is bound (none is optional): nothing of the previous row stays.
+        statement.resetKeepingBindings()
+        try statement.bind(1, id)
+        try statement.bind(2, record.bundleIdentifier)
+        try statement.bind(3, record.request.identifier)
+        try statement.bind(4, record.date.timeIntervalSince1970)
+        try statement.bind(5, Int64(bitPattern: UInt64(record.presentation.rawValue)))
+        try statement.bind(6, Int64(record.isRead ? 1 : 0))
+        try statement.bind(7, Int64(record.isRemovedFromList ? 1 : 0))
+        try statement.bind(8, content.title)
+        try statement.bind(9, content.subtitle)
+        try statement.bind(10, content.body)
+        try statement.bind(11, utf8: payload)
+        while try statement.step() {}
+        var stored = record
+        stored.deliveryID = id
+        scheduleSearchIndexing()   // runs later; finds nothing to do if this rolls back
+        return stored
     }
 
     /// The id of the next delivery, inside a write transaction: past the highest id in the table

@@ -12,6 +12,8 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 package final class Statement {
     let handle: OpaquePointer
     let sql: String
+    /// The largest parameter index in `sql` (`?n`).
+    let parameterCount: Int
     private unowned let connection: SQLiteConnection
 
     init(connection: SQLiteConnection, sql: String) throws {
@@ -23,31 +25,75 @@ package final class Statement {
         self.handle = statement
         self.sql = sql
         self.connection = connection
+        parameterCount = Int(sqlite3_bind_parameter_count(statement))
     }
 
     deinit { sqlite3_finalize(handle) }
 
-    /// Clears the previous run and binds `values` to `?1…?n`.
+    /// Clears the previous run and binds `values` to `?1…?n`. A parameter past `values` is NULL:
+    /// the previous run's bindings are cleared only when some parameter is left unbound (binding
+    /// every parameter replaces them all, and clearing would free SQLite's copies for nothing).
     func reset(binding values: [SQLValue]) throws {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let code: Int32
             switch value {
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
-            case .real(let value): code = sqlite3_bind_double(handle, index, value)
-            case .text(let value): code = sqlite3_bind_text(handle, index, value, -1, sqliteTransient)
+            case .null: try check(sqlite3_bind_null(handle, index))
+            case .integer(let value): try bind(index, value)
+            case .real(let value): try bind(index, value)
+            case .text(let value): try bind(index, value)
             case .blob(let value):
-                code = value.withUnsafeBytes { bytes in
+                try check(value.withUnsafeBytes { bytes in
                     // A zero-length blob still binds as a blob (not NULL) with a non-nil pointer.
                     sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
                                         sqlite3_uint64(bytes.count), sqliteTransient)
-                }
+                })
             }
-            guard code == SQLITE_OK else { throw connection.error(code, context: "binding \(sql)") }
         }
+    }
+
+    /// Ends the previous run and keeps its bindings: for a caller that binds every parameter
+    /// itself (`bind`), each replacing the previous run's value.
+    func resetKeepingBindings() {
+        sqlite3_reset(handle)
+    }
+
+    /// Binds an integer to `?index`.
+    func bind(_ index: Int32, _ value: Int64) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Binds a double to `?index`.
+    func bind(_ index: Int32, _ value: Double) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Binds text to `?index`, from the string's own UTF-8 (no C string made, no `strlen`);
+    /// SQLite copies the bytes. An empty string binds as empty text, never NULL.
+    func bind(_ index: Int32, _ value: String) throws {
+        var value = value
+        let code = value.withUTF8 { bytes in
+            // A nil pointer would bind NULL: an empty string binds a literal's empty C string.
+            let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
+            return sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                     sqliteTransient)
+        }
+        try check(code)
+    }
+
+    /// Binds UTF-8 bytes as text to `?index` (SQLite copies them); empty bytes bind empty text.
+    func bind(_ index: Int32, utf8 bytes: [UInt8]) throws {
+        let code = bytes.withUnsafeBufferPointer { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
+            return sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                     sqliteTransient)
+        }
+        try check(code)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw connection.error(code, context: "binding \(sql)") }
     }
 
     /// Advances to the next row; `false` when the statement is done.
