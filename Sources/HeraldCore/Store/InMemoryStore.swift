@@ -101,7 +101,7 @@ public final class InMemoryStore: NotificationStore {
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
             state.pending.flatMap { bundleIdentifier, rows in
-                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
+                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier, source: StoredPendingSource()) }
             }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
                 return (lhs.bundleIdentifier, lhs.request.identifier) < (rhs.bundleIdentifier, rhs.request.identifier)
