@@ -87,7 +87,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
                 record = decoded
             case .stored(let stored) where stored.nextFireDate != nil || stored.isLocationTriggered:
                 // Scheduled from the store's index; its record stays in the store, read when needed.
-                dropped += schedule.insert(stored).dropped
+                let inserted = schedule.insert(stored)
+                if !inserted.dropped.isEmpty { dropped += inserted.dropped }
                 continue
             case .stored(let stored):
                 // Undated and not a location trigger (few): read now, for its calendar date.

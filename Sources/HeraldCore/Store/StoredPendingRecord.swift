@@ -3,7 +3,8 @@ import Foundation
 /// A pending request as the engine's start reads it (`NotificationStore.loadPendingForStart`):
 /// decoded, or left in the store.
 public enum LoadedPending: Sendable {
-    case decoded(PendingRecord)
+    /// (Boxed: a start's array of tens of thousands is then as small as its stored rows.)
+    indirect case decoded(PendingRecord)
     case stored(StoredPendingRecord)
 }
 
