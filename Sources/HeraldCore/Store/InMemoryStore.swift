@@ -100,6 +100,7 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
+            // (Its rows are all decoded: no source to read from.)
             state.pending.flatMap { bundleIdentifier, rows in
                 rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier, source: StoredPendingSource()) }
             }.sorted { lhs, rhs in
