@@ -298,48 +298,20 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         }
     }
 
-    // MARK: Pending requests
+    // MARK: Pending requests (the engine's start and reads by key: `SQLiteStore+Pending.swift`)
 
+    /// Every pending request, decoded, in `loadPendingForStart`'s order.
     public func loadPending() throws -> [PendingRecord] {
         try lockedRead {
             try connection.query("""
                 SELECT bundle_id, identifier, record FROM pending
-                ORDER BY next_fire_date IS NULL, next_fire_date, scheduled_at, bundle_id, identifier
+                ORDER BY next_fire_date IS NULL, next_fire_date,
+                         CASE WHEN next_fire_date IS NULL THEN scheduled_at END, bundle_id, identifier
                 """) { row in
                 try coding.decode(PendingRecord.self, from: row.data(2), table: "pending",
                                   key: "\(row.text(0)) \(row.text(1))")
             }
         }
-    }
-
-    /// What scheduling needs from the columns; each request stays encoded until the engine
-    /// needs it (`StoredPendingRecord`): a start with tens of thousands pending decodes none.
-    /// In `loadPending`'s order, put in it here: read in the table's key order (app, then
-    /// identifier: a plain scan, where an `ORDER BY` had SQLite sort every record's bytes) and
-    /// sorted by the dates alone, the key order breaking their ties.
-    public func loadPendingForStart() throws -> [LoadedPending] {
-        let path = databaseURL.path
-        let decoder: @Sendable ([UInt8]) throws -> PendingRecord = { bytes in
-            try RecordCoding(path: path).decode(PendingRecord.self, from: Data(bytes), table: "pending", key: "")
-        }
-        let rows = try lockedRead {
-            try connection.query("""
-                SELECT bundle_id, identifier, trigger_kind, scheduled_at, next_fire_date, record FROM pending
-                """) { row in
-                StoredPendingRecord(
-                    bundleIdentifier: row.text(0), identifier: row.text(1),
-                    scheduledAt: Date(timeIntervalSince1970: row.double(3)),
-                    nextFireDate: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4)),
-                    isLocationTriggered: row.text(2) == "location",   // (`kindName`)
-                    encoded: EncodedPendingRecord(bytes: row.bytes(5), decoder: decoder))
-            }
-        }
-        // Undated last (`next_fire_date IS NULL`), as the column's REAL values order them.
-        let order = rows.indices.map { index in
-            (fire: rows[index].nextFireDate?.timeIntervalSince1970 ?? .infinity, undated: rows[index].nextFireDate == nil,
-             scheduled: rows[index].scheduledAt.timeIntervalSince1970, index: index)
-        }.sorted { ($0.undated ? 1 : 0, $0.fire, $0.scheduled, $0.index) < ($1.undated ? 1 : 0, $1.fire, $1.scheduled, $1.index) }
-        return order.map { .stored(rows[$0.index]) }
     }
 
     public func savePending(_ record: PendingRecord) throws {

@@ -1,20 +1,25 @@
 import Foundation
 @testable import HeraldCore
+import Synchronization
 @testable import HeraldStore
 import Testing
 import TestSupport
 
-/// The engine's start on SQLite reads pending requests from their columns and leaves each
-/// request encoded until it is needed: they still fire whole, are listed exactly as they were
-/// added, survive further restarts, and a damaged one no longer stops the center.
+/// The engine's start on SQLite reads pending requests from the fire-date index and leaves each
+/// record in the store, read by key when it is needed: they still fire whole, are listed exactly
+/// as they were added, survive further restarts, and a damaged one no longer stops the center.
 @Suite struct PendingAtStartTests {
     private let app = "com.example.reminders"
 
-    private func engine(_ fixture: StoreFixture, at date: Date) throws -> (NotificationEngine, ManualClock, SQLiteStore) {
+    private func engine(_ fixture: StoreFixture, at date: Date,
+                        reports: UnreadableReports? = nil) throws -> (NotificationEngine, ManualClock, SQLiteStore) {
         let clock = ManualClock(now: date)
         let store = try fixture.open()
+        var configuration = EngineConfiguration()
+        if let reports { configuration.unreadablePending = { reports.add($0) } }
         let engine = try NotificationEngine(store: store, clock: clock, prompter: FakePrompter(),
-                                            attachmentsDirectory: fixture.home.attachmentsDirectory)
+                                            attachmentsDirectory: fixture.home.attachmentsDirectory,
+                                            configuration: configuration)
         return (engine, clock, store)
     }
 
@@ -25,7 +30,7 @@ import TestSupport
                       trigger: .timeInterval(seconds: seconds, repeats: repeats))
     }
 
-    @Test func storedRequestsAreReadFromColumnsAndFireWholeAfterARestart() async throws {
+    @Test func storedRequestsAreReadFromTheIndexAndFireWholeAfterARestart() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
@@ -39,10 +44,11 @@ import TestSupport
             added = await engine.pendingRecords(bundleIdentifier: app)
         }
         #expect(added.count == 3)
-        // The store hands them over undecoded.
+        // The store hands them over without their records, soonest first.
         let loaded = try fixture.open().loadPendingForStart()
         #expect(loaded.count == 3)
-        #expect(loaded.allSatisfy { if case .stored = $0 { true } else { false } })
+        #expect(loaded.compactMap { if case .stored(let stored) = $0 { stored.identifier } else { nil } }
+                    == ["once", "every", "later"])
 
         // Restarted: listed exactly as added (dates to the bit), then fired with their content.
         let (engine, clock, store) = try engine(fixture, at: start)
@@ -86,7 +92,7 @@ import TestSupport
         #expect(try store.loadPending().isEmpty)
     }
 
-    @Test func aDamagedStoredRequestFiresOnceAsAStandInAndTheCenterStarts() async throws {
+    @Test func aDamagedStoredRequestIsReportedFiresOnceAsAStandInAndTheOthersFire() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
@@ -97,9 +103,14 @@ import TestSupport
             try await engine.add(request("broken", seconds: 60), bundleIdentifier: app)
             try store.connection.execute("UPDATE pending SET record = '{\"bundleIdentifier\":' WHERE identifier = 'broken'")
         }
-        let (engine, clock, store) = try engine(fixture, at: start)
+        let reports = UnreadableReports()
+        let (engine, clock, store) = try engine(fixture, at: start, reports: reports)
+        #expect(reports.all.isEmpty)   // (the start reads no record)
         let listed = await engine.pendingRecords(bundleIdentifier: app)
         #expect(listed.map(\.request.identifier).sorted() == ["broken", "fine"])
+        #expect(reports.all.map(\.identifier) == ["broken"])
+        #expect(reports.all.first?.bundleIdentifier == app)
+        #expect(reports.all.first.map { "\($0)".contains("\"broken\" of \(app)") } == true)
         let standIn = try #require(listed.first { $0.request.identifier == "broken" })
         #expect(standIn.request.content.categoryIdentifier == UnreadablePending.categoryIdentifier)
         #expect(standIn.request.content.body.contains("broken"))
@@ -110,11 +121,39 @@ import TestSupport
         #expect(fired.first { $0.identifier == "fine" }?.request == request("fine", seconds: 60))
         #expect(await engine.pendingRecords(bundleIdentifier: app).isEmpty)
         #expect(try store.loadPending().isEmpty)
+        // And the center goes on.
+        try await engine.add(request("next", seconds: 60), bundleIdentifier: app)
+        clock.advance(by: 60)
+        await engine.fireDue()
+        #expect(try store.history(HistoryQuery(bundleIdentifier: app)).first?.request == request("next", seconds: 60))
     }
 
-    /// The start's read comes in `loadPending`'s order (fire date, undated last, then when
-    /// scheduled, app and identifier), now put in it outside SQLite: ties and undated rows
-    /// included.
+    @Test func aStoredRowGoneFromTheStoreIsReportedAndTheOthersFire() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let start = RecordFixtures.date
+        do {
+            let (engine, _, _) = try engine(fixture, at: start)
+            await engine.registerCommandLineApp(bundleIdentifier: app)
+            try await engine.add(request("kept", seconds: 60), bundleIdentifier: app)
+            try await engine.add(request("gone", seconds: 30), bundleIdentifier: app)
+        }
+        let reports = UnreadableReports()
+        let (engine, clock, store) = try engine(fixture, at: start, reports: reports)
+        // Deleted behind the engine's back (another program on the file).
+        try store.connection.execute("DELETE FROM pending WHERE identifier = 'gone'")
+        clock.advance(by: 60)
+        await engine.fireDue()
+        #expect(reports.all.map(\.identifier) == ["gone"])
+        #expect(reports.all.first?.reason.contains("no longer in the store") == true)
+        let fired = try store.history(HistoryQuery(bundleIdentifier: app))
+        #expect(fired.map(\.identifier) == ["kept", "gone"])
+        #expect(fired.first?.request == request("kept", seconds: 60))
+        #expect(fired.last?.request.content.categoryIdentifier == UnreadablePending.categoryIdentifier)
+    }
+
+    /// The start's read comes in `loadPending`'s order (fire date, then app and identifier;
+    /// undated last, in the order they were scheduled): ties and undated rows included.
     @Test func theStartReadsInTheOrderOfLoadPending() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
@@ -138,4 +177,12 @@ import TestSupport
         #expect(started.count == 300)
         #expect(started == expected)
     }
+}
+
+/// The reports of unreadable pending requests an engine made (`EngineConfiguration.unreadablePending`).
+final class UnreadableReports: Sendable {
+    private let reports = Mutex<[UnreadablePending]>([])
+
+    func add(_ report: UnreadablePending) { reports.withLock { $0.append(report) } }
+    var all: [UnreadablePending] { reports.withLock { $0 } }
 }

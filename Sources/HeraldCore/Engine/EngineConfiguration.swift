@@ -34,6 +34,10 @@ public struct EngineConfiguration: Sendable {
     /// record and the app's display name; called once it is delivered (whatever Focus, `mute`
     /// or `history` did to it), unless the app may not notify. `nil`: rules' programs do not run.
     public var ruleCommands: (@Sendable ([RuleCommand], DeliveredRecord, String) -> Void)?
+    /// Told of each pending request left in the store whose record cannot be read when it is
+    /// needed (a damaged row; the daemon logs it). The engine goes on: the request is listed and
+    /// fires once as `UnreadablePending`'s stand-in, and the others fire as before.
+    public var unreadablePending: (@Sendable (UnreadablePending) -> Void)?
 
     public init(pendingLimit: Int = 64, locationTriggerLimit: Int = 20, serviceExtensionTimeLimit: TimeInterval = 30,
                 backgroundPushTimeLimit: TimeInterval = 30, delegateTimeout: TimeInterval = 10) {

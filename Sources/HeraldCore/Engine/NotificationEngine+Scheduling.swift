@@ -49,6 +49,8 @@ extension NotificationEngine {
         let now = clock.now()
         let record = PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: now,
                                    nextFireDate: TriggerSchedule.firstFireDate(trigger, scheduledAt: now))
+        // A request it replaces that is still in the store is read before its row is overwritten.
+        schedule.keepStoredRecord(key)
         joinCommitGroup()
         do {
             if let receipt = StoreReceipt.current {

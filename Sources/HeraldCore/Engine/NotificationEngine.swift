@@ -72,8 +72,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         self.prompter = prompter
         self.attachmentStore = AttachmentStore(directory: attachmentsDirectory)
         self.configuration = configuration
+        let source = StoredPendingSource(reader: store.pendingRecordReader, report: configuration.unreadablePending)
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
-                                       locationLimit: configuration.locationTriggerLimit)
+                                       locationLimit: configuration.locationTriggerLimit, source: source)
         var apps: [String: AppRecord] = [:]
         for app in try store.loadApps() {
             apps[app.bundleIdentifier] = app.withDenialAsSettingOff().withFileNameAsDisplayName().withTrustedCriticalAlerts()
@@ -85,11 +86,14 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
             case .decoded(let decoded):
                 record = decoded
             case .stored(let stored) where stored.nextFireDate != nil || stored.isLocationTriggered:
-                // Scheduled from its columns; its request is decoded when first needed.
-                dropped += schedule.insert(stored).dropped
+                // Scheduled from the store's index; its record stays in the store, read when needed.
+                let inserted = schedule.insert(stored)
+                if !inserted.dropped.isEmpty { dropped += inserted.dropped }
                 continue
             case .stored(let stored):
-                record = stored.decoded()
+                // Undated and not a location trigger (few): read now, for its calendar date.
+                record = source.record(bundleIdentifier: stored.bundleIdentifier, identifier: stored.identifier,
+                                       nextFireDate: nil)
             }
             if record.nextFireDate == nil, let trigger = record.request.trigger, case .calendar = trigger {
                 record.nextFireDate = TriggerSchedule.firstFireDate(trigger, scheduledAt: record.scheduledAt)

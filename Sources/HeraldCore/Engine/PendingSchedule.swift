@@ -21,6 +21,9 @@ struct PendingKey: Hashable, Sendable {
 ///   than half of it is stale. Nothing on the add/fire path scans all requests.
 /// - Location triggers (no date) and calendar triggers that never match again are kept outside
 ///   the heaps; location triggers have their own per-app limit.
+/// - A request read at start (`StoredPendingRecord`) stays in the store: its row holds the
+///   identifier, fire date and trigger kind, and its record is read from `source` whenever it is
+///   needed (it fires, is listed, replaced or removed) and not kept.
 struct PendingSchedule {
     /// A pending request with its scheduling state.
     struct Entry: IdentifiedRow {
@@ -69,6 +72,8 @@ struct PendingSchedule {
 
     let pendingLimit: Int
     let locationLimit: Int
+    /// Where the requests left in the store are read.
+    let source: StoredPendingSource
 
     /// Apps by number (an app keeps its number for the schedule's lifetime).
     private var apps: [AppEntries] = []
@@ -77,10 +82,13 @@ struct PendingSchedule {
     private var liveDated = 0
     private(set) var locationKeys: [PendingKey: UInt64] = [:]
     private var counter: UInt64 = 0
+    /// How many rows are left in the store (`PendingRow.isStored`).
+    private(set) var storedCount = 0
 
-    init(pendingLimit: Int, locationLimit: Int) {
+    init(pendingLimit: Int, locationLimit: Int, source: StoredPendingSource = StoredPendingSource()) {
         self.pendingLimit = pendingLimit
         self.locationLimit = locationLimit
+        self.source = source
     }
 
     /// The result of an insert: what it replaced (same identifier) and what the limits dropped
@@ -93,7 +101,19 @@ struct PendingSchedule {
     /// The pending record with this key.
     func record(_ key: PendingKey) -> PendingRecord? {
         guard let app = appNumbers[key.bundleIdentifier] else { return nil }
-        return apps[app].entries.row(key.identifier)?.pending.record(bundleIdentifier: key.bundleIdentifier)
+        return apps[app].entries.row(key.identifier)?.pending.record(bundleIdentifier: key.bundleIdentifier, source: source)
+    }
+
+    /// Reads the record of the request with this key into its row when it was left in the store:
+    /// called before the store's row is replaced, so what the schedule then reports replaced is
+    /// the request it held (and its attachments are the ones to delete).
+    mutating func keepStoredRecord(_ key: PendingKey) {
+        guard storedCount > 0, let app = appNumbers[key.bundleIdentifier],
+              let row = apps[app].entries.number(of: key.identifier),
+              apps[app].entries.value(at: row, { $0.pending.isStored }) == true else { return }
+        let record = apps[app].entries[row].pending.record(bundleIdentifier: key.bundleIdentifier, source: source)
+        apps[app].entries.update(at: row) { $0.pending.keep(record) }
+        storedCount -= 1
     }
 
     /// The app's pending records, soonest first (undated ones last, in order of addition).
@@ -106,7 +126,7 @@ struct PendingSchedule {
             case (_?, nil): return true
             default: return lhs.addedOrder < rhs.addedOrder
             }
-        }.map { $0.pending.record(bundleIdentifier: bundleIdentifier) }
+        }.map { $0.pending.record(bundleIdentifier: bundleIdentifier, source: source) }
     }
 
     /// Every pending key, in no particular order.
@@ -134,22 +154,25 @@ struct PendingSchedule {
         let order = counter
         // Read before the row moves into its table (a read after would copy it).
         let date = pending.nextFireDate
+        let isStored = pending.isStored
         if pending.isLocationTriggered {
             let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: pending.identifier)
             result.replaced = remove(key)
             if apps[app].locationCount >= locationLimit {
-                result.dropped.append(pending.record(bundleIdentifier: bundleIdentifier))
+                result.dropped.append(pending.record(bundleIdentifier: bundleIdentifier, source: source))
                 return result
             }
             apps[app].locationCount += 1
+            if isStored { storedCount += 1 }
             locationKeys[key] = order
             apps[app].entries.upsert(Entry(pending: pending, addedOrder: order, heapSequence: order))
             return result
         }
         let (row, replaced) = apps[app].entries.upsert(Entry(pending: pending, addedOrder: order, heapSequence: order))
+        if isStored { storedCount += 1 }
         if let replaced {
             forget(replaced, app: app)
-            result.replaced = replaced.pending.record(bundleIdentifier: bundleIdentifier)
+            result.replaced = replaced.pending.record(bundleIdentifier: bundleIdentifier, source: source)
         }
         guard let date else { return result }
         pushHeaps(date: date, addedOrder: order, sequence: order, app: app, row: row)
@@ -202,9 +225,11 @@ struct PendingSchedule {
         }
     }
 
-    /// Takes every request due at `now` (fire date ≤ now), in fire-date order. Repeating ones are
-    /// moved to `nextDate(record, after)`, where `after` is the later of their fire date and now
-    /// (so a period missed while the center was down fires once); others are removed.
+    /// Takes every request due at `now` (fire date ≤ now), in fire-date order (at the same date, in
+    /// the order they were scheduled: after a start, the store's order). Repeating ones are moved
+    /// to `nextDate(record, after)`, where `after` is the later of their fire date and now (so a
+    /// period missed while the center was down fires once); others are removed. A request left
+    /// in the store is read once here.
     mutating func takeDue(now: Date, nextDate: (PendingRecord, Date) -> Date?) -> [Fired] {
         // Rescheduled ones go after `now`: taking every due item first is the same as popping
         // while the top is due.
@@ -214,8 +239,20 @@ struct PendingSchedule {
         for item in due where isLive(item) {
             let app = Int(item.app)
             let row = Int(item.row)
-            if apps[app].entries.value(at: row, { $0.pending.repeats }) == true {
-                let record = apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier)
+            // Whether it repeats is in a stored request's record: read it first (once).
+            var read: PendingRecord?
+            let repeats: Bool
+            if let known = apps[app].entries.value(at: row, { $0.pending.repeats }) ?? nil {
+                repeats = known
+            } else {
+                let record = apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier,
+                                                                     source: source)
+                repeats = record.request.trigger?.repeats == true
+                read = record
+            }
+            if repeats {
+                let record = read ?? apps[app].entries[row].pending.record(bundleIdentifier: apps[app].bundleIdentifier,
+                                                                             source: source)
                 if let next = nextDate(record, max(item.date, now)), next > now {
                     counter += 1
                     let sequence = counter
@@ -230,7 +267,7 @@ struct PendingSchedule {
                     continue
                 }
             }
-            fired.append(Fired(record: remove(app: app, row: row), nextFireDate: nil, app: app))
+            fired.append(Fired(record: remove(app: app, row: row, read: read), nextFireDate: nil, app: app))
         }
         compactDueHeapIfNeeded()
         return fired
@@ -258,15 +295,18 @@ struct PendingSchedule {
         return apps.count - 1
     }
 
+    /// Removes row `row` of `app` and returns its record: `read` when the caller has read it already.
     @discardableResult
-    private mutating func remove(app: Int, row: Int) -> PendingRecord {
+    private mutating func remove(app: Int, row: Int, read: PendingRecord? = nil) -> PendingRecord {
         let entry = apps[app].entries.remove(at: row)
         forget(entry, app: app)
-        return entry.pending.record(bundleIdentifier: apps[app].bundleIdentifier)
+        if let read { return read }
+        return entry.pending.record(bundleIdentifier: apps[app].bundleIdentifier, source: source)
     }
 
     /// Updates the counts for an entry that left the table (its heap items are stale from now on).
     private mutating func forget(_ entry: Entry, app: Int) {
+        if entry.pending.isStored { storedCount -= 1 }
         if entry.pending.isLocationTriggered {
             locationKeys[PendingKey(bundleIdentifier: apps[app].bundleIdentifier, identifier: entry.identifier)] = nil
             apps[app].locationCount -= 1

@@ -100,8 +100,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
+            // (Its rows are all decoded: no source to read from.)
             state.pending.flatMap { bundleIdentifier, rows in
-                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier) }
+                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier, source: StoredPendingSource()) }
             }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
                 return (lhs.bundleIdentifier, lhs.request.identifier) < (rhs.bundleIdentifier, rhs.request.identifier)

@@ -93,9 +93,13 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// `deliveredInList(bundleIdentifier:identifiers:)` for one identifier (the replacement check
     /// of every delivery), without an array; by default it makes one.
     func deliveredInList(bundleIdentifier: String, identifier: String) throws -> [DeliveredRecord]
-    /// Every pending request for the engine's start, in `loadPending`'s order; a store that can
-    /// read what scheduling needs from columns leaves the requests encoded (`StoredPendingRecord`)
-    /// until the engine needs one. By default `loadPending`'s records.
+    /// Every pending request for the engine's start, in the order they are scheduled: by next
+    /// fire date, undated ones last. Requests due at the same instant fire in this order — the
+    /// SQLite store's is app, then identifier (the order of its fire-date index), so different
+    /// apps due at the same instant fire in app order after a start. A store that can read what
+    /// scheduling needs from an index leaves the requests in the store (`StoredPendingRecord`),
+    /// and gives `pendingRecordReader` to read each when it is needed. By default
+    /// `loadPending`'s records.
     func loadPendingForStart() throws -> [LoadedPending]
     /// The deliveries past the store's retention policy (an app's oldest beyond its cap, those
     /// older than the age limit; never one whose response still waits for its app), oldest
@@ -107,6 +111,9 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// their attachment files and responses, in one transaction; returns what went. Nothing by
     /// default.
     func removePastRetention(ids: [Int64]) throws -> HistoryRemoval
+    /// Reads the pending requests `loadPendingForStart` left in the store, by key. A store whose
+    /// start gives `StoredPendingRecord`s must give one; `nil` by default.
+    var pendingRecordReader: (any PendingRecordReader)? { get }
 }
 
 extension NotificationStore {
@@ -132,6 +139,8 @@ extension NotificationStore {
     public func deliveriesPastRetention(now: Date) throws -> [Int64] { [] }
 
     public func removePastRetention(ids: [Int64]) throws -> HistoryRemoval { HistoryRemoval() }
+
+    public var pendingRecordReader: (any PendingRecordReader)? { nil }
 }
 
 /// Which history to read: an app (or all), a full-text search (or none), and a page.

@@ -2,64 +2,69 @@ import Foundation
 
 /// A pending request as an app's table keeps it: a `PendingRecord` without the bundle
 /// identifier, which the table is filed under (16 bytes a row less, a million rows over). A row
-/// read at start (`StoredPendingRecord`) keeps its request encoded until it is first needed.
+/// read at start (`StoredPendingRecord`) leaves its request in the store, read by key each time
+/// it is needed (`StoredPendingSource`).
 ///
 /// The identifier and the trigger kind are kept beside the request: the tables read them on
 /// every lookup, and reading them out of the request (a `switch` over a stored enum) copies the
 /// whole request first.
 struct PendingRow: IdentifiedRow {
     private enum Request {
-        case decoded(RequestRecord)
-        /// As the store read it: the identifier and trigger kind are the row's, from its columns.
-        case encoded(EncodedPendingRecord)
+        case decoded(RequestRecord, scheduledAt: Date)
+        /// In the store: only the identifier, fire date and trigger kind are the row's.
+        case stored
     }
 
     // (In this order the flag takes a byte the layout leaves free: a row is no larger for it.)
     let identifier: String
     private var body: Request
-    var scheduledAt: Date
     var nextFireDate: Date?
-    /// Whether the trigger is a location trigger (known without decoding a stored request).
+    /// Whether the trigger is a location trigger (known without reading a stored request).
     let isLocationTriggered: Bool
 
     init(_ record: PendingRecord) {
         identifier = record.request.identifier
         if case .location = record.request.trigger { isLocationTriggered = true } else { isLocationTriggered = false }
-        body = .decoded(record.request)
-        scheduledAt = record.scheduledAt
+        body = .decoded(record.request, scheduledAt: record.scheduledAt)
         nextFireDate = record.nextFireDate
     }
 
     init(_ stored: StoredPendingRecord) {
         identifier = stored.identifier
         isLocationTriggered = stored.isLocationTriggered
-        body = .encoded(stored.encoded)
-        scheduledAt = stored.scheduledAt
+        body = .stored
         nextFireDate = stored.nextFireDate
     }
 
-    /// Whether the trigger repeats (a stored request is decoded for it: asked when it fires).
-    var repeats: Bool {
+    /// Whether the request is left in the store (read by key when needed).
+    var isStored: Bool {
+        if case .stored = body { return true }
+        return false
+    }
+
+    /// Whether the trigger repeats; `nil` for a stored request (its record says: asked when it fires).
+    var repeats: Bool? {
         switch body {
-        case .decoded(let request): return request.trigger?.repeats == true
-        case .encoded(let encoded):
-            return encoded.decode(bundleIdentifier: "", identifier: identifier, scheduledAt: scheduledAt,
-                                  nextFireDate: nextFireDate).request.trigger?.repeats == true
+        case .decoded(let request, _): return request.trigger?.repeats == true
+        case .stored: return nil
         }
     }
 
-    /// The full record, for the app `bundleIdentifier`. Consuming: a row that is not used
-    /// afterwards gives its request away instead of retaining it.
-    consuming func record(bundleIdentifier: String) -> PendingRecord {
+    /// Keeps `record`'s request (a stored one, read) in the row from now on; the row's
+    /// identifier, fire date and trigger kind stay as they are.
+    mutating func keep(_ record: PendingRecord) {
+        body = .decoded(record.request, scheduledAt: record.scheduledAt)
+    }
+
+    /// The full record, for the app `bundleIdentifier`, a stored one read from `source`.
+    /// Consuming: a row that is not used afterwards gives its request away instead of retaining it.
+    consuming func record(bundleIdentifier: String, source: StoredPendingSource) -> PendingRecord {
         switch body {
-        case .decoded(let request):
+        case .decoded(let request, let scheduledAt):
             return PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: scheduledAt,
                                  nextFireDate: nextFireDate)
-        case .encoded(let encoded):
-            var record = encoded.decode(bundleIdentifier: bundleIdentifier, identifier: identifier,
-                                        scheduledAt: scheduledAt, nextFireDate: nextFireDate)
-            record.bundleIdentifier = bundleIdentifier
-            return record
+        case .stored:
+            return source.record(bundleIdentifier: bundleIdentifier, identifier: identifier, nextFireDate: nextFireDate)
         }
     }
 }

@@ -152,6 +152,7 @@ enum DaemonCommand: HeraldCommand {
         for line in user.errorLines { DaemonLog.write("config: " + line) }
         var configuration = EngineConfiguration()
         configuration.rules = user.rules
+        configuration.unreadablePending = { DaemonLog.write("pending: \($0)") }
         let sounds = DaemonOutputs.install(into: &configuration, home: location.home.url.path, socketPath: location.socketPath,
                                            sound: user.daemon.sound, log: { DaemonLog.write($0) })
         // Prompts wait in the engine for a UI's answer (or the configured one, when none is attached).
