@@ -25,12 +25,17 @@ import TestSupport
         }
     }
 
-    /// The ids of `query`'s page from the search (by parts when it has several) and from the
-    /// plain FTS5 statement, which reads every row.
+    /// The ids of `query`'s page (unread only) from the search and from FTS5's matches filtered
+    /// on their rows in `delivered`, which holds the read state itself.
     private func pages(_ store: SQLiteStore, _ query: HistoryQuery) throws -> (search: [Int64], plain: [Int64]) {
         let plain = try store.lockedRead {
-            let (page, bounds) = try store.pageStatement(query)
-            return try store.connection.query("SELECT delivered.id \(page)", bounds) { $0.int64(0) }
+            let expression = try #require(try store.searchMatch(query.search ?? "", bundleIdentifier: query.bundleIdentifier))
+            return try store.connection.query("""
+                SELECT delivered.id FROM delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid
+                WHERE delivered_fts MATCH ?1 AND delivered.bundle_id = coalesce(?2, delivered.bundle_id)
+                AND delivered.is_read = 0 ORDER BY delivered_fts.rowid DESC LIMIT ?3 OFFSET ?4
+                """, [.text(expression), SQLValue(query.bundleIdentifier), SQLValue(query.limit),
+                      SQLValue(query.offset)]) { $0.int64(0) }
         }
         return (try store.history(query).map(\.deliveryID), plain)
     }
