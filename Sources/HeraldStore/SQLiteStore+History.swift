@@ -196,10 +196,18 @@ extension SQLiteStore {
 
     /// The `FROM … OFFSET ?` part of the statement of a page of `query`, and its bound values.
     func pageStatement(_ query: HistoryQuery) throws -> (page: String, bounds: [SQLValue]) {
-        let (from, conditions, values) = try historyFilter(query)
+        let (from, conditions, values, onReadState) = try historyFilter(query)
+        let window = "LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
+        let bounds = values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))]
+        if onReadState {
+            // The matches before the page are skipped on the read state alone: only the page's rows are read.
+            return ("""
+                FROM delivered WHERE delivered.id IN (SELECT delivered_fts.rowid FROM \(from) \(conditions)
+                ORDER BY delivered_fts.rowid DESC \(window)) ORDER BY delivered.id DESC
+                """, bounds)
+        }
         let order = from.contains("delivered_fts") ? "delivered_fts.rowid DESC" : "delivered.id DESC"
-        let page = "FROM \(from) \(conditions) ORDER BY \(order) LIMIT ?\(values.count + 1) OFFSET ?\(values.count + 2)"
-        return (page, values + [SQLValue(max(0, query.limit)), SQLValue(max(0, query.offset))])
+        return ("FROM \(from) \(conditions) ORDER BY \(order) \(window)", bounds)
     }
 
     /// `decodeDelivered`, or a placeholder naming the row when its record cannot be decoded.
@@ -239,7 +247,7 @@ extension SQLiteStore {
                 return Int(try connection.integer("SELECT count(*) FROM delivered_fts WHERE delivered_fts MATCH ?1",
                                                   [.text(expression)]) ?? 0)
             }
-            let (from, conditions, values) = try historyFilter(query)
+            let (from, conditions, values, _) = try historyFilter(query)
             return Int(try connection.integer("SELECT count(*) FROM \(from) \(conditions)", values) ?? 0)
         }
     }
@@ -284,37 +292,43 @@ extension SQLiteStore {
         }
     }
 
-    /// The FROM clause, WHERE clause and bound values of a history query.
-    private func historyFilter(_ query: HistoryQuery) throws -> (String, String, [SQLValue]) {
+    /// The FROM clause, WHERE clause and bound values of a history query, and whether the clauses
+    /// read `delivered_read_state` instead of the rows (a search without an app).
+    private func historyFilter(_ query: HistoryQuery) throws -> (String, String, [SQLValue], onReadState: Bool) {
         var from = "delivered"
+        var table = "delivered"
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let search = query.search,
            let expression = try searchMatch(search, bundleIdentifier: query.bundleIdentifier) {
             // CROSS JOIN keeps the FTS table as the outer loop: rowid order, no sort. With an app,
             // its token narrows the matches in the index and `bundle_id` below checks each row.
-            from = "delivered_fts CROSS JOIN delivered ON delivered.id = delivered_fts.rowid"
+            // Without one, every condition left is in `delivered_read_state` (schema version 8),
+            // which holds every indexed row a few hundred to a page: no row is read to filter.
+            table = query.bundleIdentifier == nil ? "delivered_read_state" : "delivered"
+            from = "delivered_fts CROSS JOIN \(table) ON \(table).id = delivered_fts.rowid"
             values.append(.text(expression))
             conditions.append("delivered_fts MATCH ?\(values.count)")
         }
-        conditions += rowConditions(query, values: &values)
+        conditions += rowConditions(query, values: &values, table: table)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return (from, whereClause, values)
+        return (from, whereClause, values, table != "delivered")
     }
 
-    /// The conditions of `query` on a row's own columns (app, read state, ids), numbering the
-    /// values they bind after those in `values`.
-    func rowConditions(_ query: HistoryQuery, values: inout [SQLValue]) -> [String] {
+    /// The conditions of `query` on a row's own columns (app, read state, ids) in `table`
+    /// (`delivered`, or `delivered_read_state` when there is no app), numbering the values they
+    /// bind after those in `values`.
+    private func rowConditions(_ query: HistoryQuery, values: inout [SQLValue], table: String) -> [String] {
         var conditions: [String] = []
         if let bundle = query.bundleIdentifier {
             values.append(.text(bundle))
-            conditions.append("delivered.bundle_id = ?\(values.count)")
+            conditions.append("\(table).bundle_id = ?\(values.count)")
         }
-        if query.unreadOnly { conditions.append("delivered.is_read = 0") }
+        if query.unreadOnly { conditions.append("\(table).is_read = 0") }
         if let ids = query.deliveryIDs {
             // One JSON array, however many ids: no limit on bound variables.
             values.append(.text(Self.jsonList(ids)))
-            conditions.append("delivered.id IN (SELECT value FROM json_each(?\(values.count)))")
+            conditions.append("\(table).id IN (SELECT value FROM json_each(?\(values.count)))")
         }
         return conditions
     }

@@ -14,7 +14,9 @@ import Foundation
 /// - when a writable store opens (a crash may have left rows behind the index).
 ///
 /// The same pass adds the rows to `unread_counts` (schema version 6): the counters and the
-/// index cover the same rows, so `unreadCounts()` adds only the rows past the mark.
+/// index cover the same rows, so `unreadCounts()` adds only the rows past the mark. And it adds
+/// their read state to `delivered_read_state` (schema version 8), which a search without an app
+/// checks its ids against: every id a search finds is in the index, so in that table too.
 ///
 /// FTS5 keeps the index as segments and merges them. Its automatic merging ran inside the
 /// transaction that added rows, so now and then one indexing pass merged megabytes and held the
@@ -129,6 +131,11 @@ extension SQLiteStore {
                 INSERT INTO unread_counts (bundle_id, count)
                 SELECT bundle_id, count(*) FROM delivered WHERE id > ?1 AND id <= ?2 AND is_read = 0 GROUP BY bundle_id
                 ON CONFLICT (bundle_id) DO UPDATE SET count = count + excluded.count
+                """, [.integer(through), .integer(last)])
+            // So does the read state a search filters on (schema version 8), off the insert's path.
+            try connection.execute("""
+                INSERT INTO delivered_read_state (id, is_read)
+                SELECT id, is_read FROM delivered WHERE id > ?1 AND id <= ?2
                 """, [.integer(through), .integer(last)])
             try connection.execute("UPDATE search_index SET indexed_through = ?1", [.integer(last)])
             return count

@@ -12,11 +12,13 @@ import HeraldCore
 /// add only the rows indexed since), and the sets are intersected newest first: the same
 /// answer takes about 16,000 word ANDs per word.
 ///
-/// An app's ids are read from its index (`delivered_app`) as they are now, so the ids found
-/// are rows of the app that are there; without an app, each id is checked against its row
-/// (a word's kept set still holds the rows deleted since it was read), and with `unreadOnly`
-/// its read state is. The page's rows are then read by id: the same rows in the same order as
-/// the FTS5 query finds.
+/// An app's ids are read from its index (`delivered_app`, which covers the read state: schema
+/// version 8) as they are now, the unread ones alone with `unreadOnly`, so the ids found are
+/// rows of the app that are there and meet the query; without an app, each id is checked
+/// against `delivered_read_state` (a word's kept set still holds the rows deleted since it was
+/// read), and with `unreadOnly` its read state is — a few hundred ids to a page, never a row's
+/// page each. The page's rows are then read by id: the same rows in the same order as the FTS5
+/// query finds.
 ///
 /// The sets are read newest first, a window of ids at a time (`searchFirstWindow`, then four
 /// times the last), only as far back as the page needs: words that often go together fill a
@@ -47,7 +49,8 @@ extension SQLiteStore {
                 let covered = app == nil ? words.map { searchRowSets.coverage(of: $0, through: through) }.max() ?? through : through
                 var window = max(1, firstWindow)
                 var above = max(0, min(covered, through - window))
-                var candidates = try intersection(of: words, app: app, above: above, through: through, mark: through)
+                var candidates = try intersection(of: words, app: app, unreadOnly: query.unreadOnly, above: above,
+                                                  through: through, mark: through)
                 let ids = try pageIDs(query, checked: Self.rowsNeedCheck(query)) { () throws -> Int64? in
                     while true {
                         if let id = candidates.next() { return id }
@@ -57,7 +60,8 @@ extension SQLiteStore {
                         window *= 4
                         above = max(0, upTo - window)
                         candidates = SearchRowSetIntersection([], above: 0, through: 0)   // lets go of the sets: they grow in place
-                        candidates = try intersection(of: words, app: app, above: above, through: upTo, mark: through)
+                        candidates = try intersection(of: words, app: app, unreadOnly: query.unreadOnly, above: above,
+                                                      through: upTo, mark: through)
                     }
                 }
                 guard !ids.isEmpty else { return [] }
@@ -71,11 +75,11 @@ extension SQLiteStore {
         }
     }
 
-    /// Whether the ids a search of several parts finds must be checked against their rows: the
-    /// words' sets may hold deleted rows (the app's ids are read from its index, as they are
-    /// now), and the read state is only in the row.
+    /// Whether the ids a search of several parts finds must be checked (`rowsMeetingQuery`): the
+    /// words' sets may hold deleted rows, and only an app's index gives the read state with
+    /// the ids (its ids are read as they are now, unread ones alone when asked).
     private static func rowsNeedCheck(_ query: HistoryQuery) -> Bool {
-        query.bundleIdentifier == nil || query.unreadOnly || query.deliveryIDs != nil
+        query.bundleIdentifier == nil || query.deliveryIDs != nil
     }
 
     /// The most ids holding every part that a count without conditions on rows checks one by
@@ -97,7 +101,8 @@ extension SQLiteStore {
                     return nil
                 }
                 let through = try connection.integer("SELECT indexed_through FROM search_index") ?? 0
-                var candidates = try intersection(of: words, app: app, above: 0, through: through, mark: through)
+                var candidates = try intersection(of: words, app: app, unreadOnly: query.unreadOnly, above: 0,
+                                                  through: through, mark: through)
                 var ids: [Int64] = []
                 while let id = candidates.next() {
                     guard ids.count < limit else { return nil }
@@ -117,8 +122,9 @@ extension SQLiteStore {
 
     /// The ids in `(above, through]` every word matches, newest first, from the words' sets (read
     /// as far as they need to cover those ids, and up to the index's `mark`), and of `app` when
-    /// given (its ids read from its index: rows that are there now).
-    private func intersection(of words: [String], app: String?, above: Int64, through: Int64,
+    /// given (its ids read from its index: rows that are there now, unread ones when
+    /// `unreadOnly`).
+    private func intersection(of words: [String], app: String?, unreadOnly: Bool, above: Int64, through: Int64,
                               mark: Int64) throws -> SearchRowSetIntersection {
         var sets: [SearchRowSet] = []
         for part in words {
@@ -131,8 +137,10 @@ extension SQLiteStore {
         }
         searchRowSets.trim(keeping: Set(words))
         if let app {
+            // A range of `delivered_app`, which holds the read state too: no row is read.
             sets.append(SearchRowSet(ascending: try connection.query("""
-                SELECT id FROM delivered WHERE bundle_id = ?1 AND id > ?2 AND id <= ?3 ORDER BY id
+                SELECT id FROM delivered INDEXED BY delivered_app
+                WHERE bundle_id = ?1 AND id > ?2 AND id <= ?3\(unreadOnly ? " AND is_read = 0" : "") ORDER BY id
                 """, [.text(app), .integer(above), .integer(through)]) { $0.int64(0) }))
         }
         return SearchRowSetIntersection(sets, above: above, through: through)
@@ -160,14 +168,18 @@ extension SQLiteStore {
         return page
     }
 
-    /// Those of `ids` whose rows are still there and meet `query`'s conditions on a row (app,
-    /// read state, ids asked for), highest first.
+    /// Those of `ids` whose rows are still there and meet `query`'s conditions on a row that the
+    /// candidates do not meet already (read state, ids asked for; an app's candidates are its
+    /// rows), highest first. From `delivered_read_state` (schema version 8), which holds every id
+    /// a search finds (all indexed): no row of `delivered` is read.
     private func rowsMeetingQuery(_ ids: [Int64], _ query: HistoryQuery) throws -> [Int64] {
         var values: [SQLValue] = [.text(Self.jsonList(ids))]
-        let conditions = rowConditions(query, values: &values)
-        // NOT INDEXED: each id looked up by itself, never a walk of the app's index.
-        let sql = "SELECT delivered.id FROM delivered NOT INDEXED WHERE delivered.id IN (SELECT value FROM json_each(?1))"
-            + conditions.map { " AND " + $0 }.joined()
+        var sql = "SELECT id FROM delivered_read_state WHERE id IN (SELECT value FROM json_each(?1))"
+        if query.unreadOnly { sql += " AND is_read = 0" }
+        if let asked = query.deliveryIDs {
+            values.append(.text(Self.jsonList(asked)))
+            sql += " AND id IN (SELECT value FROM json_each(?2))"
+        }
         return try connection.query(sql, values) { $0.int64(0) }.sorted(by: >)
     }
 

@@ -8,7 +8,7 @@
 /// rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
-    static let currentVersion = 7
+    static let currentVersion = 8
 
     /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
     static let applicationID: Int32 = 0x4852_4C44
@@ -304,6 +304,35 @@ enum Schema {
         \(searchIndexTriggers)
         """
 
+    /// Version 8: a search's read filter answered without reading rows.
+    /// - `delivered_app` covers the read state (`(bundle_id, id, is_read)`): "the unread rows of
+    ///   app X" is a range of the index, not a row read per id (each on a page of its own when
+    ///   the app's rows lie far apart). An insert writes the same index entries as before, one
+    ///   byte longer.
+    /// - `delivered_read_state`: the id and read state of every row through
+    ///   `search_index.indexed_through` — the rows a search can find —, about 8 bytes a row, so a
+    ///   search without an app checks its ids (still there, unread) a few hundred to a page. The
+    ///   search indexer fills it with each chunk, after the commit (nothing on an insert's
+    ///   path); triggers keep it right when an indexed row is marked read or unread or deleted
+    ///   (a row past the mark is not in it, and is read as it is then when indexed).
+    static let version8 = """
+        DROP INDEX delivered_app;
+        CREATE INDEX delivered_app ON delivered (bundle_id, id, is_read);
+        CREATE TABLE delivered_read_state (
+            id INTEGER PRIMARY KEY,
+            is_read INTEGER NOT NULL
+        );
+        INSERT INTO delivered_read_state (id, is_read)
+            SELECT id, is_read FROM delivered WHERE id <= (SELECT indexed_through FROM search_index);
+        CREATE TRIGGER delivered_read_state_update AFTER UPDATE OF is_read ON delivered
+            WHEN old.is_read IS NOT new.is_read BEGIN
+            UPDATE delivered_read_state SET is_read = new.is_read WHERE id = old.id;
+        END;
+        CREATE TRIGGER delivered_read_state_delete AFTER DELETE ON delivered BEGIN
+            DELETE FROM delivered_read_state WHERE id = old.id;
+        END;
+        """
+
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
-    static let steps: [String] = [version1, version2, version3, version4, version5, version6, version7]
+    static let steps: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
 }

@@ -8,8 +8,9 @@
 ///   up to it is indexed), so the rows past a set's mark are all a later read has to add;
 /// - a row's text and app are never changed once delivered (only its read and list state and
 ///   its record), and ids are never reused, so an id in a set never stops or starts matching;
-/// - a deleted row stays in the sets: the search checks every id against `delivered` anyway
-///   (for its app, its read state, and whether it is still there).
+/// - a deleted row stays in the sets: the search takes an app's ids from its index as they are
+///   now, and checks every other id against `delivered_read_state` anyway (for its read state,
+///   and whether it is still there).
 ///
 /// The sets take at most `byteLimit`; the least recently used go first.
 struct SearchRowSetCache {

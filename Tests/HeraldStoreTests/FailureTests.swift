@@ -38,10 +38,11 @@ import TestSupport
             try store.batch { for _ in 0..<200 { _ = try store.insertDelivered(RecordFixtures.delivered()) } }
             try store.connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
         }
-        // Overwrite the middle of the file (keeping the header) with garbage.
+        // Overwrite every page but the first (the header and the schema) with garbage.
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: fixture.home.databaseURL.path)[.size] as? Int)
         let handle = try FileHandle(forWritingTo: fixture.home.databaseURL)
         try handle.seek(toOffset: 4096)
-        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 8))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: max(0, size - 4096)))
         try handle.close()
         expectStoreError({
             let store = try fixture.open()

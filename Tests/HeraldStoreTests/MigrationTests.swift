@@ -176,6 +176,58 @@ import TestSupport
             == [new.deliveryID, 6, 4])
     }
 
+    /// Version 8: a version 7 file's app index covers the read state and `delivered_read_state`
+    /// holds the indexed rows' read state; searches answer as before, read rows stay read, and
+    /// unread-only searches follow later changes.
+    @Test func version7WithHistoryKeepsItsReadStateForSearches() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try fixture.home.create()
+        try makeDatabase(at: fixture.home.databaseURL.path, version: 7) { connection in
+            for n in 0..<6 {
+                let app = n % 2 == 0 ? "com.example.build" : "com.example.mail"
+                try insertOldRow(RecordFixtures.delivered(app: app, identifier: "old\(n)", title: "Build \(n)",
+                                                          body: "apple pie"), into: connection)
+            }
+            try connection.execute("UPDATE delivered SET is_read = 1 WHERE id IN (1, 4)")
+            // Four rows indexed and counted as Herald with schema 7 did; the last two not yet.
+            try connection.execute("INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token) "
+                                   + "SELECT id, title, subtitle, body, app_token FROM delivered WHERE id <= 4")
+            try connection.execute("UPDATE search_index SET indexed_through = 4")
+            try connection.execute("INSERT INTO unread_counts (bundle_id, count) VALUES ('com.example.build', 1), "
+                                   + "('com.example.mail', 1)")
+        }
+        let store = try fixture.open()
+        #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
+        #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
+        let index = try store.connection.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'delivered_app'") { $0.text(0) }
+        #expect(index?.contains("(bundle_id, id, is_read)") == true)
+        // Opening indexed the last two rows: every row's read state, as it was.
+        let readState = try store.connection.query("SELECT id, is_read FROM delivered_read_state ORDER BY id") {
+            "\($0.int64(0)):\($0.int(1))"
+        }
+        #expect(readState == ["1:1", "2:0", "3:0", "4:1", "5:0", "6:0"])
+        #expect(try (1...6).map { try store.delivered(id: $0)?.isRead } == [true, false, false, true, false, false])
+        #expect(try store.unreadCounts() == ["com.example.build": 2, "com.example.mail": 2])
+        #expect(try store.history(HistoryQuery(search: "b")).map(\.deliveryID) == [6, 5, 4, 3, 2, 1])
+        #expect(try store.history(HistoryQuery(search: "b", unreadOnly: true)).map(\.deliveryID) == [6, 5, 3, 2])
+        #expect(try store.history(HistoryQuery(search: "apple b", unreadOnly: true)).map(\.deliveryID) == [6, 5, 3, 2])
+        #expect(try store.history(HistoryQuery(bundleIdentifier: "com.example.build", search: "a", unreadOnly: true))
+            .map(\.deliveryID) == [5, 3])
+        #expect(try store.historyCount(HistoryQuery(bundleIdentifier: "com.example.mail", search: "apple b", unreadOnly: true))
+            == 2)
+        // Read, and unread again, after the migration.
+        var third = try #require(try store.delivered(id: 3))
+        third.isRead = true
+        try store.updateDelivered(third)
+        var fourth = try #require(try store.delivered(id: 4))
+        fourth.isRead = false
+        try store.updateDelivered(fourth)
+        #expect(try store.history(HistoryQuery(search: "apple pie", unreadOnly: true)).map(\.deliveryID) == [6, 5, 4, 2])
+        #expect(try store.history(HistoryQuery(bundleIdentifier: "com.example.build", search: "a", unreadOnly: true))
+            .map(\.deliveryID) == [5])
+    }
+
     @Test(arguments: 0..<Schema.currentVersion)
     func everyEarlierVersionMigratesToTheCurrentOne(_ version: Int) throws {
         let fixture = try StoreFixture()
