@@ -228,12 +228,12 @@ struct RandomWireValues {
         case 1: return .updated(notification: delivered())
         case 2: return .deleted(deliveryIDs: (0..<Int.random(in: 0...3, using: &rng)).map { _ in integer() })
         case 3: return .cleared(bundleIdentifier: maybe { $0.string() })
-        case 4: return .appChanged(app: AppRecord(bundleIdentifier: string()))
+        case 4: return .appChanged(app: appRecord())
         case 5: return .responded(response: response())
         case 6: return .doNotDisturbChanged(isOn: chance(0.5))
         case 7: return .focusChanged(focus: maybe { FocusStatus(name: $0.string(), endsAt: $0.maybe { $0.date() }, isScheduled: true) })
         case 8: return .countsChanged(bundleIdentifier: string(), counts: HistoryCounts(unread: integer(), total: integer()))
-        case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
+        case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: appRecord(),
                                                               options: UNAuthorizationOptions(rawValue: UInt(Int.random(in: 0...127, using: &rng)))))
         case 10: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
         case 12: return .bannersClosed(deliveryIDs: maybe { generator in (0..<Int.random(in: 0...3, using: &generator.rng)).map { _ in generator.integer() } })
