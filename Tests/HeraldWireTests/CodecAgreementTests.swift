@@ -87,6 +87,7 @@ struct CodecAgreementTests {
         },
         subject("ResponseRecord", dates: RecordCoding.dates, seed: 25) { $0.response() },
         subject("JSONValue", dates: RecordCoding.dates, seed: 26) { $0.jsonValue() },
+        subject("AppRecord", dates: RecordCoding.dates, minimumShare: 1, seed: 33) { $0.appRecord() },
     ]
 
     /// (Thousands of encodings: off the cooperative pool, so the other tests' tasks keep running.)
