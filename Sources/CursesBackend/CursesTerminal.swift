@@ -88,10 +88,26 @@ public final class CursesTerminal: TerminalBackend {
         werase(window)
         wnoutrefresh(window)
         doupdate()
-        if streams == nil { resizeDescriptor = herald_resize_watch_start() }
+        if streams == nil {
+            Self.batchOutput()
+            resizeDescriptor = herald_resize_watch_start()
+        }
     }
 
     deinit { shutdown() }
+
+    /// Until a screen has been suspended and resumed once, ncurses writes its output out after
+    /// every cursor move: a full frame left in ~200 writes of a few bytes (one per row). One
+    /// `endwin` and `doupdate` before anything is drawn leaves the screen as it was and every
+    /// frame in one write (ncurses' buffer holds a screenful); the terminal's modes are those
+    /// set above (`def_prog_mode`). And no check for typed keys every few rows (`typeahead`):
+    /// a frame is drawn whole, the keys read right after it.
+    private static func batchOutput() {
+        _ = def_prog_mode()
+        _ = endwin()
+        doupdate()
+        _ = typeahead(-1)
+    }
 
     /// Restores the terminal (`endwin`); safe to call more than once.
     public func shutdown() {

@@ -6,7 +6,7 @@ import HeraldCore
 /// as a double, which round-trips exactly; sorted keys).
 ///
 /// The records with a hand-written codec (`JSONFastCodable`: pending requests, deliveries,
-/// responses, JSON values) are written and read by it — the bytes `JSONEncoder` writes, the
+/// responses, apps, JSON values) are written and read by it — the bytes `JSONEncoder` writes, the
 /// values `JSONDecoder` reads — and everything else, and any row the hand-written reader leaves
 /// to it, by the `Codable` coders, whose error names the field of a damaged row.
 package struct RecordCoding {

@@ -84,6 +84,40 @@ final class GatheringCenter: CenterControl {
         #expect(backend.screen.hasSameText(as: program.model.view()))
     }
 
+    /// The terminal UI asks for its first screen before it sets the terminal up (ncurses' start):
+    /// all six requests are on their way while the terminal opens, and their answers are in
+    /// the first frame drawn.
+    @Test func theLoadsLeaveBeforeTheTerminalIsSetUp() async throws {
+        let center = GatheringCenter(base: FakeCenterControl(apps: [Fixtures.messages, Fixtures.calendar],
+                                                             history: Fixtures.history),
+                                     expected: 6)
+        let inbox = MessageQueue()
+        let answers = Mutex(0)
+        let worker = EffectWorker(runner: EffectRunner(center: center, send: { msg in
+            inbox.send(msg)
+            answers.withLock { $0 += 1 }
+        }))
+        let terminal = OpenedTerminal()
+        let onTheirWay = Mutex(-1)
+        let driver = TerminalDriver(open: { _ in
+            // The terminal takes its time to start; the loads do not wait for it. (Five answers:
+            // the history window comes with its count.)
+            let deadline = Date().addingTimeInterval(30)
+            while answers.withLock({ $0 }) < 5 && Date() < deadline { usleep(1_000) }
+            onTheirWay.withLock { $0 = center.mostAtOnce }
+            return terminal.backend
+        }, restoreNow: {})
+        let stop = StopFlag()
+        stop.set()   // the first frame, then out
+        try await offThePool {
+            try TerminalApp.runLoop(driver: driver, options: TerminalApp.Options(ui: Fixtures.config), inbox: inbox,
+                                    worker: worker, stop: stop)
+        }
+        await worker.finish()
+        #expect(onTheirWay.withLock { $0 } == 6)
+        #expect(terminal.backend.screen.lines.joined().contains("Alice"), "the answers waiting are not in the first frame")
+    }
+
     /// A change between loads keeps its place: the loads before it are answered before it is
     /// asked, and those after it are asked only once it is done.
     @Test func aChangeBetweenLoadsWaitsForThemAndTheLoadsAfterItWait() async throws {
@@ -95,4 +129,10 @@ final class GatheringCenter: CenterControl {
         #expect(handedOut.withLock { $0 } == [[.loadApps, .loadCounts], [.markRead([1])],
                                               [.loadFocus, .loadHistory(HistoryQuery(limit: 300))]])
     }
+}
+
+/// The terminal a test's driver opens (the loop draws into it on another thread, the test reads
+/// it after the loop ended).
+private final class OpenedTerminal: @unchecked Sendable {
+    let backend = TestBackend(width: 80, height: 24)
 }

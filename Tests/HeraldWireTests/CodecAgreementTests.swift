@@ -70,6 +70,14 @@ struct CodecAgreementTests {
         subject("PendingRecord", seed: 21) { $0.pending() },
         subject("StatusResult", seed: 27) { $0.statusResult() },
         subject("FocusStatus", minimumShare: 1, seed: 28) { $0.focusStatus() },
+        subject("AppSettings", minimumShare: 1, seed: 29) { $0.appSettings() },
+        subject("AppRecord", minimumShare: 1, seed: 30) { $0.appRecord() },
+        subject("[AppRecord]", minimumShare: 1, seed: 31) { values in (0..<Int.random(in: 0...3, using: &values.rng)).map { _ in values.appRecord() } },
+        subject("[String: HistoryCounts]", minimumShare: 1, seed: 32) { values in
+            var counts: [String: HistoryCounts] = [:]
+            for _ in 0..<Int.random(in: 0...4, using: &values.rng) { counts[values.string()] = HistoryCounts(unread: values.integer(), total: values.integer()) }
+            return counts
+        },
         // The store's rows, in its dialect (dates as seconds since 2001).
         subject("PendingRecord", dates: RecordCoding.dates, seed: 22) { $0.pending() },
         subject("CompactDeliveredRecord", dates: RecordCoding.dates, count: 1_500, seed: 23) { CompactDeliveredRecord($0.delivered()) },
@@ -79,6 +87,7 @@ struct CodecAgreementTests {
         },
         subject("ResponseRecord", dates: RecordCoding.dates, seed: 25) { $0.response() },
         subject("JSONValue", dates: RecordCoding.dates, seed: 26) { $0.jsonValue() },
+        subject("AppRecord", dates: RecordCoding.dates, minimumShare: 1, seed: 33) { $0.appRecord() },
     ]
 
     /// (Thousands of encodings: off the cooperative pool, so the other tests' tasks keep running.)

@@ -14,6 +14,9 @@ struct FastCodecAgreementTests {
         #expect(Methods.historyCount.fastCodec == nil, "a method whose params have no fast codec got one")
         // `herald status` is one call in a fresh process: its answer is read without JSONDecoder.
         #expect(Methods.status.fastCodec != nil, "Methods.status has no typed fast codec: every status line pays the decoder")
+        // A user interface's start reads every app and every app's counts.
+        #expect(Methods.apps.fastCodec != nil, "Methods.apps has no typed fast codec: every UI start pays the decoder")
+        #expect(Methods.historyCounts.fastCodec != nil, "Methods.historyCounts has no typed fast codec")
         var values = RandomWireValues(seed: 11)
         var typed = 0
         for id in 1...500 {

@@ -170,6 +170,38 @@ struct RandomWireValues {
 
     mutating func serverHello() -> ServerHello { ServerHello(server: string(), pid: integer(), protocolVersion: integer()) }
 
+    mutating func appSettings() -> AppSettings {
+        var settings = AppSettings()
+        settings.allowNotifications = chance(0.5)
+        settings.alertStyle = pick(UNAlertStyle.allCases)
+        settings.sounds = chance(0.5)
+        settings.badges = chance(0.5)
+        settings.showInHistory = chance(0.5)
+        settings.lockScreen = chance(0.5)
+        settings.showPreviews = pick(UNShowPreviewsSetting.allCases)
+        settings.timeSensitive = chance(0.5)
+        settings.criticalAlerts = chance(0.5)
+        settings.scheduledDelivery = chance(0.5)
+        return settings
+    }
+
+    /// An app as `apps` answers it: now and then with categories (which go through `Codable`),
+    /// a device token and a service extension.
+    mutating func appRecord() -> AppRecord {
+        var app = AppRecord(bundleIdentifier: string(), displayName: string())
+        app.authorizationStatus = pick(UNAuthorizationStatus.allCases)
+        app.authorizedOptions = UNAuthorizationOptions(rawValue: UInt(Int.random(in: 0...511, using: &rng)))
+        app.settings = appSettings()
+        app.badge = integer()
+        if chance(0.2) {
+            app.categories = [CategoryRecord(identifier: string(), actions: [ActionRecord(identifier: string(), title: string())])]
+        }
+        app.deviceToken = maybe { generator in Data((0..<Int.random(in: 0...32, using: &generator.rng)).map { _ in UInt8.random(in: 0...255, using: &generator.rng) }) }
+        app.serviceExtensionCommand = maybe { $0.string() }
+        app.isCommandLineApp = chance(0.5)
+        return app
+    }
+
     mutating func focusStatus() -> FocusStatus {
         FocusStatus(name: string(), endsAt: maybe { $0.date() }, isScheduled: chance(0.5))
     }
@@ -196,12 +228,12 @@ struct RandomWireValues {
         case 1: return .updated(notification: delivered())
         case 2: return .deleted(deliveryIDs: (0..<Int.random(in: 0...3, using: &rng)).map { _ in integer() })
         case 3: return .cleared(bundleIdentifier: maybe { $0.string() })
-        case 4: return .appChanged(app: AppRecord(bundleIdentifier: string()))
+        case 4: return .appChanged(app: appRecord())
         case 5: return .responded(response: response())
         case 6: return .doNotDisturbChanged(isOn: chance(0.5))
         case 7: return .focusChanged(focus: maybe { FocusStatus(name: $0.string(), endsAt: $0.maybe { $0.date() }, isScheduled: true) })
         case 8: return .countsChanged(bundleIdentifier: string(), counts: HistoryCounts(unread: integer(), total: integer()))
-        case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: AppRecord(bundleIdentifier: string()),
+        case 9: return .promptRequested(prompt: PendingPrompt(id: integer(), app: appRecord(),
                                                               options: UNAuthorizationOptions(rawValue: UInt(Int.random(in: 0...127, using: &rng)))))
         case 10: return .promptWithdrawn(promptID: integer(), allowed: maybe { $0.chance(0.5) })
         case 12: return .bannersClosed(deliveryIDs: maybe { generator in (0..<Int.random(in: 0...3, using: &generator.rng)).map { _ in generator.integer() } })

@@ -86,6 +86,7 @@ extension NotificationEngine {
             for waiter in waiters { waiter.resume() }
             return nil
         } catch {
+            forgetKeptCounts()   // what was counted did not reach the store
             for waiter in waiters { waiter.resume(throwing: error) }
             return error
         }

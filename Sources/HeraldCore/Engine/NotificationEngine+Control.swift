@@ -74,10 +74,12 @@ extension NotificationEngine {
 
     public func deleteHistory(deliveryIDs: [Int64]) async throws {
         guard !deliveryIDs.isEmpty else { return }
-        let removed = deliveryIDs.compactMap { try? store.delivered(id: $0) }
+        var seen = Set<Int64>()
+        let removed = deliveryIDs.filter { seen.insert($0).inserted }.compactMap { try? store.delivered(id: $0) }
         try store.deleteDelivered(ids: deliveryIDs)
         emit(.deleted(deliveryIDs: deliveryIDs))
         countRemoval(removed)
+        moveKeptTotal(by: -removed.count)
     }
 
     public func clearHistory(bundleIdentifier: String?) async throws {

@@ -3,13 +3,16 @@ import Foundation
 /// Each app's history counts (unread, total), kept by the engine as it changes history, so that
 /// user interfaces show them without counting (and without a count query per delivery): an
 /// app's counts are read from the store once, when first needed, and then moved along with every
-/// change the engine makes. `historyCounts()` reads them all from the store again (a user
-/// interface loading its screen). The SQLite store's retention, removing the oldest rows of an
-/// app past its limit as new ones arrive, is counted too: the store reports what it removed
-/// (`NotificationStore.takeRemovedByRetention`) and `deliver` moves the counts by it.
+/// change the engine makes. `historyCounts()` reads them all from the store the first time (a
+/// user interface loading its screen) and answers from them after
+/// (`NotificationEngine+KeptTotal.swift`). The SQLite store's retention, removing the oldest
+/// rows of an app past its limit as new ones arrive, is counted too: the store reports what it
+/// removed (`NotificationStore.takeRemovedByRetention`) and `deliver` moves the counts by it.
 extension NotificationEngine {
-    /// Every app's counts, read from the store (and kept from now on).
+    /// Every app's counts: those the engine keeps, or, while one is not kept yet, read from the
+    /// store (and kept from now on).
     public func historyCounts() async throws -> [String: HistoryCounts] {
+        if let kept = keptAppCounts() { return kept }
         let unread = try store.unreadCounts()
         var counts: [String: HistoryCounts] = [:]
         for bundle in apps.keys {
@@ -77,6 +80,7 @@ extension NotificationEngine {
 
     /// All history of one app (or every app) is gone.
     func countCleared(_ bundleIdentifier: String?) {
+        moveKeptTotalForClearing(bundleIdentifier)
         let bundles = bundleIdentifier.map { [$0] } ?? apps.keys.sorted()
         for bundle in bundles {
             appCounts[bundle] = .zero

@@ -140,6 +140,7 @@ extension NotificationEngine {
             run(rules.commands, record, current.displayName)
         }
         if record.deliveryID != 0 {
+            moveKeptTotal(by: 1 - replaced.count - removedByRetention.values.reduce(0) { $0 + $1.total })
             // The store's retention may have removed the app's oldest rows to make room (usually
             // nothing: an empty dictionary is not searched, which would hash the key all the same).
             let trimmed = removedByRetention.isEmpty ? .zero : removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero

@@ -18,6 +18,8 @@ extension NotificationEngine {
 
     nonisolated public func historyCount(_ query: HistoryQuery) async throws -> Int {
         try query.validate()
+        // The whole history's count (the total beside a list) is kept (`NotificationEngine+KeptTotal`).
+        if query.countsWholeHistory, let kept = try await keptHistoryCount(query) { return kept }
         guard let reader = store.offWriterReader else { return try await historyCountOnEngine(query) }
         await commitForReaders()
         return try await Self.offEngine {

@@ -37,6 +37,7 @@ extension NotificationEngine {
         let removal = try store.removePastRetention(ids: ids)
         guard !removal.deliveryIDs.isEmpty else { return 0 }
         emit(.deleted(deliveryIDs: removal.deliveryIDs))
+        moveKeptTotal(by: -removal.deliveryIDs.count)
         // Only the counts kept are moved: an app's counts not read yet are read when needed,
         // after the removal (reading them now would cost a count per app for nothing).
         for (bundle, counts) in removal.counts.sorted(by: { $0.key < $1.key }) where appCounts[bundle] != nil {

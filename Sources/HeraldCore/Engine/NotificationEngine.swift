@@ -48,6 +48,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var regionInside: [PendingKey: Bool] = [:]
     /// Each app's history counts, once read (`NotificationEngine+Counts.swift`).
     var appCounts: [String: HistoryCounts] = [:]
+    /// The number of notifications in history, once read (`NotificationEngine+KeptTotal.swift`).
+    var keptHistoryTotal: Int?
     /// The permission prompts waiting for an answer (`NotificationEngine+Prompts.swift`).
     var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).

@@ -19,9 +19,16 @@ public struct AppModel: Sendable {
 
     // MARK: Center state (mirrored)
     /// Every app the center knows, sorted by display name.
-    public internal(set) var apps: [AppRecord] = [] { didSet { appNames = AppNames.distinct(apps) } }
+    public internal(set) var apps: [AppRecord] = [] {
+        didSet {
+            appNames = AppNames.distinct(apps)
+            appPositions = Dictionary(apps.indices.map { (apps[$0].bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
     /// The name shown for each app, distinct where display names clash (`AppNames`).
     public private(set) var appNames: [String: String] = [:]
+    /// Where each app is in `apps` (`app(_:)` is asked for every row drawn).
+    private var appPositions: [String: Int] = [:]
     /// Each app's history counts (unread, total), as the center sends them.
     public internal(set) var historyCounts: [String: HistoryCounts] = [:]
     public internal(set) var doNotDisturb = false
@@ -113,7 +120,7 @@ public struct AppModel: Sendable {
     }
 
     public func app(_ bundleIdentifier: String) -> AppRecord? {
-        apps.first { $0.bundleIdentifier == bundleIdentifier }
+        appPositions[bundleIdentifier].map { apps[$0] }
     }
 
     /// The name shown for an app: its display name, made distinct from other apps' (`AppNames`);

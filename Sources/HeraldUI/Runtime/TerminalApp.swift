@@ -73,8 +73,11 @@ public enum TerminalApp {
     }
 
     /// The loop, on its own thread; the terminal is shut down before this returns or throws.
+    /// The first screen's loads are asked for before the terminal is set up: the center reads
+    /// them while ncurses starts, and their answers wait in the inbox for the first frames.
     static func runLoop(driver: TerminalDriver, options: Options, inbox: MessageQueue, worker: EffectWorker,
                         stop: StopFlag) throws {
+        worker.submit(together: AppModel(config: options.ui).startupEffects)
         let terminal = try driver.open(TerminalDriver.Settings(colors: options.ui.colors, mouse: options.mouse,
                                                                term: options.term))
         defer { terminal.shutdown() }
@@ -83,7 +86,7 @@ public enum TerminalApp {
                                                  terminalColors: terminal.colorCount, noColor: !ui.colors)
         let program = UIProgram(model: AppModel(config: ui), backend: terminal, inbox: inbox,
                                 performTogether: { worker.submit(together: $0) }, perform: { worker.submit($0) })
-        program.run(shouldStop: { stop.isSet })
+        program.run(loadsAskedFor: true, shouldStop: { stop.isSet })
     }
 }
 

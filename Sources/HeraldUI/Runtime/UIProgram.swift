@@ -61,18 +61,22 @@ public final class UIProgram {
         self.perform = perform
     }
 
-    /// Takes the terminal's size, asks for the initial data and draws the first frame.
-    public func start() {
+    /// Takes the terminal's size, asks for the initial data and draws the first frame. When the
+    /// host asked for the model's `startupEffects` already (`loadsAskedFor`), the answers in the
+    /// inbox by now are in that frame.
+    public func start(loadsAskedFor: Bool = false) {
         let size = backend.size()
-        apply([.resize(width: size.width, height: size.height), .tick(clock())])
-        dispatch(model.startupEffects)
+        apply([.resize(width: size.width, height: size.height), .tick(clock())] + (loadsAskedFor ? inbox.drain() : []))
+        if !loadsAskedFor { dispatch(model.startupEffects) }
         render()
     }
 
     /// Runs until the user quits, the terminal hangs up, or `shouldStop` says so (checked on
     /// every wake-up: whoever sets it wakes the loop with `MessageQueue.wake()`).
-    public func run(shouldStop: () -> Bool = { false }) {
-        start()
+    /// `loadsAskedFor`: the host asked for the model's `startupEffects` before the terminal was
+    /// set up (`TerminalApp`).
+    public func run(loadsAskedFor: Bool = false, shouldStop: () -> Bool = { false }) {
+        start(loadsAskedFor: loadsAskedFor)
         while !model.quitRequested && !terminalClosed && !shouldStop() {
             backend.waitForInput(wakeDescriptor: inbox.wakeDescriptor, timeoutMilliseconds: waitMilliseconds())
             wakeUps += 1

@@ -36,3 +36,15 @@ extension String: JSONFastCodable {
         try reader.string()
     }
 }
+
+/// `{"…":…}`: a dictionary keyed by strings of values the hand-written codec handles
+/// (`historyCounts`' answer), its keys in UTF-8 order (the encoder's `sortedKeys`).
+extension Dictionary: JSONFastCodable where Key == String, Value: JSONFastCodable {
+    package func fastEncode(into writer: inout JSONWriter) throws(JSONFastPathMiss) {
+        try writer.dictionary(self) { writer, value throws(JSONFastPathMiss) in try writer.value(value) }
+    }
+
+    package static func fastDecode(from reader: inout JSONReader) throws(JSONFastPathMiss) -> [String: Value] {
+        try reader.dictionary { reader throws(JSONFastPathMiss) in try reader.value(Value.self) }
+    }
+}

@@ -48,7 +48,7 @@ extension WireEvent: JSONFastCodable {
             writer.key("appChanged")
             writer.beginObject()
             writer.key("app")
-            try writer.codable(app)
+            try writer.value(app)
             writer.endObject()
         case .responded(let response):
             writer.key("responded")
@@ -145,7 +145,7 @@ extension WireEvent: JSONFastCodable {
             })
         } else if reader.key(key, is: "appChanged") {
             event = .appChanged(app: try reader.single("app") { reader throws(JSONFastPathMiss) in
-                try reader.codable(AppRecord.self)
+                try reader.value(AppRecord.self)
             })
         } else if reader.key(key, is: "responded") {
             event = .responded(response: try reader.single("response") { reader throws(JSONFastPathMiss) in
