@@ -86,6 +86,9 @@ extension NotificationEngine {
             for waiter in waiters { waiter.resume() }
             return nil
         } catch {
+            // The group's writes are gone: what the engine kept of history for status lines is
+            // read again.
+            forgetKeptStatus()
             for waiter in waiters { waiter.resume(throwing: error) }
             return error
         }

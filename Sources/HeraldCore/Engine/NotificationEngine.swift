@@ -48,6 +48,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var regionInside: [PendingKey: Bool] = [:]
     /// Each app's history counts, once read (`NotificationEngine+Counts.swift`).
     var appCounts: [String: HistoryCounts] = [:]
+    /// Each app's unread count and the newest unread notification, once read, for
+    /// `statusSnapshot` (`NotificationEngine+Status.swift`).
+    var keptUnread = KeptUnreadCounts()
+    var newestUnread = NewestUnreadTracker()
     /// The permission prompts waiting for an answer (`NotificationEngine+Prompts.swift`).
     var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).
@@ -139,6 +143,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     func emit(_ event: CenterEvent) {
+        newestUnread.apply(event)
         for observer in observers { observer.handler(event) }
     }
 

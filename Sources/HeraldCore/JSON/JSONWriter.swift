@@ -70,13 +70,13 @@ package struct JSONWriter {
         isFirst = true
     }
 
-    /// A dictionary as an object, its keys in UTF-8 order (the encoder's `sortedKeys`), each
-    /// value written by `value`.
+    /// A dictionary as an object, its keys in UTF-8 order (the encoder's `sortedKeys`,
+    /// `UTF8Order`), each value written by `value`.
     package mutating func dictionary<Value>(
         _ members: [String: Value], _ value: (inout JSONWriter, Value) throws(JSONFastPathMiss) -> Void
     ) throws(JSONFastPathMiss) {
         beginObject()
-        for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (key, member) in members.sorted(by: { UTF8Order.precedes($0.key, $1.key) }) {
             dictionaryKey(key)
             try value(&self, member)
         }
