@@ -47,8 +47,9 @@ extension JSONReader {
     package mutating func dictionary<Value>(
         _ value: (inout JSONReader) throws(JSONFastPathMiss) -> Value
     ) throws(JSONFastPathMiss) -> [String: Value] {
+        // Made to its size first, so no insert grows it (see `emptyDictionary`).
+        var object = Self.emptyDictionary(of: Value.self, capacity: try memberCount())
         try beginObject()
-        var object: [String: Value] = [:]
         while try nextItem(closing: UInt8(ascii: "}")) {
             let key = try memberName()
             let member = try value(&self)
@@ -56,6 +57,36 @@ extension JSONReader {
         }
         isFirst = false
         return object
+    }
+
+    /// An empty dictionary with room for `capacity` members, made by generic code that is never
+    /// specialized: code of this module specialized for `[String: Int]` names the storage's type
+    /// by its mangled name, and the first such name a process meets makes the runtime look up
+    /// `String: Hashable` by scanning every protocol conformance record in the binary (0.42 M
+    /// instructions, a seventh of a `herald status`); generic code is handed the type and its
+    /// conformance instead. Inserts that fit need no storage type.
+    @_semantics("optimize.sil.specialize.generic.never")
+    private static func emptyDictionary<Value>(of: Value.Type, capacity: Int) -> [String: Value] {
+        [String: Value](minimumCapacity: capacity)
+    }
+
+    /// How many members the object at the position has: read ahead (checked as `skipValue`
+    /// checks), then back to where it was.
+    private mutating func memberCount() throws(JSONFastPathMiss) -> Int {
+        let (start, limit, depthBefore, firstBefore) = (index, end, depth, isFirst)
+        defer { (index, end, depth, isFirst) = (start, limit, depthBefore, firstBefore) }
+        try beginObject()
+        var count = 0
+        while try nextItem(closing: UInt8(ascii: "}")) {
+            skipWhitespace()
+            _ = try skipString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw JSONFastPathMiss() }
+            index += 1
+            _ = try skim()
+            count += 1
+        }
+        return count
     }
 
     /// Steps over one value of any kind, checking it is JSON the decoder reads, without
