@@ -12,12 +12,12 @@ extension CenterStatus.AppUnread {
         return UTF8Order.precedes(lhs.bundleIdentifier, rhs.bundleIdentifier)
     }
 
-    /// `apps` in `comesFirst` order: a bottom-up merge sort (stable), runs of 1, 2, 4, … merged
-    /// from one array into another.
+    /// `apps` in `comesFirst` order: a bottom-up merge sort (stable) of their positions, runs
+    /// of 1, 2, 4, … merged from one array into another; the apps are copied once, at the end.
     static func sorted(_ apps: [Self]) -> [Self] {
         guard apps.count > 1 else { return apps }
-        var source = apps
-        var target = apps
+        var source = Array(0..<apps.count)
+        var target = source
         var width = 1
         while width < source.count {
             var start = 0
@@ -26,7 +26,7 @@ extension CenterStatus.AppUnread {
                 let end = min(start + 2 * width, source.count)
                 var left = start, right = middle, out = start
                 while left < middle && right < end {
-                    if comesFirst(source[right], source[left]) {
+                    if comesFirst(apps[source[right]], apps[source[left]]) {
                         target[out] = source[right]
                         right += 1
                     } else {
@@ -50,6 +50,6 @@ extension CenterStatus.AppUnread {
             swap(&source, &target)
             width *= 2
         }
-        return source
+        return source.map { apps[$0] }
     }
 }
