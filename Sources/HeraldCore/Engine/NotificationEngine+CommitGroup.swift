@@ -86,7 +86,9 @@ extension NotificationEngine {
             for waiter in waiters { waiter.resume() }
             return nil
         } catch {
-            forgetKeptCounts()   // what was counted did not reach the store
+            // What was counted and kept for status lines did not reach the store: read again.
+            forgetKeptCounts()
+            forgetKeptStatus()
             for waiter in waiters { waiter.resume(throwing: error) }
             return error
         }

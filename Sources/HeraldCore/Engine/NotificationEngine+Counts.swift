@@ -14,6 +14,7 @@ extension NotificationEngine {
     public func historyCounts() async throws -> [String: HistoryCounts] {
         if let kept = keptAppCounts() { return kept }
         let unread = try store.unreadCounts()
+        keptUnread.load(unread)
         var counts: [String: HistoryCounts] = [:]
         for bundle in apps.keys {
             let total = try store.historyCount(HistoryQuery(bundleIdentifier: bundle, limit: 0))
@@ -40,6 +41,7 @@ extension NotificationEngine {
     /// and announces them. Nothing to read before the change: one lookup per delivery.
     func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
         guard unread != 0 || total != 0 else { return }
+        keptUnread.move(bundleIdentifier, by: unread)
         let counts: HistoryCounts
         if let index = appCounts.index(forKey: bundleIdentifier) {
             // Moved in place: one lookup per delivery, not a read and a write.
@@ -81,6 +83,7 @@ extension NotificationEngine {
     /// All history of one app (or every app) is gone.
     func countCleared(_ bundleIdentifier: String?) {
         moveKeptTotalForClearing(bundleIdentifier)
+        keptUnread.clear(bundleIdentifier)
         let bundles = bundleIdentifier.map { [$0] } ?? apps.keys.sorted()
         for bundle in bundles {
             appCounts[bundle] = .zero

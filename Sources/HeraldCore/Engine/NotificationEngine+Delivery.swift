@@ -134,6 +134,7 @@ extension NotificationEngine {
             record.isSoundHandledByCenter = soundOutput(record)
         }
         emit(.delivered(record, replacedDeliveryID: replacedID))
+        if !removedByRetention.isEmpty { newestUnread.noteRemovedByStore(removedByRetention, arrived: record.deliveryID) }
         if replacedID != nil || presentation.normalized.contains(.banner) { noteBannerShown(record, replaced: replacedID) }
         // Whatever Focus, mute or history did to it — but not for an app whose notifications are off.
         if !rules.commands.isEmpty, current.canDeliver, let run = configuration.ruleCommands {

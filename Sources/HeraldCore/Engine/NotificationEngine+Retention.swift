@@ -39,9 +39,14 @@ extension NotificationEngine {
         emit(.deleted(deliveryIDs: removal.deliveryIDs))
         moveKeptTotal(by: -removal.deliveryIDs.count)
         // Only the counts kept are moved: an app's counts not read yet are read when needed,
-        // after the removal (reading them now would cost a count per app for nothing).
-        for (bundle, counts) in removal.counts.sorted(by: { $0.key < $1.key }) where appCounts[bundle] != nil {
-            adjustCounts(of: bundle, unread: -counts.unread, total: -counts.total)
+        // after the removal (reading them now would cost a count per app for nothing). The
+        // unread counts kept for status lines cover every app.
+        for (bundle, counts) in removal.counts.sorted(by: { $0.key < $1.key }) {
+            if appCounts[bundle] != nil {
+                adjustCounts(of: bundle, unread: -counts.unread, total: -counts.total)
+            } else {
+                keptUnread.move(bundle, by: -counts.unread)
+            }
         }
         return removal.deliveryIDs.count
     }

@@ -50,6 +50,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var appCounts: [String: HistoryCounts] = [:]
     /// The number of notifications in history, once read (`NotificationEngine+KeptTotal.swift`).
     var keptHistoryTotal: Int?
+    /// Each app's unread count and the newest unread notification, once read, for
+    /// `statusSnapshot` (`NotificationEngine+Status.swift`).
+    var keptUnread = KeptUnreadCounts()
+    var newestUnread = NewestUnreadTracker()
     /// The permission prompts waiting for an answer (`NotificationEngine+Prompts.swift`).
     var promptBroker = PromptBroker()
     /// Apps whose queued responses are being handed over (new responses queue behind them).
@@ -145,6 +149,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     func emit(_ event: CenterEvent) {
+        newestUnread.apply(event)
         for observer in observers { observer.handler(event) }
     }
 

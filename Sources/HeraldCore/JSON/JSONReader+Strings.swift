@@ -10,10 +10,12 @@ extension JSONReader {
         index += 1
         let start = index
         var hasEscapes = false
+        var isASCII = true
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
+            if byte >= 0x80 { isASCII = false }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 index += 1
@@ -26,6 +28,9 @@ extension JSONReader {
         isFirst = false
         let raw = UnsafeRawBufferPointer(rebasing: bytes[contents])
         if !hasEscapes {
+            // ASCII (keys, bundle identifiers, most titles) is valid UTF-8 as it is: made without
+            // the generic validation pass, which costs several times more per string.
+            if isASCII { return String(decoding: raw, as: UTF8.self) }
             guard let string = String(validating: raw, as: UTF8.self) else { throw JSONFastPathMiss() }
             return string
         }

@@ -63,11 +63,15 @@ public struct CenterStatus: Sendable, Hashable {
     /// Whether do-not-disturb is on (any Focus is).
     public var doNotDisturb: Bool { focus != nil }
 
-    /// The apps with unread notifications, the most first (then by name).
+    /// The apps with unread notifications, the most first (then by name, then by bundle
+    /// identifier, each in `UTF8Order`).
     public var unreadApps: [AppUnread] {
-        unreadCounts.compactMap { bundle, unread in
-            unread > 0 ? AppUnread(bundleIdentifier: bundle, name: name(of: bundle), unread: unread) : nil
-        }.sorted { ($0.unread, $1.name, $1.bundleIdentifier) > ($1.unread, $0.name, $0.bundleIdentifier) }
+        var apps: [AppUnread] = []
+        apps.reserveCapacity(unreadCounts.count)
+        for (bundle, unread) in unreadCounts where unread > 0 {
+            apps.append(AppUnread(bundleIdentifier: bundle, name: name(of: bundle), unread: unread))
+        }
+        return AppUnread.sorted(apps)
     }
 
     /// An app's display name (its bundle identifier when the center gave none).

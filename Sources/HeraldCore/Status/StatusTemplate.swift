@@ -56,7 +56,7 @@ public struct StatusTemplate: Sendable, Hashable {
                 let value = Self.value(field, status)
                 line += Self.isFromCenter(field) ? text(value, width) : Self.cut(value, width, text)
             case .section(let field, let whenSet, let inner):
-                if Self.hasValue(Self.value(field, status)) == whenSet { line += render(inner, status, text) }
+                if Self.isSet(field, status) == whenSet { line += render(inner, status, text) }
             }
         }
         return line
@@ -67,19 +67,33 @@ public struct StatusTemplate: Sendable, Hashable {
         switch field {
         case .unread: return String(status.unread)
         case .apps:
-            // (Appended in a loop: the standard library's generic `joined(separator:)` is a
-            // twentieth of a `herald status` the first time a process calls it.)
-            var text = ""
-            for app in status.unreadApps {
-                if !text.isEmpty { text += " · " }
-                text += app.name + " " + String(app.unread)
+            // (The bytes appended in a loop, then one string: the standard library's generic
+            // `joined(separator:)` is a twentieth of a `herald status` the first time a process
+            // calls it, and each `String` append costs more than the bytes it copies.)
+            let apps = status.unreadApps
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(apps.count * 32)
+            for app in apps {
+                if !bytes.isEmpty { bytes.append(contentsOf: " · ".utf8) }
+                bytes.append(contentsOf: app.name.utf8)
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(contentsOf: String(app.unread).utf8)
             }
-            return text
+            return String(decoding: bytes, as: UTF8.self)
         case .focus: return status.focus?.name ?? ""
         case .dnd: return status.doNotDisturb ? "on" : "off"
         case .title: return status.newestUnread?.title ?? ""
         case .app: return status.newestUnread.map { status.name(of: $0.bundleIdentifier) } ?? ""
         case .id: return status.newestUnread.map { String($0.deliveryID) } ?? ""
+        }
+    }
+
+    /// Whether a field counts as set for `{?…}` and `{!…}` (`hasValue` of its value): `{apps}`
+    /// without building its text, which sorts the apps (a line shows it right after asking).
+    static func isSet(_ field: Field, _ status: CenterStatus) -> Bool {
+        switch field {
+        case .apps: return status.unreadCounts.values.contains { $0 > 0 }
+        default: return hasValue(value(field, status))
         }
     }
 

@@ -165,7 +165,7 @@ extension RequestDispatcher {
         d.onEncoded(Methods.historyPage) { server, p, _ in try await server.historyPageReply(p) }
         d.on(Methods.historyCount) { server, p, _ in try await server.engine.historyCount(p) }
         d.on(Methods.unreadCounts) { server, _, _ in try await server.engine.unreadCounts() }
-        d.on(Methods.status) { server, _, _ in try await server.status() }
+        d.on(Methods.status) { server, _, _ in try await server.engine.statusSnapshot() }
         d.on(Methods.historyCounts) { server, _, _ in try await server.engine.historyCounts() }
         d.on(Methods.respond) { server, p, _ in
             try await server.engine.respond(deliveryID: p.deliveryID, action: p.action)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Strings in UTF-8 byte order: the order of `JSONEncoder`'s `sortedKeys`, and a cheap,
+/// deterministic order for names a user reads. One `memcmp` where both strings hold their bytes
+/// contiguously, as native strings do; `String`'s own `<` (Unicode canonical ordering) costs
+/// several times more per comparison, and a walk of the two `utf8` views more still. For text
+/// in Unicode's composed form (what apps and the wire send) both orders agree.
+///
+/// ```swift
+/// UTF8Order.precedes("Mail", "make")   // true: "M" (0x4D) before "m" (0x6D)
+/// ```
+package enum UTF8Order {
+    /// Negative when `lhs` comes first, zero when the bytes are equal, positive otherwise.
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Int in
+                let common = min(left.count, right.count)
+                if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let order = memcmp(l, r, common)
+                    if order != 0 { return Int(order) }
+                }
+                return left.count - right.count
+            }
+        }
+        if let contiguous, let order = contiguous { return order }
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+}
