@@ -37,7 +37,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var observers: [(id: UInt64, handler: @Sendable (CenterEvent) -> Void)] = []
     var nextObserverID: UInt64 = 0
     /// Focus modes, the one that is on and what it held (`NotificationEngine+Focus.swift`).
-    var focus = FocusState()
+    var focus = FocusState() { didSet { isFocusIdle = focus.isIdle } }
+    /// `focus.isIdle`, kept as `focus` changes: nothing is on, held, collected or scheduled, so
+    /// nothing can change until `focus` does (every delivery asks, `advanceFocus`).
+    var isFocusIdle = true
     /// The Focus last announced (`.focusChanged`), to announce changes once.
     var announcedFocus: FocusStatus?
     /// Summaries waiting to be delivered (a Focus ended, a scheduled summary is due).
@@ -114,6 +117,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         self.apps = apps
         self.schedule = schedule
         self.focus = try NotificationEngine.loadFocus(from: store)
+        self.isFocusIdle = focus.isIdle
         self.announcedFocus = focus.status(at: clock.now(), calendar: clock.calendar)
     }
 

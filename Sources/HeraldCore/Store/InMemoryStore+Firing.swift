@@ -1,0 +1,38 @@
+extension InMemoryStore {
+    /// Removes the pending row, deletes the listed deliveries it replaces and stores `record`
+    /// under one lock: each write journalled when a batch is open, and nothing in between can
+    /// fail, so alone it is atomic without a batch of its own. With `alongside`, a `batch` around
+    /// it and that.
+    public func insertReplacing(_ record: DeliveredRecord, removingPending: Bool,
+                                alongside: (() throws -> Void)?) throws -> ReplacingInsert {
+        if let alongside {
+            return try batch {
+                try alongside()
+                return insertReplacingUnderLock(record, removingPending: removingPending)
+            }
+        }
+        return insertReplacingUnderLock(record, removingPending: removingPending)
+    }
+
+    private func insertReplacingUnderLock(_ record: DeliveredRecord, removingPending: Bool) -> ReplacingInsert {
+        let result = state.withLock { state -> ReplacingInsert in
+            let bundleIdentifier = record.bundleIdentifier
+            let identifier = record.identifier
+            if removingPending, let table = state.pending.index(forKey: bundleIdentifier),
+               let row = state.pending.values[table].remove(identifier) {
+                state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
+            }
+            let old = InMemoryStore.listed(identifier, bundleIdentifier: bundleIdentifier, in: state)
+            for replaced in old { _ = InMemoryStore.remove(replaced.deliveryID, in: &state) }
+            let previousID = state.lastDeliveryID
+            state.lastDeliveryID += 1
+            var stored = record
+            stored.deliveryID = state.lastDeliveryID
+            InMemoryStore.add(stored, in: &state)
+            state.journal(.deliveryAdded(id: stored.deliveryID, previousLastID: previousID))
+            return ReplacingInsert(stored: stored, replaced: old)
+        }
+        if !result.replaced.isEmpty { InMemoryStore.deleteAttachmentFiles(of: result.replaced) }
+        return result
+    }
+}
