@@ -50,7 +50,7 @@ extension NotificationEngine {
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
         if current.canDeliver {
-            if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
+            if let connection = foregroundConnections[bundleIdentifier] {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
                     decision = answer

@@ -31,6 +31,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var apps: [String: AppRecord] = [:]
     var connections: [String: any AppConnection] = [:]
     var foregroundApps: Set<String> = []
+    /// The connection of each app both in the foreground and connected (`connections` narrowed
+    /// to `foregroundApps`): what a delivery asks, found with one lookup.
+    var foregroundConnections: [String: any AppConnection] = [:]
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
     /// Event handlers in the order they were added.
@@ -216,6 +219,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
         connections[bundleIdentifier] = connection
+        if foregroundApps.contains(bundleIdentifier) { foregroundConnections[bundleIdentifier] = connection }
         await handOverQueuedResponses(bundleIdentifier)
         if let userInfo = heldBackgroundPushes.removeValue(forKey: bundleIdentifier),
            connections[bundleIdentifier] === connection {
@@ -226,11 +230,18 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func disconnect(bundleIdentifier: String) async {
         connections[bundleIdentifier] = nil
         foregroundApps.remove(bundleIdentifier)
+        foregroundConnections[bundleIdentifier] = nil
     }
 
     public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
-        if isForeground { foregroundApps.insert(bundleIdentifier) } else { foregroundApps.remove(bundleIdentifier) }
+        if isForeground {
+            foregroundApps.insert(bundleIdentifier)
+            foregroundConnections[bundleIdentifier] = connections[bundleIdentifier]
+        } else {
+            foregroundApps.remove(bundleIdentifier)
+            foregroundConnections[bundleIdentifier] = nil
+        }
     }
 
     // MARK: Categories

@@ -22,13 +22,26 @@ extension InMemoryStore {
                let row = state.pending.values[table].remove(identifier) {
                 state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
             }
-            let old = InMemoryStore.listed(identifier, bundleIdentifier: bundleIdentifier, in: state)
-            for replaced in old { _ = InMemoryStore.remove(replaced.deliveryID, in: &state) }
+            // The app's history is found once for the check and the insert (`add` finds it again).
+            var history = state.histories.index(forKey: bundleIdentifier)
+            var old: [DeliveredRecord] = []
+            if let found = history, state.histories.values[found].isListed(identifier) {
+                old = InMemoryStore.listed(identifier, bundleIdentifier: bundleIdentifier, in: state)
+                for replaced in old { _ = InMemoryStore.remove(replaced.deliveryID, in: &state) }
+                history = state.histories.index(forKey: bundleIdentifier)
+            }
             let previousID = state.lastDeliveryID
             state.lastDeliveryID += 1
             var stored = record
             stored.deliveryID = state.lastDeliveryID
-            InMemoryStore.add(stored, in: &state)
+            state.delivered.insert(stored)
+            if let history {
+                state.histories.values[history].record(stored.deliveryID, identifier: identifier,
+                                                       isListed: !stored.isRemovedFromList)
+            } else {
+                state.histories[bundleIdentifier, default: AppHistory()]
+                    .record(stored.deliveryID, identifier: identifier, isListed: !stored.isRemovedFromList)
+            }
             state.journal(.deliveryAdded(id: stored.deliveryID, previousLastID: previousID))
             return ReplacingInsert(stored: stored, replaced: old)
         }
