@@ -31,6 +31,7 @@ extension NotificationStore {
         }
     }
 
+    /// By default `insertReplacingInBatch`.
     public func insertReplacing(_ record: DeliveredRecord, removingPending: Bool,
                                 alongside: (() throws -> Void)?) throws -> ReplacingInsert {
         try insertReplacingInBatch(record, removingPending: removingPending, alongside: alongside)
