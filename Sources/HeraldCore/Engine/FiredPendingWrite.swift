@@ -15,4 +15,15 @@ enum FiredPendingWrite {
         case .reschedule(let record): try store.savePending(record)
         }
     }
+
+    /// Stores the delivery of the fired request, replacing what is listed under its identifier,
+    /// with the change to its pending row in the same transaction (`insertReplacing`).
+    func insert(_ record: DeliveredRecord, into store: any NotificationStore) throws -> ReplacingInsert {
+        switch self {
+        case .remove:
+            return try store.insertReplacing(record, removingPending: true, alongside: nil)
+        case .reschedule(let row):
+            return try store.insertReplacing(record, removingPending: false, alongside: { try store.savePending(row) })
+        }
+    }
 }

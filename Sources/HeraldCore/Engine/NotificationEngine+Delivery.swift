@@ -50,7 +50,7 @@ extension NotificationEngine {
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
         if current.canDeliver {
-            if foregroundApps.contains(bundleIdentifier), let connection = connections[bundleIdentifier] {
+            if let connection = foregroundConnections[bundleIdentifier] {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
                     decision = answer
@@ -96,17 +96,24 @@ extension NotificationEngine {
             }
             joinCommitGroup()
             do {
-                let old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
-                let receipt = firing == nil ? StoreReceipt.current : nil
-                if old.isEmpty && firing == nil && receipt == nil {
-                    // One write is atomic on its own: no transaction around it.
-                    record = try store.insertDelivered(record)
+                let old: [DeliveredRecord]
+                if let firing {
+                    // The pending row, the replaced deliveries and the new one in one call.
+                    let inserted = try firing.insert(record, into: store)
+                    record = inserted.stored
+                    old = inserted.replaced
                 } else {
-                    try store.batch {
-                        try firing?.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
-                        if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
+                    old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
+                    let receipt = StoreReceipt.current
+                    if old.isEmpty && receipt == nil {
+                        // One write is atomic on its own: no transaction around it.
                         record = try store.insertDelivered(record)
-                        try receipt?.write(to: store)
+                    } else {
+                        try store.batch {
+                            if !old.isEmpty { try store.deleteDelivered(ids: old.map(\.deliveryID)) }
+                            record = try store.insertDelivered(record)
+                            try receipt?.write(to: store)
+                        }
                     }
                 }
                 replacedID = old.first?.deliveryID

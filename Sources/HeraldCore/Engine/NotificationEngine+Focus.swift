@@ -114,7 +114,7 @@ extension NotificationEngine {
     /// the summaries of what ended, and announces a changed Focus. Saves when anything changed.
     func advanceFocus() {
         // Nothing is on, held, collected or scheduled: nothing can change (every delivery asks).
-        if focus.isIdle && announcedFocus == nil { return }
+        if isFocusIdle && announcedFocus == nil { return }
         let now = clock.now()
         let calendar = clock.calendar
         var state = focus

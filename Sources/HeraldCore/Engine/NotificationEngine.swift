@@ -31,13 +31,19 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var apps: [String: AppRecord] = [:]
     var connections: [String: any AppConnection] = [:]
     var foregroundApps: Set<String> = []
+    /// The connection of each app both in the foreground and connected (`connections` narrowed
+    /// to `foregroundApps`): what a delivery asks, found with one lookup.
+    var foregroundConnections: [String: any AppConnection] = [:]
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
     /// Event handlers in the order they were added.
     var observers: [(id: UInt64, handler: @Sendable (CenterEvent) -> Void)] = []
     var nextObserverID: UInt64 = 0
     /// Focus modes, the one that is on and what it held (`NotificationEngine+Focus.swift`).
-    var focus = FocusState()
+    var focus = FocusState() { didSet { isFocusIdle = focus.isIdle } }
+    /// `focus.isIdle`, kept as `focus` changes: nothing is on, held, collected or scheduled, so
+    /// nothing can change until `focus` does (every delivery asks, `advanceFocus`).
+    var isFocusIdle = true
     /// The Focus last announced (`.focusChanged`), to announce changes once.
     var announcedFocus: FocusStatus?
     /// Summaries waiting to be delivered (a Focus ended, a scheduled summary is due).
@@ -114,6 +120,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         self.apps = apps
         self.schedule = schedule
         self.focus = try NotificationEngine.loadFocus(from: store)
+        self.isFocusIdle = focus.isIdle
         self.announcedFocus = focus.status(at: clock.now(), calendar: clock.calendar)
     }
 
@@ -212,6 +219,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
         connections[bundleIdentifier] = connection
+        if foregroundApps.contains(bundleIdentifier) { foregroundConnections[bundleIdentifier] = connection }
         await handOverQueuedResponses(bundleIdentifier)
         if let userInfo = heldBackgroundPushes.removeValue(forKey: bundleIdentifier),
            connections[bundleIdentifier] === connection {
@@ -222,11 +230,18 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func disconnect(bundleIdentifier: String) async {
         connections[bundleIdentifier] = nil
         foregroundApps.remove(bundleIdentifier)
+        foregroundConnections[bundleIdentifier] = nil
     }
 
     public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
-        if isForeground { foregroundApps.insert(bundleIdentifier) } else { foregroundApps.remove(bundleIdentifier) }
+        if isForeground {
+            foregroundApps.insert(bundleIdentifier)
+            foregroundConnections[bundleIdentifier] = connections[bundleIdentifier]
+        } else {
+            foregroundApps.remove(bundleIdentifier)
+            foregroundConnections[bundleIdentifier] = nil
+        }
     }
 
     // MARK: Categories

@@ -37,7 +37,7 @@ public final class InMemoryStore: NotificationStore {
         }
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// Depth of nested `batch` calls.
     private let transaction = Mutex<Int>(0)
 
@@ -222,7 +222,7 @@ public final class InMemoryStore: NotificationStore {
     }
 
     /// The deliveries of one identifier still in the app's list, newest first.
-    private static func listed(_ identifier: String, bundleIdentifier: String, in state: State) -> [DeliveredRecord] {
+    static func listed(_ identifier: String, bundleIdentifier: String, in state: State) -> [DeliveredRecord] {
         // The replacement check of every delivery: usually nothing is listed under it. (Read in
         // place: `histories[bundleIdentifier]` would copy the app's history out first.)
         guard let index = state.histories.index(forKey: bundleIdentifier),
@@ -368,7 +368,7 @@ public final class InMemoryStore: NotificationStore {
         return record
     }
 
-    private static func deleteAttachmentFiles(of records: [DeliveredRecord]) {
+    static func deleteAttachmentFiles(of records: [DeliveredRecord]) {
         for record in records {
             for attachment in record.content.attachments {
                 try? FileManager.default.removeItem(atPath: attachment.path)

@@ -114,6 +114,14 @@ public protocol NotificationStore: AnyObject, Sendable {
     /// Reads the pending requests `loadPendingForStart` left in the store, by key. A store whose
     /// start gives `StoredPendingRecord`s must give one; `nil` by default.
     var pendingRecordReader: (any PendingRecordReader)? { get }
+    /// What firing a request writes, in one transaction: stores `record` in place of the
+    /// deliveries still listed under its request identifier in its app (deleted, as
+    /// `deleteDelivered`), removes the app's pending request of that identifier when
+    /// `removingPending`, and runs `alongside` (other writes of the transaction, before the
+    /// insert). When it throws, nothing it wrote stays. By default a `batch` of the separate
+    /// calls (`insertReplacingInBatch`); a store may do it under one lock.
+    func insertReplacing(_ record: DeliveredRecord, removingPending: Bool,
+                         alongside: (() throws -> Void)?) throws -> ReplacingInsert
 }
 
 extension NotificationStore {

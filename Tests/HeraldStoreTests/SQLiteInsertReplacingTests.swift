@@ -1,0 +1,84 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import Testing
+import TestSupport
+
+/// `SQLiteStore.insertReplacing` (the default: one `batch` of the separate writes): a fired request's pending row leaves and its delivery is
+/// kept (replacing what is listed under its identifier) as one write, undone whole with a batch.
+@Suite struct SQLiteInsertReplacingTests {
+    struct Boom: Error {}
+
+    static let app = "com.example.calendar"
+
+    /// A store with requests "r" and "s" pending and an earlier delivery of "r" listed.
+    static func seeded(_ fixture: StoreFixture) throws -> (SQLiteStore, DeliveredRecord) {
+        let store = try fixture.open()
+        try store.savePending(RecordFixtures.pending(app: app, identifier: "r"))
+        try store.savePending(RecordFixtures.pending(app: app, identifier: "s"))
+        let earlier = try store.insertDelivered(RecordFixtures.delivered(app: app, identifier: "r"))
+        return (store, earlier)
+    }
+
+    @Test func thePendingRowGoesAndTheDeliveryReplacesTheListedOne() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture)
+        let result = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "r", title: "again"),
+                                               removingPending: true, alongside: nil)
+        #expect(result.replaced.map(\.deliveryID) == [earlier.deliveryID])
+        #expect(result.stored.deliveryID > earlier.deliveryID)
+        #expect(try store.loadPending().map(\.request.identifier) == ["s"])
+        #expect(try store.deliveredInList(bundleIdentifier: Self.app, identifier: "r") == [result.stored])
+        #expect(try store.delivered(id: earlier.deliveryID) == nil)
+        #expect(try store.historyCount(HistoryQuery()) == 1)
+    }
+
+    @Test func aFailedBatchLeavesThePendingRowAndHistoryAsBefore() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture)
+        let pendingBefore = try store.loadPending()
+        let historyBefore = try store.history(HistoryQuery())
+        #expect(throws: Boom.self) {
+            try store.batch {
+                _ = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "r"),
+                                              removingPending: true, alongside: nil)
+                throw Boom()
+            }
+        }
+        #expect(try store.loadPending() == pendingBefore)
+        #expect(try store.history(HistoryQuery()) == historyBefore)
+        #expect(try store.deliveredInList(bundleIdentifier: Self.app, identifier: "r") == [earlier])
+        // The next delivery id is the one the undone insert took.
+        let next = try store.insertDelivered(RecordFixtures.delivered(app: Self.app, identifier: "t"))
+        #expect(next.deliveryID == earlier.deliveryID + 1)
+    }
+
+    @Test func alongsideWritesInTheSameTransaction() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture)
+        var moved = RecordFixtures.pending(app: Self.app, identifier: "r")
+        moved.nextFireDate = RecordFixtures.date.addingTimeInterval(3_600)
+        let result = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "r"),
+                                               removingPending: false, alongside: { try store.savePending(moved) })
+        #expect(result.replaced == [earlier])
+        #expect(try store.loadPending().first { $0.request.identifier == "r" }?.nextFireDate == moved.nextFireDate)
+
+        // A failing `alongside` leaves nothing of the call behind.
+        let pendingBefore = try store.loadPending()
+        let historyBefore = try store.history(HistoryQuery())
+        var later = moved
+        later.nextFireDate = RecordFixtures.date.addingTimeInterval(7_200)
+        #expect(throws: Boom.self) {
+            _ = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "s"), removingPending: true,
+                                          alongside: {
+                                              try store.savePending(later)
+                                              throw Boom()
+                                          })
+        }
+        #expect(try store.loadPending() == pendingBefore)
+        #expect(try store.history(HistoryQuery()) == historyBefore)
+    }
+}
