@@ -1,26 +1,31 @@
 import Foundation
 import HeraldCore
+import HeraldStore
 import Testing
 import TestSupport
 
-/// `InMemoryStore.insertReplacing`: a fired request's pending row leaves and its delivery is
-/// kept (replacing what is listed under its identifier) as one write, undone whole with a batch.
-@Suite struct InMemoryInsertReplacingTests {
+/// `insertReplacing`, in both stores (SQLite: the default, one `batch` of the separate writes;
+/// in memory: one lock): a fired request's pending row leaves and its delivery is kept
+/// (replacing what is listed under its identifier) as one write, undone whole with a batch.
+@Suite struct InsertReplacingTests {
     struct Boom: Error {}
 
     static let app = "com.example.calendar"
 
-    /// A store with requests "r" and "s" pending and an earlier delivery of "r" listed.
-    static func seeded() throws -> (InMemoryStore, DeliveredRecord) {
-        let store = InMemoryStore()
+    /// A store (SQLite in `fixture`, or in memory) with requests "r" and "s" pending and an
+    /// earlier delivery of "r" listed.
+    static func seeded(_ fixture: StoreFixture, sqlite: Bool) throws -> (any NotificationStore, DeliveredRecord) {
+        let store: any NotificationStore = sqlite ? try fixture.open() : InMemoryStore()
         try store.savePending(RecordFixtures.pending(app: app, identifier: "r"))
         try store.savePending(RecordFixtures.pending(app: app, identifier: "s"))
         let earlier = try store.insertDelivered(RecordFixtures.delivered(app: app, identifier: "r"))
         return (store, earlier)
     }
 
-    @Test func thePendingRowGoesAndTheDeliveryReplacesTheListedOne() throws {
-        let (store, earlier) = try Self.seeded()
+    @Test(arguments: [true, false]) func thePendingRowGoesAndTheDeliveryReplacesTheListedOne(sqlite: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture, sqlite: sqlite)
         let result = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "r", title: "again"),
                                                removingPending: true, alongside: nil)
         #expect(result.replaced.map(\.deliveryID) == [earlier.deliveryID])
@@ -31,8 +36,10 @@ import TestSupport
         #expect(try store.historyCount(HistoryQuery()) == 1)
     }
 
-    @Test func aFailedBatchLeavesThePendingRowAndHistoryAsBefore() throws {
-        let (store, earlier) = try Self.seeded()
+    @Test(arguments: [true, false]) func aFailedBatchLeavesThePendingRowAndHistoryAsBefore(sqlite: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture, sqlite: sqlite)
         let pendingBefore = try store.loadPending()
         let historyBefore = try store.history(HistoryQuery())
         #expect(throws: Boom.self) {
@@ -50,8 +57,10 @@ import TestSupport
         #expect(next.deliveryID == earlier.deliveryID + 1)
     }
 
-    @Test func alongsideWritesInTheSameTransaction() throws {
-        let (store, earlier) = try Self.seeded()
+    @Test(arguments: [true, false]) func alongsideWritesInTheSameTransaction(sqlite: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (store, earlier) = try Self.seeded(fixture, sqlite: sqlite)
         var moved = RecordFixtures.pending(app: Self.app, identifier: "r")
         moved.nextFireDate = RecordFixtures.date.addingTimeInterval(3_600)
         let result = try store.insertReplacing(RecordFixtures.delivered(app: Self.app, identifier: "r"),
