@@ -122,4 +122,10 @@ extension JSONReader {
         }
         return value
     }
+
+    /// An enum stored as its integer raw value; a value with no case is the decoder's to refuse.
+    mutating func rawEnum<T: RawRepresentable>(_ type: T.Type) throws(JSONFastPathMiss) -> T where T.RawValue == Int {
+        guard let value = T(rawValue: try integer(Int.self)) else { throw JSONFastPathMiss() }
+        return value
+    }
 }

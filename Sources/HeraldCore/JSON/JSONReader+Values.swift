@@ -159,4 +159,16 @@ extension JSONReader {
         index += 1
         return key
     }
+
+    /// Whether the value at the position is `[]` (consumed when it is).
+    mutating func emptyArray() throws(JSONFastPathMiss) -> Bool {
+        skipWhitespace()
+        guard current == UInt8(ascii: "[") else { return false }
+        var next = index + 1
+        while next < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        guard next < end, bytes[next] == UInt8(ascii: "]") else { return false }
+        index = next + 1
+        isFirst = false
+        return true
+    }
 }

@@ -174,23 +174,3 @@ extension AppRecord: JSONFastCodable {
         return app
     }
 }
-
-extension JSONReader {
-    /// An enum stored as its integer raw value; a value with no case is the decoder's to refuse.
-    mutating func rawEnum<T: RawRepresentable>(_ type: T.Type) throws(JSONFastPathMiss) -> T where T.RawValue == Int {
-        guard let value = T(rawValue: try integer(Int.self)) else { throw JSONFastPathMiss() }
-        return value
-    }
-
-    /// Whether the value at the position is `[]` (consumed when it is).
-    mutating func emptyArray() throws(JSONFastPathMiss) -> Bool {
-        skipWhitespace()
-        guard current == UInt8(ascii: "[") else { return false }
-        var next = index + 1
-        while next < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
-        guard next < end, bytes[next] == UInt8(ascii: "]") else { return false }
-        index = next + 1
-        isFirst = false
-        return true
-    }
-}
