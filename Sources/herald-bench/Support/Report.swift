@@ -35,16 +35,17 @@ struct Metric: Sendable {
     }
 }
 
-/// A figure next to its natural baseline measured in the same run, with their ratio.
+/// A figure next to its natural baseline measured in the same run, with their ratio (and the
+/// ratio's goal, where there is one: a floor shown for reference has none).
 struct Comparison: Sendable {
     var label: String
     var measured: String
     var baseline: String
     var ratio: Double
-    var goal: Double
+    var goal: Double?
     var direction: Metric.Direction
 
-    var meetsGoal: Bool { direction == .higher ? ratio >= goal : ratio <= goal }
+    var meetsGoal: Bool? { goal.map { direction == .higher ? ratio >= $0 : ratio <= $0 } }
 }
 
 /// Collects metrics and comparisons, prints the table and writes the JSON object.
@@ -89,8 +90,8 @@ final class Report {
             var compare: [[String]] = [["comparison", "measured", "baseline", "ratio", "goal", ""]]
             for c in comparisons {
                 compare.append([c.label, c.measured, c.baseline, String(format: "%.2f", c.ratio),
-                                (c.direction == .higher ? "≥ " : "≤ ") + Report.format(c.goal),
-                                c.meetsGoal ? "ok" : "MISSED"])
+                                c.goal.map { (c.direction == .higher ? "≥ " : "≤ ") + Report.format($0) } ?? "",
+                                c.meetsGoal.map { $0 ? "ok" : "MISSED" } ?? ""])
             }
             text += "\n" + Report.table(compare)
         }
