@@ -60,11 +60,17 @@ public struct TmuxServer: Sendable, Hashable {
         return nil
     }
 
-    /// Whether a server may be listening: its socket exists (checked before every command, so a
-    /// server started later is found, and none costs no process).
+    /// Whether a server is listening: its socket exists and takes a connection (checked before
+    /// every command, so a server started later is found, and none costs no process). A socket
+    /// file left behind by a server that died (killed, crashed) refuses the connection: no
+    /// `tmux` runs for it, as `tmux` itself tells a stale socket from a live one.
     public var isUp: Bool {
         var info = stat()
-        return stat(socketPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+        guard stat(socketPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK else { return false }
+        guard let address = try? SocketAddress(path: socketPath) else { return true }   // too long to probe: tmux decides
+        guard let probe = try? UnixSocket.connect(to: address) else { return false }
+        probe.close()
+        return true
     }
 
     /// The arguments of `tmux` running `commands` in one go (separated by `;`).

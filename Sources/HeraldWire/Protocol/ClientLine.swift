@@ -13,7 +13,7 @@ package enum ClientLine: Sendable {
         let object = try LineObject(line)
         if object.contains("hello") {
             do {
-                return .hello(try WireCoding.decode(HelloEnvelope<ClientHello>.self, from: line).hello)
+                return .hello(try HelloEnvelope<ClientHello>.hello(from: line))
             } catch {
                 throw LineError(id: nil, error: .protocolError(.badParams, "hello: \(WireCoding.explain(error))"))
             }

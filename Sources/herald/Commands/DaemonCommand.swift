@@ -271,14 +271,3 @@ enum DaemonCommand: HeraldCommand {
         return ExitStatus.failure
     }
 }
-
-/// One line per event on standard error, with the time; clients' text in it is escaped
-/// (`TerminalText.escaped`: control characters, escape sequences and bidirectional controls
-/// shown as `\u{1B}`), never written raw. A line that cannot be written (the log's disk is
-/// full) is dropped and counted, and the daemon serves on (`LineWriter`).
-enum DaemonLog {
-    static func write(_ message: String) {
-        let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        LineWriter.standardError.write("\(stamp) herald: \(TerminalText.escaped(message))")
-    }
-}
