@@ -304,7 +304,9 @@ public final class IPCServer: Sendable {
                 return
             }
             session.setHello(hello)
-            configuration.log("\(session.label): connected")
+            // A one-shot command's connection (`herald post` in a script's loop) is not worth two
+            // log lines each time; what goes wrong on it still is.
+            if hello.role != .cli { configuration.log("\(session.label): connected") }
             session.sendHello(ServerHello(server: configuration.serverName, pid: getpid()))
         case .callReply(let callID, let result, let error):
             if !session.finishCall(callID, result: error == nil ? result : nil, error: error) {
@@ -346,7 +348,13 @@ public final class IPCServer: Sendable {
             for app in owned { state.appOwners.removeValue(forKey: app) }
             return owned
         }
-        if !session.connection.closedForOverflow { configuration.log("\(session.label): disconnected") }
+        if !session.connection.closedForOverflow && session.hello?.role != .cli {
+            configuration.log("\(session.label): disconnected")
+        }
+        guard !extensions.isEmpty || !owned.isEmpty else {
+            state.withLock { _ = $0.sessions.removeValue(forKey: session.number) }   // nothing to undo first
+            return
+        }
         let backend = self.backend
         Task { [self] in
             for app in extensions { await backend.setServiceExtension(nil, bundleIdentifier: app) }
