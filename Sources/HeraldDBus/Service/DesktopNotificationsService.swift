@@ -206,6 +206,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
         }
         let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier,
                               sender: header.sender)
+        let isNew = table.isNew(id)
         let entry = table.record(id: id, bundleIdentifier: app.bundleIdentifier, sender: header.sender,
                                  actionKeys: call.actions.map(\.key), isResident: hints.isResident,
                                  isTransient: hints.isTransient, stackTag: hints.stackTag)
@@ -224,7 +225,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
         calls.start(after: registers ? [Self.key(id), Self.key(app: entry.bundleIdentifier)] : [Self.key(id)]) { [weak self] in
             // (On the bus's loop: this task prefers it.)
             do {
-                try await bridge.post(notification, image: image)
+                // A new id's identifier replaces nothing: the engine need not look for it.
+                try await FreshIdentifier.$current.withValue(isNew ? notification.request.identifier : nil) {
+                    try await bridge.post(notification, image: image)
+                }
             } catch {
                 log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
                 self?.takeDeliveries()
