@@ -4,7 +4,9 @@
 /// The D-Bus door gives it for a `Notify` that got a new id (`replaces_id` 0, or one it does not
 /// know, and no stack tag in use): its identifier `fdo-<run>-<id>` names an id this run has not
 /// handed out before, and `run` is random per daemon start. The word is about one identifier, so
-/// a request with another one (the layers in between made it) is looked up as always.
+/// a request with another one (the layers in between made it) is looked up as always. Were the
+/// word wrong (another door posting an `fdo-` identifier of this run under a `desktop.` app),
+/// both notifications would be kept: nothing is lost.
 ///
 /// ```swift
 /// try await FreshIdentifier.$current.withValue(request.identifier) {
