@@ -68,7 +68,7 @@ extension CompactDeliveredRecord: JSONFastCodable {
         }
         if let traits {
             writer.key("traits")
-            try writer.codable(traits)
+            try writer.value(traits)
         }
         if let trigger {
             writer.key("trigger")
@@ -140,7 +140,7 @@ extension CompactDeliveredRecord: JSONFastCodable {
                 record.threadIdentifier = reader.null() ? nil : try reader.string()
             } else if reader.key(key, is: "traits") {
                 try seen.mark(14)
-                record.traits = reader.null() ? nil : try reader.codable(NotificationTraits.self)
+                record.traits = reader.null() ? nil : try reader.value(NotificationTraits.self)
             } else if reader.key(key, is: "trigger") {
                 try seen.mark(15)
                 record.trigger = reader.null() ? nil : try reader.value(TriggerRecord.self)

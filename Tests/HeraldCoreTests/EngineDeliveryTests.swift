@@ -296,6 +296,30 @@ import TestSupport
         #expect(try h.store.delivered(id: first.deliveryID) == nil)
     }
 
+    /// A door's word that an identifier is fresh (`FreshIdentifier`) skips the look-up for that
+    /// identifier only: another request still replaces its delivered namesake.
+    @Test func aFreshIdentifierSkipsOnlyItsOwnLookUp() async throws {
+        let h = try await EngineHarness()
+        defer { h.directory.remove() }
+        let app = await h.authorizedApp()
+        try await h.engine.add(request("score", title: "1-0"), bundleIdentifier: app)
+        let first = try #require(h.events.delivered.last?.record)
+        try await FreshIdentifier.$current.withValue("other") {
+            try await h.engine.add(request("score", title: "2-0"), bundleIdentifier: app)
+        }
+        #expect(h.events.delivered.last?.replaced == first.deliveryID)
+        try await FreshIdentifier.$current.withValue("new") {
+            try await h.engine.add(request("new", title: "n"), bundleIdentifier: app)
+        }
+        #expect(h.events.delivered.last?.replaced == nil)
+        #expect(await h.engine.deliveredNotifications(bundleIdentifier: app).map(\.content.title).sorted() == ["2-0", "n"])
+        // The door's word is taken as given: a wrong one keeps both (no look-up was made).
+        try await FreshIdentifier.$current.withValue("new") {
+            try await h.engine.add(request("new", title: "m"), bundleIdentifier: app)
+        }
+        #expect(await h.engine.deliveredNotifications(bundleIdentifier: app).count == 3)
+    }
+
     @Test func removingDeliveredKeepsHistory() async throws {
         let h = try await EngineHarness()
         defer { h.directory.remove() }

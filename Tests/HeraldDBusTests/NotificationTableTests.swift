@@ -18,6 +18,30 @@ import Testing
         #expect(table.id(forIdentifier: "fdo-other-1") == nil)
     }
 
+    /// Only an id never handed out before is new (the engine then skips looking for a delivery
+    /// to replace): not a replaced one, not a stack tag's, not one whose entry was evicted.
+    @Test func onlyAnIdNeverHandedOutIsNew() {
+        var table = NotificationTable(run: "r")
+        table.capacity = 4
+        var ids: [UInt32] = []
+        for _ in 0..<10 {
+            let id = table.assign(replacesID: 0, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1")
+            #expect(table.isNew(id))
+            _ = table.record(id: id, bundleIdentifier: "desktop.a", sender: ":1.1", actionKeys: [], isResident: false,
+                             isTransient: false, stackTag: "tag")
+            _ = table.close(id)
+            #expect(!table.isNew(id))
+            ids.append(id)
+        }
+        #expect(Set(ids).count == 10)
+        let last = ids[ids.count - 1]
+        #expect(!table.isNew(table.assign(replacesID: last, stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1")))
+        #expect(!table.isNew(table.assign(replacesID: 0, stackTag: "tag", bundleIdentifier: "desktop.a", sender: ":1.1")))
+        // Evicted long ago: a new id instead, never the old one again.
+        let evicted = table.assign(replacesID: ids[0], stackTag: nil, bundleIdentifier: "desktop.a", sender: ":1.1")
+        #expect(evicted == 11 && table.isNew(evicted))
+    }
+
     @Test func stackTagsReplaceWithinOneApp() {
         var table = NotificationTable(run: "r")
         let id = table.assign(replacesID: 0, stackTag: "vol", bundleIdentifier: "desktop.a", sender: ":1.1")

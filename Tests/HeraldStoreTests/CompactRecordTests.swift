@@ -166,6 +166,28 @@ import TestSupport
         #expect(rewritten?.hasPrefix(#"{"date":"#) == false)
     }
 
+    /// A desktop notification's traits as rows already hold them (the synthesized encoder's
+    /// bytes) read by the hand-written codec, which writes them back byte for byte.
+    @Test func storedTraitsReadAndWriteAsBefore() throws {
+        let row = #"{"traits":{"bannerTimeout":2.5,"bodyStyles":[{"isBold":true,"isItalic":false,"isUnderlined":true,"#
+            + #""length":4,"link":"https://e.x/a?b=1","start":1,"text":"bold \"x\""}],"isResident":true,"#
+            + #""isSenderGone":true,"isTransient":false,"progress":40,"urgency":2}}"#
+        let bare = #"{"traits":{"bodyStyles":[],"isResident":false,"isSenderGone":false,"isTransient":false}}"#
+        var styled = NotificationTraits(bannerTimeout: 2.5, isResident: true, progress: 40,
+                                        bodyStyles: [BodyStyle(start: 1, length: 4, text: #"bold "x""#, isBold: true,
+                                                               isUnderlined: true, link: "https://e.x/a?b=1")],
+                                        urgency: 2)
+        styled.isSenderGone = true
+        for (text, traits) in [(row, styled), (bare, NotificationTraits())] {
+            let data = Data(text.utf8)
+            let read = try #require(JSONFastCodec.decode(CompactDeliveredRecord.self, from: data, dates: RecordCoding.dates))
+            #expect(read.traits == traits)
+            #expect(try RecordCoding.dates.decoder.decode(CompactDeliveredRecord.self, from: data).traits == traits)
+            #expect(JSONFastCodec.encode(read, dates: RecordCoding.dates) == data)
+            #expect(try RecordCoding.dates.encoder.encode(read) == data)
+        }
+    }
+
     /// A field added to `ContentRecord` or `RequestRecord` must be added to the compact record
     /// too (and to its hand-written codec), or the store would drop it.
     @Test func theCompactRecordHasEveryFieldTheColumnsDoNot() {

@@ -73,6 +73,8 @@ struct CodecAgreementTests {
         subject("AppSettings", minimumShare: 1, seed: 29) { $0.appSettings() },
         subject("AppRecord", minimumShare: 1, seed: 30) { $0.appRecord() },
         subject("[AppRecord]", minimumShare: 1, seed: 31) { values in (0..<Int.random(in: 0...3, using: &values.rng)).map { _ in values.appRecord() } },
+        subject("NotificationTraits", minimumShare: 1, seed: 34) { $0.traits() },
+        subject("BodyStyle", minimumShare: 1, seed: 36) { $0.bodyStyle() },
         subject("[String: HistoryCounts]", minimumShare: 1, seed: 32) { values in
             var counts: [String: HistoryCounts] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &values.rng) { counts[values.string()] = HistoryCounts(unread: values.integer(), total: values.integer()) }
@@ -88,6 +90,7 @@ struct CodecAgreementTests {
         subject("ResponseRecord", dates: RecordCoding.dates, seed: 25) { $0.response() },
         subject("JSONValue", dates: RecordCoding.dates, seed: 26) { $0.jsonValue() },
         subject("AppRecord", dates: RecordCoding.dates, minimumShare: 1, seed: 33) { $0.appRecord() },
+        subject("NotificationTraits", dates: RecordCoding.dates, minimumShare: 1, seed: 37) { $0.traits() },
     ]
 
     /// (Thousands of encodings: off the cooperative pool, so the other tests' tasks keep running.)

@@ -94,12 +94,24 @@ struct RandomWireValues {
         content.relevanceScore = double()
         content.filterCriteria = maybe { $0.string() }
         if chance(0.3) { content.userInfoTypes = userInfo() }
-        if chance(0.1) {
-            content.traits = NotificationTraits(bannerTimeout: maybe { $0.double() }, isTransient: chance(0.5),
-                                                progress: maybe { $0.integer() },
-                                                bodyStyles: [BodyStyle(start: 0, length: 2, text: string(), link: maybe { $0.string() })])
-        }
+        if chance(0.2) { content.traits = traits() }
         return content
+    }
+
+    /// A desktop notification's traits: every member absent or default, or any of them set.
+    mutating func traits() -> NotificationTraits {
+        if chance(0.1) { return NotificationTraits() }
+        var traits = NotificationTraits(bannerTimeout: maybe { $0.double() }, isTransient: chance(0.5), isResident: chance(0.5),
+                                        progress: maybe { $0.integer() },
+                                        bodyStyles: (0..<Int.random(in: 0...3, using: &rng)).map { _ in bodyStyle() },
+                                        urgency: maybe { $0.integer() })
+        traits.isSenderGone = chance(0.5)
+        return traits
+    }
+
+    mutating func bodyStyle() -> BodyStyle {
+        BodyStyle(start: integer(), length: integer(), text: string(), isBold: chance(0.5), isItalic: chance(0.5),
+                  isUnderlined: chance(0.5), link: maybe { $0.string() })
     }
 
     mutating func sound() -> SoundRecord {

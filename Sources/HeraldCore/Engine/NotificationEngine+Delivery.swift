@@ -103,7 +103,9 @@ extension NotificationEngine {
                     record = inserted.stored
                     old = inserted.replaced
                 } else {
-                    old = try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
+                    // A fresh identifier (the door's word) has nothing to replace.
+                    old = FreshIdentifier.covers(request.identifier) ? []
+                        : try store.deliveredInList(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
                     let receipt = StoreReceipt.current
                     if old.isEmpty && receipt == nil {
                         // One write is atomic on its own: no transaction around it.

@@ -17,10 +17,11 @@ struct DesktopNotification: Sendable {
     /// The action keys the sender gave (including `default`), for mapping responses back.
     var actionKeys: [String]
 
-    /// `identifier` is the engine's request identifier for this notification id. The image is
+    /// `identifier` is the engine's request identifier for this notification id; `app` the
+    /// call's `DesktopApp` when the caller has it already (`DesktopAppCache`). The image is
     /// attached later, off the bus thread (`DesktopEngineBridge`).
-    init(call: NotifyCall, hints: NotificationHints, identifier: String) {
-        app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
+    init(call: NotifyCall, hints: NotificationHints, identifier: String, app: DesktopApp? = nil) {
+        self.app = app ?? DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
         actionKeys = call.actions.map(\.key)
         var actions: [ActionRecord] = []
         for (key, label) in call.actions where key != Self.defaultActionKey {

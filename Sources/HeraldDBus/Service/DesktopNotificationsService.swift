@@ -30,6 +30,8 @@ final class DesktopNotificationsService: @unchecked Sendable {
     /// The apps and categories a `Notify` has been stored with (`bundle identifier` + category
     /// identifier): a post with another one registers it first, after the app's earlier such posts.
     private var registered: Set<String> = []
+    /// The app of each recent `app_name` and `desktop-entry`.
+    private var apps = DesktopAppCache()
     /// Whether Herald holds the name now (it waits in the bus's queue for it otherwise).
     var ownsName = false
     /// History rows the engine stored, waiting for the bus thread (`takeDeliveries`).
@@ -195,7 +197,7 @@ final class DesktopNotificationsService: @unchecked Sendable {
     private func notify(_ header: DBusMessageHeader, _ arguments: [DBusValue], replyTo message: DBusLibrary.Message) throws {
         let call = try NotifyCall(signature: header.signature, arguments: arguments)
         let hints = try NotificationHints(call.hints)
-        let app = DesktopApp(appName: call.appName, desktopEntry: hints.desktopEntry)
+        let app = apps.app(appName: call.appName, desktopEntry: hints.desktopEntry)
         do {
             try senderLimiter?.admit("this D-Bus connection (\(header.sender))")
             try postLimiter?.admit(app.bundleIdentifier)
@@ -204,10 +206,11 @@ final class DesktopNotificationsService: @unchecked Sendable {
         }
         let id = table.assign(replacesID: call.replacesID, stackTag: hints.stackTag, bundleIdentifier: app.bundleIdentifier,
                               sender: header.sender)
+        let isNew = table.isNew(id)
         let entry = table.record(id: id, bundleIdentifier: app.bundleIdentifier, sender: header.sender,
                                  actionKeys: call.actions.map(\.key), isResident: hints.isResident,
                                  isTransient: hints.isTransient, stackTag: hints.stackTag)
-        var mapped = DesktopNotification(call: call, hints: hints, identifier: entry.identifier)
+        var mapped = DesktopNotification(call: call, hints: hints, identifier: entry.identifier, app: app)
         mapped.app.bundleIdentifier = entry.bundleIdentifier
         let notification = mapped
         let image = hints.picture(appIcon: call.appIcon)
@@ -222,7 +225,10 @@ final class DesktopNotificationsService: @unchecked Sendable {
         calls.start(after: registers ? [Self.key(id), Self.key(app: entry.bundleIdentifier)] : [Self.key(id)]) { [weak self] in
             // (On the bus's loop: this task prefers it.)
             do {
-                try await bridge.post(notification, image: image)
+                // A new id's identifier replaces nothing: the engine need not look for it.
+                try await FreshIdentifier.$current.withValue(isNew ? notification.request.identifier : nil) {
+                    try await bridge.post(notification, image: image)
+                }
             } catch {
                 log("D-Bus: notification \(id) from \(notification.app.displayName) not stored: \(error)")
                 self?.takeDeliveries()

@@ -31,6 +31,8 @@ struct NotificationTable {
     private(set) var entries: [UInt32: Entry] = [:]
     private var stackTags: [String: UInt32] = [:]
     private var nextID: UInt32 = 1
+    /// The ids have gone past `UInt32.max` and started again at 1 (then no id is new for sure).
+    private var hasWrapped = false
     /// Entries kept at most (the oldest closed ones go first).
     var capacity = 100_000
 
@@ -49,9 +51,15 @@ struct NotificationTable {
             return id
         }
         let id = nextID
+        if nextID == UInt32.max { hasWrapped = true }
         nextID = nextID == UInt32.max ? 1 : nextID + 1
         return id
     }
+
+    /// Whether `id` (just assigned) has never been handed out by this run: no entry holds it and
+    /// the ids have not started again at 1. Its request identifier is then new to history too
+    /// (`run` is random per daemon start), so no delivered notification can have it.
+    func isNew(_ id: UInt32) -> Bool { !hasWrapped && entries[id] == nil }
 
     /// Records (or replaces) an entry; returns it with its new generation.
     mutating func record(id: UInt32, bundleIdentifier: String, sender: String, actionKeys: [String], isResident: Bool,

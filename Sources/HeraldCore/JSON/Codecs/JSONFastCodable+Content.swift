@@ -51,7 +51,7 @@ extension ContentRecord: JSONFastCodable {
         writer.string(title)
         if let traits {
             writer.key("traits")
-            try writer.codable(traits)
+            try writer.value(traits)
         }
         writer.key("userInfo")
         try JSONValue.object(userInfo).fastEncode(into: &writer)
@@ -121,7 +121,7 @@ extension ContentRecord: JSONFastCodable {
                 content.filterCriteria = reader.null() ? nil : try reader.string()
             } else if reader.key(key, is: "traits") {
                 try seen.mark(16)
-                content.traits = reader.null() ? nil : try reader.codable(NotificationTraits.self)
+                content.traits = reader.null() ? nil : try reader.value(NotificationTraits.self)
             } else if reader.key(key, is: "userInfoTypes") {
                 try seen.mark(17)
                 content.userInfoTypes = reader.null() ? nil : try reader.jsonObject()
