@@ -29,18 +29,12 @@ extension NotificationEngine {
     /// the front door's `StoreReceipt.current`, if any, is written in that transaction (or alone
     /// when nothing is kept).
     @discardableResult
-    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
+    func deliver(_ scheduled: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
                  firing: FiredPendingWrite? = nil) async -> Delivery {
-        let scheduled = request   // as its app made it: what stays pending for a repeating one
-        var request = request
+        // `scheduled` is the request as its app made it: what stays pending for a repeating one.
         let rules = configuration.rules.isEmpty ? RuleOutcome()
-            : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
-        if let level = rules.level { request.content.interruptionLevel = level }
-        if let timeout = rules.timeout {
-            var traits = request.content.traits ?? NotificationTraits()
-            traits.bannerTimeout = timeout
-            request.content.traits = traits
-        }
+            : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
+        let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
         // One copy of the content for the checks below (each `request.content` argument is a copy).
         let content = request.content
         var current = ensureApp(bundleIdentifier)
@@ -161,6 +155,19 @@ extension NotificationEngine {
             }
         }
         return Delivery(record: record, storeError: storeError)
+    }
+
+    /// The request as the configuration's rules change it: their interruption level and banner
+    /// timeout.
+    private static func applying(_ rules: RuleOutcome, to scheduled: RequestRecord) -> RequestRecord {
+        var request = scheduled
+        if let level = rules.level { request.content.interruptionLevel = level }
+        if let timeout = rules.timeout {
+            var traits = request.content.traits ?? NotificationTraits()
+            traits.bannerTimeout = timeout
+            request.content.traits = traits
+        }
+        return request
     }
 
     /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be

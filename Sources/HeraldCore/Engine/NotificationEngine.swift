@@ -156,7 +156,11 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     func emit(_ event: CenterEvent) {
-        newestUnread.apply(event)
+        switch event {
+        // The changes of history the tracker follows (asked here: no access to it for the others).
+        case .delivered, .updated, .deleted, .cleared: newestUnread.apply(event)
+        default: break
+        }
         for observer in observers { observer.handler(event) }
     }
 
