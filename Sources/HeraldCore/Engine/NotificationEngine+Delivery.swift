@@ -37,14 +37,16 @@ extension NotificationEngine {
         let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
         // One copy of the content for the checks below (each `request.content` argument is a copy).
         let content = request.content
-        var current = ensureApp(bundleIdentifier)
+        // The app's record, connection and counts, found once for the whole delivery.
+        let app = apps.state(for: bundleIdentifier)
+        var current = app.record ?? ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
         var requested: UNNotificationPresentationOptions = []
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
         if current.canDeliver {
-            if let connection = foregroundConnections[bundleIdentifier] {
+            if let connection = app.foregroundConnection {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
                     decision = answer
@@ -53,7 +55,7 @@ extension NotificationEngine {
                     suspended = true
                 }
                 switch decision {
-                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? current, content: content)
+                case .noDelegate: requested = systemPresentation(for: app.record ?? current, content: content)
                 case .notImplemented, .timedOut: requested = []
                 case .options(let options): requested = options
                 }
@@ -62,7 +64,7 @@ extension NotificationEngine {
             }
         }
         // The app may have changed while its delegate was asked.
-        if suspended, let changed = apps[bundleIdentifier] { current = changed }
+        if suspended, let changed = app.record { current = changed }
         let verdict = focusVerdict(app: current, content: content)
         var presentation = FocusRules.presentation(
             NotificationEngine.effectivePresentation(requested, app: current, content: content,
@@ -146,7 +148,8 @@ extension NotificationEngine {
             // The store's retention may have removed the app's oldest rows to make room (usually
             // nothing: an empty dictionary is not searched, which would hash the key all the same).
             let trimmed = removedByRetention.isEmpty ? .zero : removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
-            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
+            adjustCounts(of: app, bundleIdentifier: bundleIdentifier,
+                         unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
                          total: 1 - replaced.count - trimmed.total)
         }
         if !removedByRetention.isEmpty {
