@@ -30,6 +30,11 @@ extension NotificationEngine {
         try store.unreadCounts().filter { $0.value > 0 }
     }
 
+    /// The app's counts as the engine keeps them; `nil` while they are not kept.
+    func keptCounts(of bundleIdentifier: String) -> HistoryCounts? {
+        apps.existingState(bundleIdentifier)?.counts
+    }
+
     private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
         let total = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0))) ?? 0
         let unread = (try? store.historyCount(HistoryQuery(bundleIdentifier: bundleIdentifier, limit: 0, unreadOnly: true))) ?? 0

@@ -39,7 +39,7 @@ extension NotificationEngine {
             if keptHistoryTotal != nil { keptHistoryTotal = 0 }
             return
         }
-        if let counts = apps.existingState(bundleIdentifier)?.counts {
+        if let counts = keptCounts(of: bundleIdentifier) {
             moveKeptTotal(by: -counts.total)
         } else {
             keptHistoryTotal = nil
