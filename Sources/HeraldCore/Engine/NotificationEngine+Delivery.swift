@@ -35,8 +35,6 @@ extension NotificationEngine {
         let rules = configuration.rules.isEmpty ? RuleOutcome()
             : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
         let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
-        // One copy of the content for the checks below (each `request.content` argument is a copy).
-        let content = request.content
         // The app's record, connection and counts, found once for the whole delivery.
         let app = apps.state(for: bundleIdentifier)
         var current = app.record ?? ensureApp(bundleIdentifier)
@@ -55,25 +53,20 @@ extension NotificationEngine {
                     suspended = true
                 }
                 switch decision {
-                case .noDelegate: requested = systemPresentation(for: app.record ?? current, content: content)
+                case .noDelegate: requested = systemPresentation(for: app.record ?? current, of: request)
                 case .notImplemented, .timedOut: requested = []
                 case .options(let options): requested = options
                 }
             } else {
-                requested = systemPresentation(for: current, content: content)
+                requested = systemPresentation(for: current, of: request)
             }
         }
         // The app may have changed while its delegate was asked.
         if suspended, let changed = app.record { current = changed }
-        let verdict = focusVerdict(app: current, content: content)
-        var presentation = FocusRules.presentation(
-            NotificationEngine.effectivePresentation(requested, app: current, content: content,
-                                                     doNotDisturb: false), verdict: verdict)
-        if rules.mute { presentation.subtract([.banner, .sound]) }
-        if !rules.keepInHistory { presentation.remove(.list) }
+        let (presentation, verdict, badge) = narrow(requested, app: current, request: request, rules: rules)
         record.presentation = presentation
 
-        if presentation.contains(.badge), let badge = content.badge, current.badge != badge {
+        if let badge, current.badge != badge {
             current.badge = badge
             saveApp(current)
         }
@@ -171,6 +164,26 @@ extension NotificationEngine {
             request.content.traits = traits
         }
         return request
+    }
+
+    /// Step 3 for `request` of `app`: the options that take effect of `requested`, the Focus
+    /// verdict, and the badge to apply (step 4; `nil`: none). The request is a parameter here,
+    /// so its content is read in place: `deliver`, an `async` function, copied it to read it.
+    private func narrow(_ requested: UNNotificationPresentationOptions, app: AppRecord, request: RequestRecord,
+                        rules: RuleOutcome)
+        -> (presentation: UNNotificationPresentationOptions, verdict: FocusRules.Verdict, badge: Int?) {
+        let verdict = focusVerdict(app: app, content: request.content)
+        var presentation = FocusRules.presentation(
+            NotificationEngine.effectivePresentation(requested, app: app, content: request.content,
+                                                     doNotDisturb: false), verdict: verdict)
+        if rules.mute { presentation.subtract([.banner, .sound]) }
+        if !rules.keepInHistory { presentation.remove(.list) }
+        return (presentation, verdict, presentation.contains(.badge) ? request.content.badge : nil)
+    }
+
+    /// `systemPresentation(for:content:)` of the request's content, read in place.
+    private func systemPresentation(for app: AppRecord, of request: RequestRecord) -> UNNotificationPresentationOptions {
+        systemPresentation(for: app, content: request.content)
     }
 
     /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be
