@@ -44,7 +44,7 @@ import TestSupport
             return nil
         }.last
         #expect(announced == truth, "the last .countsChanged said \(String(describing: announced)), the store holds \(truth)")
-        #expect(await engine.appCounts[Self.app] == truth)
+        #expect(await engine.keptCounts(of: Self.app) == truth)
         #expect(try await engine.historyCounts()[Self.app] == truth)
     }
 }

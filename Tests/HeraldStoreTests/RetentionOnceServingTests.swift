@@ -77,7 +77,7 @@ import TestSupport
         #expect(removed == rows - 5)
         let truth = try Self.stored(store)
         #expect(truth == HistoryCounts(unread: 5, total: 5))
-        #expect(await engine.appCounts[Self.app] == truth)
+        #expect(await engine.keptCounts(of: Self.app) == truth)
         let announced = events.all.compactMap { event -> HistoryCounts? in
             if case .countsChanged(Self.app, let counts) = event { return counts }
             return nil

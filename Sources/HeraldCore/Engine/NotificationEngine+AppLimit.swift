@@ -22,7 +22,7 @@ extension NotificationEngine {
     /// so their lookups, and the ones each delivery makes, find equal strings by reference
     /// instead of comparing them byte by byte.
     func admitAndEnsureApp(_ bundleIdentifier: String) throws -> String {
-        if let index = apps.index(forKey: bundleIdentifier) { return apps.keys[index] }
+        if let key = apps.key(of: bundleIdentifier) { return key }
         try admitApp(bundleIdentifier)
         ensureApp(bundleIdentifier)
         return bundleIdentifier
@@ -31,7 +31,7 @@ extension NotificationEngine {
     /// Whether a record of the app may be kept: it is kept already, the center has room, or it
     /// is the center's own (Focus summaries).
     func hasRoom(for bundleIdentifier: String) -> Bool {
-        apps.count < configuration.appLimit || apps.index(forKey: bundleIdentifier) != nil
+        apps.count < configuration.appLimit || apps.contains(bundleIdentifier)
             || bundleIdentifier == FocusRules.summaryBundleIdentifier
     }
 }

@@ -51,7 +51,7 @@ extension NotificationEngine {
     // MARK: CenterControl
 
     public func apps() async throws -> [AppRecord] {
-        apps.values.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
+        apps.records.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
     }
 
     public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {

@@ -20,7 +20,7 @@ extension NotificationEngine {
             let total = try store.historyCount(HistoryQuery(bundleIdentifier: bundle, limit: 0))
             counts[bundle] = HistoryCounts(unread: unread[bundle] ?? 0, total: total)
         }
-        appCounts = counts
+        apps.replaceCounts(with: counts)
         return counts
     }
 
@@ -28,6 +28,11 @@ extension NotificationEngine {
     /// no count query per app.
     public func unreadCounts() async throws -> [String: Int] {
         try store.unreadCounts().filter { $0.value > 0 }
+    }
+
+    /// The app's counts as the engine keeps them; `nil` while they are not kept.
+    func keptCounts(of bundleIdentifier: String) -> HistoryCounts? {
+        apps.existingState(bundleIdentifier)?.counts
     }
 
     private func storedCounts(of bundleIdentifier: String) -> HistoryCounts {
@@ -41,22 +46,21 @@ extension NotificationEngine {
     /// and announces them. Nothing to read before the change: one lookup per delivery.
     func adjustCounts(of bundleIdentifier: String, unread: Int = 0, total: Int = 0) {
         guard unread != 0 || total != 0 else { return }
-        keptUnread.move(bundleIdentifier, by: unread)
-        let counts: HistoryCounts
-        if let index = appCounts.index(forKey: bundleIdentifier) {
-            // Moved in place: one lookup per delivery, not a read and a write.
-            counts = Self.move(&appCounts.values[index], unread: unread, total: total)
-        } else {
-            counts = storedCounts(of: bundleIdentifier)
-            appCounts[bundleIdentifier] = counts
-        }
-        emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
+        adjustCounts(of: apps.state(for: bundleIdentifier), bundleIdentifier: bundleIdentifier, unread: unread, total: total)
     }
 
-    private static func move(_ counts: inout HistoryCounts, unread: Int, total: Int) -> HistoryCounts {
-        counts.unread = max(0, counts.unread + unread)
-        counts.total = max(0, counts.total + total)
-        return counts
+    /// `adjustCounts` for an app whose state the caller holds (a delivery found it already).
+    func adjustCounts(of state: AppState, bundleIdentifier: String, unread: Int, total: Int) {
+        guard unread != 0 || total != 0 else { return }
+        keptUnread.move(bundleIdentifier, by: unread)
+        let counts: HistoryCounts
+        if let moved = state.moveCounts(unread: unread, total: total) {
+            counts = moved
+        } else {
+            counts = storedCounts(of: bundleIdentifier)
+            state.counts = counts
+        }
+        emit(.countsChanged(bundleIdentifier: bundleIdentifier, counts: counts))
     }
 
     /// The read state of `records` (as they were before) changed to `isRead`.
@@ -86,7 +90,7 @@ extension NotificationEngine {
         keptUnread.clear(bundleIdentifier)
         let bundles = bundleIdentifier.map { [$0] } ?? apps.keys.sorted()
         for bundle in bundles {
-            appCounts[bundle] = .zero
+            apps.state(for: bundle).counts = .zero
             emit(.countsChanged(bundleIdentifier: bundle, counts: .zero))
         }
     }

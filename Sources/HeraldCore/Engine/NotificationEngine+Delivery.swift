@@ -29,28 +29,22 @@ extension NotificationEngine {
     /// the front door's `StoreReceipt.current`, if any, is written in that transaction (or alone
     /// when nothing is kept).
     @discardableResult
-    func deliver(_ request: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
+    func deliver(_ scheduled: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
                  firing: FiredPendingWrite? = nil) async -> Delivery {
-        let scheduled = request   // as its app made it: what stays pending for a repeating one
-        var request = request
+        // `scheduled` is the request as its app made it: what stays pending for a repeating one.
         let rules = configuration.rules.isEmpty ? RuleOutcome()
-            : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: request.content)
-        if let level = rules.level { request.content.interruptionLevel = level }
-        if let timeout = rules.timeout {
-            var traits = request.content.traits ?? NotificationTraits()
-            traits.bannerTimeout = timeout
-            request.content.traits = traits
-        }
-        // One copy of the content for the checks below (each `request.content` argument is a copy).
-        let content = request.content
-        var current = ensureApp(bundleIdentifier)
+            : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
+        let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
+        // The app's record, connection and counts, found once for the whole delivery.
+        let app = apps.state(for: bundleIdentifier)
+        var current = app.record ?? ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
         var requested: UNNotificationPresentationOptions = []
         // Whether the engine may have run other work meanwhile (the delegate was awaited).
         var suspended = false
         if current.canDeliver {
-            if let connection = foregroundConnections[bundleIdentifier] {
+            if let connection = app.foregroundConnection {
                 let decision: PresentationDecision
                 if let answer = presentationWithoutWaiting(connection, record) {
                     decision = answer
@@ -59,25 +53,20 @@ extension NotificationEngine {
                     suspended = true
                 }
                 switch decision {
-                case .noDelegate: requested = systemPresentation(for: apps[bundleIdentifier] ?? current, content: content)
+                case .noDelegate: requested = systemPresentation(for: app.record ?? current, of: request)
                 case .notImplemented, .timedOut: requested = []
                 case .options(let options): requested = options
                 }
             } else {
-                requested = systemPresentation(for: current, content: content)
+                requested = systemPresentation(for: current, of: request)
             }
         }
         // The app may have changed while its delegate was asked.
-        if suspended, let changed = apps[bundleIdentifier] { current = changed }
-        let verdict = focusVerdict(app: current, content: content)
-        var presentation = FocusRules.presentation(
-            NotificationEngine.effectivePresentation(requested, app: current, content: content,
-                                                     doNotDisturb: false), verdict: verdict)
-        if rules.mute { presentation.subtract([.banner, .sound]) }
-        if !rules.keepInHistory { presentation.remove(.list) }
+        if suspended, let changed = app.record { current = changed }
+        let (presentation, verdict, badge) = narrow(requested, app: current, request: request, rules: rules)
         record.presentation = presentation
 
-        if presentation.contains(.badge), let badge = content.badge, current.badge != badge {
+        if let badge, current.badge != badge {
             current.badge = badge
             saveApp(current)
         }
@@ -154,7 +143,8 @@ extension NotificationEngine {
             // The store's retention may have removed the app's oldest rows to make room (usually
             // nothing: an empty dictionary is not searched, which would hash the key all the same).
             let trimmed = removedByRetention.isEmpty ? .zero : removedByRetention.removeValue(forKey: bundleIdentifier) ?? .zero
-            adjustCounts(of: bundleIdentifier, unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
+            adjustCounts(of: app, bundleIdentifier: bundleIdentifier,
+                         unread: (record.isRead ? 0 : 1) - replaced.count { !$0.isRead } - trimmed.unread,
                          total: 1 - replaced.count - trimmed.total)
         }
         if !removedByRetention.isEmpty {
@@ -163,6 +153,39 @@ extension NotificationEngine {
             }
         }
         return Delivery(record: record, storeError: storeError)
+    }
+
+    /// The request as the configuration's rules change it: their interruption level and banner
+    /// timeout.
+    private static func applying(_ rules: RuleOutcome, to scheduled: RequestRecord) -> RequestRecord {
+        var request = scheduled
+        if let level = rules.level { request.content.interruptionLevel = level }
+        if let timeout = rules.timeout {
+            var traits = request.content.traits ?? NotificationTraits()
+            traits.bannerTimeout = timeout
+            request.content.traits = traits
+        }
+        return request
+    }
+
+    /// Step 3 for `request` of `app`: the options that take effect of `requested`, the Focus
+    /// verdict, and the badge to apply (step 4; `nil`: none). The request is a parameter here,
+    /// so its content is read in place: `deliver`, an `async` function, copied it to read it.
+    private func narrow(_ requested: UNNotificationPresentationOptions, app: AppRecord, request: RequestRecord,
+                        rules: RuleOutcome)
+        -> (presentation: UNNotificationPresentationOptions, verdict: FocusRules.Verdict, badge: Int?) {
+        let verdict = focusVerdict(app: app, content: request.content)
+        var presentation = FocusRules.presentation(
+            NotificationEngine.effectivePresentation(requested, app: app, content: request.content,
+                                                     doNotDisturb: false), verdict: verdict)
+        if rules.mute { presentation.subtract([.banner, .sound]) }
+        if !rules.keepInHistory { presentation.remove(.list) }
+        return (presentation, verdict, presentation.contains(.badge) ? request.content.badge : nil)
+    }
+
+    /// `systemPresentation(for:content:)` of the request's content, read in place.
+    private func systemPresentation(for app: AppRecord, of request: RequestRecord) -> UNNotificationPresentationOptions {
+        systemPresentation(for: app, content: request.content)
     }
 
     /// What `deliver` did: the record (with its `deliveryID` once stored) and, when it was to be

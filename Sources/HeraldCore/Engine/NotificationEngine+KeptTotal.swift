@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a user interface asks for at every start, answered from what the engine keeps instead
-/// of counting the history again: every app's counts (`appCounts`, kept as history changes:
+/// of counting the history again: every app's counts (`AppState.counts`, kept as history changes:
 /// `NotificationEngine+Counts.swift`) and the number of notifications in the whole history (the
 /// total beside the list; at a million rows a count reads every page of an index).
 ///
@@ -13,13 +13,7 @@ import Foundation
 extension NotificationEngine {
     /// Every app's counts, when the engine keeps them all; `nil` when one is not kept yet.
     func keptAppCounts() -> [String: HistoryCounts]? {
-        var counts: [String: HistoryCounts] = [:]
-        counts.reserveCapacity(apps.count)
-        for bundle in apps.keys {
-            guard let kept = appCounts[bundle] else { return nil }
-            counts[bundle] = kept
-        }
-        return counts
+        apps.countsOfEveryApp()
     }
 
     /// The kept total when `query` counts the whole history (no app, search, unread filter or
@@ -45,7 +39,7 @@ extension NotificationEngine {
             if keptHistoryTotal != nil { keptHistoryTotal = 0 }
             return
         }
-        if let counts = appCounts[bundleIdentifier] {
+        if let counts = keptCounts(of: bundleIdentifier) {
             moveKeptTotal(by: -counts.total)
         } else {
             keptHistoryTotal = nil
@@ -55,7 +49,7 @@ extension NotificationEngine {
     /// Changes the engine counted did not reach the store (a commit failed): everything kept is
     /// read again when next needed.
     func forgetKeptCounts() {
-        appCounts.removeAll()
+        apps.forgetCounts()
         keptHistoryTotal = nil
     }
 }

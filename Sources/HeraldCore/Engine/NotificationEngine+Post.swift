@@ -30,7 +30,7 @@ extension NotificationEngine {
     public func post(_ request: RequestRecord, bundleIdentifier: String, category: CategoryRecord? = nil,
                      requireKnownApp: Bool = false, from sender: PostSender) async throws -> PostOutcome {
         try RequestLimits.validate(bundleIdentifier: bundleIdentifier)
-        if requireKnownApp, apps.index(forKey: bundleIdentifier) == nil {
+        if requireKnownApp, !apps.contains(bundleIdentifier) {
             throw PostRefusal.unknownApp(bundleIdentifier: bundleIdentifier)
         }
         try await register(bundleIdentifier, as: sender)
@@ -68,7 +68,7 @@ extension NotificationEngine {
         switch sender {
         case .socket, .broker:
             // Once known, an app keeps what the user made of it (denied, turned off).
-            if apps.index(forKey: bundleIdentifier) == nil { await registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
+            if !apps.contains(bundleIdentifier) { await registerCommandLineApp(bundleIdentifier: bundleIdentifier) }
         case .desktop(let displayName, let connection):
             await registerTrustedApp(bundleIdentifier: bundleIdentifier, displayName: displayName)
             if connections[bundleIdentifier] !== connection { await connect(connection, bundleIdentifier: bundleIdentifier) }

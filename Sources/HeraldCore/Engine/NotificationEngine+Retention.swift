@@ -42,7 +42,7 @@ extension NotificationEngine {
         // after the removal (reading them now would cost a count per app for nothing). The
         // unread counts kept for status lines cover every app.
         for (bundle, counts) in removal.counts.sorted(by: { $0.key < $1.key }) {
-            if appCounts[bundle] != nil {
+            if keptCounts(of: bundle) != nil {
                 adjustCounts(of: bundle, unread: -counts.unread, total: -counts.total)
             } else {
                 keptUnread.move(bundle, by: -counts.unread)

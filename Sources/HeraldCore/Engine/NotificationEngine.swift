@@ -28,12 +28,10 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     let attachmentStore: AttachmentStore
     let configuration: EngineConfiguration
 
-    var apps: [String: AppRecord] = [:]
+    /// Each app's record, foreground connection and history counts, under one key (`AppTable`).
+    var apps = AppTable()
     var connections: [String: any AppConnection] = [:]
     var foregroundApps: Set<String> = []
-    /// The connection of each app both in the foreground and connected (`connections` narrowed
-    /// to `foregroundApps`): what a delivery asks, found with one lookup.
-    var foregroundConnections: [String: any AppConnection] = [:]
     var serviceExtensions: [String: any ServiceExtensionHost] = [:]
     var schedule: PendingSchedule
     /// Event handlers in the order they were added.
@@ -52,8 +50,6 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var deviceLocation: (latitude: Double, longitude: Double)?
     /// Whether the device is inside each location trigger's region.
     var regionInside: [PendingKey: Bool] = [:]
-    /// Each app's history counts, once read (`NotificationEngine+Counts.swift`).
-    var appCounts: [String: HistoryCounts] = [:]
     /// The number of notifications in history, once read (`NotificationEngine+KeptTotal.swift`).
     var keptHistoryTotal: Int?
     /// Each app's unread count and the newest unread notification, once read, for
@@ -87,9 +83,9 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
         let source = StoredPendingSource(reader: store.pendingRecordReader, report: configuration.unreadablePending)
         var schedule = PendingSchedule(pendingLimit: configuration.pendingLimit,
                                        locationLimit: configuration.locationTriggerLimit, source: source)
-        var apps: [String: AppRecord] = [:]
+        var apps = AppTable()
         for app in try store.loadApps() {
-            apps[app.bundleIdentifier] = app.withDenialAsSettingOff().withFileNameAsDisplayName().withTrustedCriticalAlerts()
+            apps.setRecord(app.withDenialAsSettingOff().withFileNameAsDisplayName().withTrustedCriticalAlerts())
         }
         var dropped: [PendingRecord] = []
         for loaded in try store.loadPendingForStart() {
@@ -156,7 +152,11 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     }
 
     func emit(_ event: CenterEvent) {
-        newestUnread.apply(event)
+        switch event {
+        // The changes of history the tracker follows (asked here: no access to it for the others).
+        case .delivered, .updated, .deleted, .cleared: newestUnread.apply(event)
+        default: break
+        }
         for observer in observers { observer.handler(event) }
     }
 
@@ -181,7 +181,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     /// room for (`appLimit`) is not kept.
     func saveApp(_ app: AppRecord) {
         guard hasRoom(for: app.bundleIdentifier) else { return }
-        apps[app.bundleIdentifier] = app
+        apps.setRecord(app)
         try? store.saveApp(app)
         emit(.appChanged(app))
     }
@@ -219,7 +219,7 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func connect(_ connection: any AppConnection, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
         connections[bundleIdentifier] = connection
-        if foregroundApps.contains(bundleIdentifier) { foregroundConnections[bundleIdentifier] = connection }
+        if foregroundApps.contains(bundleIdentifier) { apps.state(for: bundleIdentifier).foregroundConnection = connection }
         await handOverQueuedResponses(bundleIdentifier)
         if let userInfo = heldBackgroundPushes.removeValue(forKey: bundleIdentifier),
            connections[bundleIdentifier] === connection {
@@ -230,17 +230,17 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     public func disconnect(bundleIdentifier: String) async {
         connections[bundleIdentifier] = nil
         foregroundApps.remove(bundleIdentifier)
-        foregroundConnections[bundleIdentifier] = nil
+        apps.existingState(bundleIdentifier)?.foregroundConnection = nil
     }
 
     public func setForeground(_ isForeground: Bool, bundleIdentifier: String) async {
         ensureApp(bundleIdentifier)
         if isForeground {
             foregroundApps.insert(bundleIdentifier)
-            foregroundConnections[bundleIdentifier] = connections[bundleIdentifier]
+            apps.state(for: bundleIdentifier).foregroundConnection = connections[bundleIdentifier]
         } else {
             foregroundApps.remove(bundleIdentifier)
-            foregroundConnections[bundleIdentifier] = nil
+            apps.existingState(bundleIdentifier)?.foregroundConnection = nil
         }
     }
 

@@ -301,7 +301,8 @@ struct PendingSchedule {
         let entry = apps[app].entries.remove(at: row)
         forget(entry, app: app)
         if let read { return read }
-        return entry.pending.record(bundleIdentifier: apps[app].bundleIdentifier, source: source)
+        // Its last use: the row gives its request away instead of a copy of it.
+        return (consume entry).pending.record(bundleIdentifier: apps[app].bundleIdentifier, source: source)
     }
 
     /// Updates the counts for an entry that left the table (its heap items are stale from now on).

@@ -18,28 +18,31 @@ extension InMemoryStore {
         let result = state.withLock { state -> ReplacingInsert in
             let bundleIdentifier = record.bundleIdentifier
             let identifier = record.identifier
-            if removingPending, let table = state.pending.index(forKey: bundleIdentifier),
-               let row = state.pending.values[table].remove(identifier) {
-                state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
+            // The app's tables are found once for the pending row, the check and the insert
+            // (`add` finds them again).
+            var tables = state.tables.index(forKey: bundleIdentifier)
+            var isListed = false
+            if let found = tables {
+                let fired = state.tables.values[found].fire(identifier, removingPending: removingPending)
+                if let row = fired.removed { state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row)) }
+                isListed = fired.isListed
             }
-            // The app's history is found once for the check and the insert (`add` finds it again).
-            var history = state.histories.index(forKey: bundleIdentifier)
             var old: [DeliveredRecord] = []
-            if let found = history, state.histories.values[found].isListed(identifier) {
+            if isListed {
                 old = InMemoryStore.listed(identifier, bundleIdentifier: bundleIdentifier, in: state)
                 for replaced in old { _ = InMemoryStore.remove(replaced.deliveryID, in: &state) }
-                history = state.histories.index(forKey: bundleIdentifier)
+                tables = state.tables.index(forKey: bundleIdentifier)
             }
             let previousID = state.lastDeliveryID
             state.lastDeliveryID += 1
             var stored = record
             stored.deliveryID = state.lastDeliveryID
             state.delivered.insert(stored)
-            if let history {
-                state.histories.values[history].record(stored.deliveryID, identifier: identifier,
-                                                       isListed: !stored.isRemovedFromList)
+            if let tables {
+                state.tables.values[tables].history.record(stored.deliveryID, identifier: identifier,
+                                                           isListed: !stored.isRemovedFromList)
             } else {
-                state.histories[bundleIdentifier, default: AppHistory()]
+                state.tables[bundleIdentifier, default: InMemoryAppTables()].history
                     .record(stored.deliveryID, identifier: identifier, isListed: !stored.isRemovedFromList)
             }
             state.journal(.deliveryAdded(id: stored.deliveryID, previousLastID: previousID))

@@ -25,11 +25,11 @@ extension InMemoryStore {
             case .app(let bundleIdentifier, let old):
                 state.apps[bundleIdentifier] = old
             case .pendingAdded(let bundleIdentifier, let identifier):
-                state.pending[bundleIdentifier]?.remove(identifier)
+                state.tables[bundleIdentifier]?.pending.remove(identifier)
             case .pendingReplaced(let bundleIdentifier, let old), .pendingRemoved(let bundleIdentifier, let old):
-                state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(old)
+                state.tables[bundleIdentifier, default: InMemoryAppTables()].pending.upsert(old)
             case .pendingTable(let bundleIdentifier, let old):
-                state.pending[bundleIdentifier] = old
+                state.tables[bundleIdentifier, default: InMemoryAppTables()].pending = old
             case .deliveryAdded(let id, let previousLastID):
                 _ = InMemoryStore.remove(id, in: &state)
                 state.lastDeliveryID = previousLastID

@@ -16,11 +16,9 @@ import Synchronization
 public final class InMemoryStore: NotificationStore {
     struct State {
         var apps: [String: AppRecord] = [:]
-        /// Pending requests: each app's table.
-        var pending: [String: IdentifiedRows<PendingRow>] = [:]
+        /// Each app's pending requests and history (delivery ids and list membership).
+        var tables: [String: InMemoryAppTables] = [:]
         var delivered = DeliveryLog()
-        /// Each app's delivery ids and list membership.
-        var histories: [String: AppHistory] = [:]
         var lastDeliveryID: Int64 = 0
         var responses: [Int64: ResponseRecord] = [:]
         var responsesByDelivery: [Int64: [Int64]] = [:]
@@ -101,8 +99,8 @@ public final class InMemoryStore: NotificationStore {
     public func loadPending() throws -> [PendingRecord] {
         state.withLock { state in
             // (Its rows are all decoded: no source to read from.)
-            state.pending.flatMap { bundleIdentifier, rows in
-                rows.rows.map { $0.record(bundleIdentifier: bundleIdentifier, source: StoredPendingSource()) }
+            state.tables.flatMap { bundleIdentifier, tables in
+                tables.pending.rows.map { $0.record(bundleIdentifier: bundleIdentifier, source: StoredPendingSource()) }
             }.sorted { lhs, rhs in
                 if lhs.scheduledAt != rhs.scheduledAt { return lhs.scheduledAt < rhs.scheduledAt }
                 return (lhs.bundleIdentifier, lhs.request.identifier) < (rhs.bundleIdentifier, rhs.request.identifier)
@@ -114,7 +112,7 @@ public final class InMemoryStore: NotificationStore {
         state.withLock { state in
             let bundleIdentifier = record.bundleIdentifier
             let identifier = record.request.identifier
-            let replaced = state.pending[bundleIdentifier, default: IdentifiedRows()].upsert(PendingRow(record)).replaced
+            let replaced = state.tables[bundleIdentifier, default: InMemoryAppTables()].pending.upsert(PendingRow(record)).replaced
             if state.isInBatch {
                 state.undoLog.append(replaced.map { .pendingReplaced(bundleIdentifier: bundleIdentifier, old: $0) }
                                      ?? .pendingAdded(bundleIdentifier: bundleIdentifier, identifier: identifier))
@@ -124,9 +122,9 @@ public final class InMemoryStore: NotificationStore {
 
     public func removePending(bundleIdentifier: String, identifiers: [String]) throws {
         state.withLock { state in
-            guard let table = state.pending.index(forKey: bundleIdentifier) else { return }
+            guard let table = state.tables.index(forKey: bundleIdentifier) else { return }
             for identifier in identifiers {
-                guard let row = state.pending.values[table].remove(identifier) else { continue }
+                guard let row = state.tables.values[table].pending.remove(identifier) else { continue }
                 state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
             }
         }
@@ -134,16 +132,18 @@ public final class InMemoryStore: NotificationStore {
 
     public func removePending(bundleIdentifier: String, identifier: String) throws {
         state.withLock { state in
-            // Changed in place (`pending[bundleIdentifier]?.remove` moves the table out and back).
-            guard let table = state.pending.index(forKey: bundleIdentifier),
-                  let row = state.pending.values[table].remove(identifier) else { return }
+            // Changed in place (`tables[bundleIdentifier]?.pending.remove` moves the tables out and back).
+            guard let table = state.tables.index(forKey: bundleIdentifier),
+                  let row = state.tables.values[table].pending.remove(identifier) else { return }
             state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row))
         }
     }
 
     public func removeAllPending(bundleIdentifier: String) throws {
         state.withLock { state in
-            guard let old = state.pending.removeValue(forKey: bundleIdentifier) else { return }
+            guard let table = state.tables.index(forKey: bundleIdentifier) else { return }
+            let old = state.tables.values[table].pending
+            state.tables.values[table].pending = IdentifiedRows()
             state.journal(.pendingTable(bundleIdentifier: bundleIdentifier, old: old))
         }
     }
@@ -190,9 +190,9 @@ public final class InMemoryStore: NotificationStore {
         }
         guard isStored else { return }
         if record.isRemovedFromList {
-            state.histories[bundleIdentifier]?.unlist(record.deliveryID, identifier: identifier)
+            state.tables[bundleIdentifier]?.history.unlist(record.deliveryID, identifier: identifier)
         } else {
-            state.histories[bundleIdentifier, default: AppHistory()].list(record.deliveryID, identifier: identifier)
+            state.tables[bundleIdentifier, default: InMemoryAppTables()].history.list(record.deliveryID, identifier: identifier)
         }
     }
 
@@ -202,7 +202,7 @@ public final class InMemoryStore: NotificationStore {
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         state.withLock { state in
-            guard let history = state.histories[bundleIdentifier] else { return [] }
+            guard let history = state.tables[bundleIdentifier]?.history else { return [] }
             let records: [DeliveredRecord]
             if let identifiers, identifiers.count == 1 {
                 return InMemoryStore.listed(identifiers[0], bundleIdentifier: bundleIdentifier, in: state)
@@ -224,10 +224,10 @@ public final class InMemoryStore: NotificationStore {
     /// The deliveries of one identifier still in the app's list, newest first.
     static func listed(_ identifier: String, bundleIdentifier: String, in state: State) -> [DeliveredRecord] {
         // The replacement check of every delivery: usually nothing is listed under it. (Read in
-        // place: `histories[bundleIdentifier]` would copy the app's history out first.)
-        guard let index = state.histories.index(forKey: bundleIdentifier),
-              state.histories.values[index].isListed(identifier) else { return [] }
-        let records = state.histories.values[index].listedIDs(identifier).compactMap { state.delivered.record($0) }
+        // place: `tables[bundleIdentifier]` would copy the app's tables out first.)
+        guard let index = state.tables.index(forKey: bundleIdentifier),
+              state.tables.values[index].history.isListed(identifier) else { return [] }
+        let records = state.tables.values[index].history.listedIDs(identifier).compactMap { state.delivered.record($0) }
         return records.count > 1 ? records.sorted(by: InMemoryStore.newestFirst) : records
     }
 
@@ -262,7 +262,7 @@ public final class InMemoryStore: NotificationStore {
         let removed = state.withLock { state -> [DeliveredRecord] in
             let ids: [Int64]
             if let bundleIdentifier {
-                ids = state.histories[bundleIdentifier]?.ids ?? []
+                ids = state.tables[bundleIdentifier]?.history.ids ?? []
             } else {
                 ids = state.delivered.all.map(\.deliveryID)
             }
@@ -333,7 +333,7 @@ public final class InMemoryStore: NotificationStore {
     private static func matching(_ query: HistoryQuery, in state: State) -> [DeliveredRecord] {
         let candidates: [DeliveredRecord]
         if let bundle = query.bundleIdentifier {
-            let ids = state.histories[bundle]?.ids ?? []
+            let ids = state.tables[bundle]?.history.ids ?? []
             candidates = ids.compactMap { state.delivered.record($0) }
         } else {
             candidates = state.delivered.all
@@ -351,14 +351,14 @@ public final class InMemoryStore: NotificationStore {
     static func add(_ record: DeliveredRecord, in state: inout State) {
         let id = record.deliveryID
         state.delivered.insert(record)
-        state.histories[record.bundleIdentifier, default: AppHistory()]
+        state.tables[record.bundleIdentifier, default: InMemoryAppTables()].history
             .record(id, identifier: record.identifier, isListed: !record.isRemovedFromList)
     }
 
     /// Removes a delivery with its responses (journalled when a batch is open).
     static func remove(_ id: Int64, in state: inout State) -> DeliveredRecord? {
         guard let record = state.delivered.remove(id) else { return nil }
-        state.histories[record.bundleIdentifier]?.forget(id, identifier: record.identifier)
+        state.tables[record.bundleIdentifier]?.history.forget(id, identifier: record.identifier)
         let responseIDs = state.responsesByDelivery.removeValue(forKey: id) ?? []
         var responses: [ResponseRecord] = []
         for responseID in responseIDs {
