@@ -135,15 +135,20 @@ extension SQLiteStore {
         }
     }
 
+    /// `deliveredInList`'s statement for one identifier, made once (the replacement check of
+    /// every delivery runs it: the same text at the same address each time, `StatementCache`).
+    static let listedByIdentifierSQL = """
+        SELECT \(deliveredColumns) FROM delivered
+        WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
+        """
+
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
         return try lockedRead {
             if let identifiers, identifiers.count == 1 {
                 // What every delivery asks: one identifier, bound as it is (no JSON array).
-                return try connection.query("""
-                    SELECT \(Self.deliveredColumns) FROM delivered
-                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
-                    """, [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+                return try connection.query(Self.listedByIdentifierSQL, [.text(bundleIdentifier), .text(identifiers[0])],
+                                            decodeDelivered)
             }
             if let identifiers {
                 // `+id`: sort the few matches rather than walk the app's whole list in id order

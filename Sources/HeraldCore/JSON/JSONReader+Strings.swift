@@ -10,12 +10,14 @@ extension JSONReader {
         index += 1
         let start = index
         var hasEscapes = false
-        var isASCII = true
+        var highBits: UInt64 = 0
         while index < end {
+            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
+            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
-            if byte >= 0x80 { isASCII = false }
+            if byte >= 0x80 { highBits |= 0x80 }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 index += 1
@@ -30,7 +32,7 @@ extension JSONReader {
         if !hasEscapes {
             // ASCII (keys, bundle identifiers, most titles) is valid UTF-8 as it is: made without
             // the generic validation pass, which costs several times more per string.
-            if isASCII { return String(decoding: raw, as: UTF8.self) }
+            if highBits == 0 { return String(decoding: raw, as: UTF8.self) }
             guard let string = String(validating: raw, as: UTF8.self) else { throw JSONFastPathMiss() }
             return string
         }
@@ -44,12 +46,14 @@ extension JSONReader {
         index += 1
         let start = index
         var hasEscapes = false
-        var hasNonASCII = false
+        var highBits: UInt64 = 0
         while index < end {
+            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
+            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
-            if byte >= 0x80 { hasNonASCII = true }
+            if byte >= 0x80 { highBits |= 0x80 }
             index += 1
             guard byte == UInt8(ascii: "\\") else { continue }
             hasEscapes = true
@@ -73,10 +77,36 @@ extension JSONReader {
             }
         }
         guard index < end else { throw JSONFastPathMiss() }
-        if hasNonASCII, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
+        if highBits != 0, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
         index += 1
         isFirst = false
         return hasEscapes
+    }
+
+    /// The index of the first byte from `start` that a string's loop must look at — a quote, a
+    /// backslash or a control character — stepping eight bytes at a time (or `start` when fewer
+    /// than eight remain: the byte loop goes on from there). Bytes of 0x80 and over are not
+    /// stopped at: their high bits are gathered in `highBits`, for the UTF-8 check.
+    @inline(__always)
+    static func plainRunEnd(in bytes: UnsafeRawBufferPointer, from start: Int, end: Int,
+                            highBits: inout UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= end {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A zero byte in `quote` or `backslash`, or a byte below 0x20 in `word` (exact for the
+            // lowest such byte, which is all "any" asks).
+            let stops = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)
+            if stops & highs != 0 { break }
+            highBits |= word & highs
+            index += 8
+        }
+        return index
     }
 
     /// Whether the bytes are UTF-8 (checked without making a string).
