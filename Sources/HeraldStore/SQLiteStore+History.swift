@@ -137,9 +137,11 @@ extension SQLiteStore {
 
     /// `deliveredInList`'s statement for one identifier, made once (the replacement check of
     /// every delivery runs it: the same text at the same address each time, `StatementCache`).
+    /// Unordered: the few rows are put newest first here, which spares SQLite's sorter (set up
+    /// and torn down for every delivery, though the check nearly always finds nothing).
     static let listedByIdentifierSQL = """
         SELECT \(deliveredColumns) FROM delivered
-        WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
+        WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2
         """
 
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
@@ -147,8 +149,10 @@ extension SQLiteStore {
         return try lockedRead {
             if let identifiers, identifiers.count == 1 {
                 // What every delivery asks: one identifier, bound as it is (no JSON array).
-                return try connection.query(Self.listedByIdentifierSQL, [.text(bundleIdentifier), .text(identifiers[0])],
-                                            decodeDelivered)
+                var rows = try connection.query(Self.listedByIdentifierSQL,
+                                                [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+                if rows.count > 1 { rows.sort { $0.deliveryID > $1.deliveryID } }
+                return rows
             }
             if let identifiers {
                 // `+id`: sort the few matches rather than walk the app's whole list in id order

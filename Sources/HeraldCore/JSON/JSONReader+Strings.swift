@@ -11,18 +11,17 @@ extension JSONReader {
         let start = index
         var hasEscapes = false
         var highBits: UInt64 = 0
+        index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         while index < end {
-            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
-            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
             if byte >= 0x80 { highBits |= 0x80 }
+            index += 1
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                index += 1
+                index = Self.plainRunEnd(in: bytes, from: min(index + 1, end), end: end, highBits: &highBits)
             }
-            index += 1
         }
         guard index < end else { throw JSONFastPathMiss() }
         let contents = start..<index
@@ -47,9 +46,8 @@ extension JSONReader {
         let start = index
         var hasEscapes = false
         var highBits: UInt64 = 0
+        index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         while index < end {
-            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
-            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
@@ -75,6 +73,7 @@ extension JSONReader {
                 }
             default: throw JSONFastPathMiss()
             }
+            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         }
         guard index < end else { throw JSONFastPathMiss() }
         if highBits != 0, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
@@ -83,10 +82,11 @@ extension JSONReader {
         return hasEscapes
     }
 
-    /// The index of the first byte from `start` that a string's loop must look at — a quote, a
-    /// backslash or a control character — stepping eight bytes at a time (or `start` when fewer
-    /// than eight remain: the byte loop goes on from there). Bytes of 0x80 and over are not
-    /// stopped at: their high bits are gathered in `highBits`, for the UTF-8 check.
+    /// Where a string's byte loop starts looking: past the eight-byte words from `start` that
+    /// hold no quote, backslash or control character (at `start` when fewer than eight bytes
+    /// remain). Bytes of 0x80 and over are not stopped at: their high bits are gathered in
+    /// `highBits`, for the UTF-8 check. Called where a string starts and after each escape, so
+    /// a short string pays one word's test and a long one an eighth of its bytes.
     @inline(__always)
     static func plainRunEnd(in bytes: UnsafeRawBufferPointer, from start: Int, end: Int,
                             highBits: inout UInt64) -> Int {

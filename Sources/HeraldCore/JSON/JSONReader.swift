@@ -68,16 +68,13 @@ package struct JSONReader: ~Copyable {
         guard current == UInt8(ascii: "\"") else { throw JSONFastPathMiss() }
         index += 1
         let start = index
-        var highBits: UInt64 = 0
         while index < end {
-            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
-            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20, byte != UInt8(ascii: "\\"), byte < 0x80 else { throw JSONFastPathMiss() }
             index += 1
         }
-        guard index < end, highBits == 0 else { throw JSONFastPathMiss() }
+        guard index < end else { throw JSONFastPathMiss() }
         let key = start..<index
         index += 1
         skipWhitespace()
