@@ -29,6 +29,10 @@ package final class SQLiteConnection {
     private(set) var transactionDepth = 0
     /// Outermost transactions begun so far: what is known "for this transaction" is tagged with it.
     private(set) var transactionSerial = 0
+    /// The serial of the last outermost transaction that committed.
+    private(set) var committedSerial = 0
+    /// Levels rolled back so far (outermost or savepoints, a failed commit included).
+    private(set) var rollbacks = 0
     /// Work to do once the outermost transaction has committed (removing attachment files).
     private var afterCommit: [() -> Void] = []
     /// The writer's watch on its files: checked after each write transaction commits, its
@@ -244,6 +248,7 @@ package final class SQLiteConnection {
     /// Closes `level` undoing its work (and dropping the `onCommit` work registered inside it).
     func rollBack(_ level: Level) {
         closing(level)
+        rollbacks += 1
         if level.depth == 0 {
             try? executeScript("ROLLBACK")
             afterCommit.removeAll()
@@ -284,6 +289,7 @@ package final class SQLiteConnection {
         do {
             try execute("COMMIT")
         } catch {
+            rollbacks += 1
             try? executeScript("ROLLBACK")
             afterCommit.removeAll()
             throw error
@@ -296,6 +302,7 @@ package final class SQLiteConnection {
                 throw settled
             }
         }
+        committedSerial = transactionSerial
         let actions = afterCommit
         afterCommit.removeAll()
         for action in actions { action() }

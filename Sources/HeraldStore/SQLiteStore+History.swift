@@ -100,16 +100,32 @@ extension SQLiteStore {
     /// and past every id deleted from its top (`delivered_ids`, schema version 6), so an id is
     /// never reused — the search indexer's mark, clients and responses rely on that. Read once per
     /// transaction (it holds the write lock), then counted on in memory; a rolled-back savepoint
-    /// leaves a gap, which is fine.
+    /// leaves a gap, which is fine. Counted on in later transactions too while the table is as
+    /// this connection left it: the transaction that gave out the last id committed, nothing was
+    /// rolled back since (this connection's other writes never add a delivery but through here,
+    /// and deletions are remembered in `delivered_ids`), and no other connection has committed
+    /// (`PRAGMA data_version`, which this connection's own commits leave as it is) — then it is
+    /// what the read would find.
     func nextDeliveryID() throws -> Int64 {
-        if let last = lastDeliveryID, last.transaction == connection.transactionSerial {
-            lastDeliveryID = (last.transaction, last.id + 1)
-            return last.id + 1
+        let serial = connection.transactionSerial
+        if let last = lastDeliveryID {
+            if last.transaction == serial {
+                lastDeliveryID?.id = last.id + 1
+                return last.id + 1
+            }
+            if connection.committedSerial >= last.transaction, last.rollbacks == connection.rollbacks,
+               let version = try connection.integer("PRAGMA data_version"), version == last.dataVersion {
+                lastDeliveryID = DeliveryIDCount(transaction: serial, id: last.id + 1, dataVersion: version,
+                                                 rollbacks: last.rollbacks)
+                return last.id + 1
+            }
         }
+        let version = try connection.integer("PRAGMA data_version")
         let next = try connection.integer("""
             SELECT max(coalesce((SELECT max(id) FROM delivered), 0), (SELECT issued_through FROM delivered_ids)) + 1
             """) ?? 1
-        lastDeliveryID = (connection.transactionSerial, next)
+        lastDeliveryID = DeliveryIDCount(transaction: serial, id: next, dataVersion: version,
+                                         rollbacks: connection.rollbacks)
         return next
     }
 
