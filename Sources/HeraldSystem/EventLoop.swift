@@ -279,9 +279,14 @@ public final class EventLoop: TaskExecutor, Sendable {
     private func runQueuedWork(afterRound: @Sendable () -> Void, ready: inout [EventPoll.Event],
                                events: UnsafeMutableBufferPointer<epoll_event>) {
         var lateReads = 0
+        // Swapped with the queues' arrays each time, emptied keeping their storage: the queues
+        // fill arrays that already have room (a round's jobs allocated their array afresh and
+        // grew it one reallocation at a time).
+        var calls: [@Sendable () -> Void] = []
+        var jobs: [UnownedJob] = []
         while true {
-            var calls: [@Sendable () -> Void] = []
-            var jobs: [UnownedJob] = []
+            calls.removeAll(keepingCapacity: true)
+            jobs.removeAll(keepingCapacity: true)
             state.withLock { state in
                 swap(&calls, &state.calls)
                 swap(&jobs, &state.jobs)

@@ -7,7 +7,10 @@ extension JSONReader {
     package mutating func string() throws(JSONFastPathMiss) -> String {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else { throw JSONFastPathMiss() }
-        index += 1
+        // The scan on locals (no store through `self` at every byte).
+        let bytes = bytes
+        let end = end
+        var index = self.index + 1
         let start = index
         var hasEscapes = false
         var highBits: UInt64 = 0
@@ -25,7 +28,7 @@ extension JSONReader {
         }
         guard index < end else { throw JSONFastPathMiss() }
         let contents = start..<index
-        index += 1
+        self.index = index + 1
         isFirst = false
         let raw = UnsafeRawBufferPointer(rebasing: bytes[contents])
         if !hasEscapes {
