@@ -20,7 +20,7 @@ package final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
     let busyTimeout: TimeInterval
-    private var statements: [String: Statement] = [:]
+    private var statements = StatementCache()
     /// The statement `statement(_:)` gave out last: a run of one statement (the inserts of a
     /// batch) finds it by comparing the SQL text, equal at once when it is the same literal,
     /// instead of hashing the text for the dictionary.
@@ -29,10 +29,14 @@ package final class SQLiteConnection {
     private(set) var transactionDepth = 0
     /// Outermost transactions begun so far: what is known "for this transaction" is tagged with it.
     private(set) var transactionSerial = 0
+    /// The serial of the last outermost transaction that committed.
+    private(set) var committedSerial = 0
+    /// Levels rolled back so far (outermost or savepoints, a failed commit included).
+    private(set) var rollbacks = 0
     /// Work to do once the outermost transaction has committed (removing attachment files).
     private var afterCommit: [() -> Void] = []
-    /// The writer's watch on its files: checked before each write transaction begins and after
-    /// it commits (`StoreFileWatch`); `nil` on readers.
+    /// The writer's watch on its files: checked after each write transaction commits, its
+    /// known loss refusing every later one before it begins (`StoreFileWatch`); `nil` on readers.
     var fileWatch: StoreFileWatch?
 
     /// SQLite's process-wide set-up, done once before the first connection opens: memory
@@ -100,11 +104,11 @@ package final class SQLiteConnection {
     func statement(_ sql: String) throws -> Statement {
         if let last = lastStatement, last.sql == sql { return last }
         let statement: Statement
-        if let cached = statements[sql] {
+        if let cached = statements.statement(for: sql) {
             statement = cached
         } else {
             statement = try Statement(connection: self, sql: sql)
-            statements[sql] = statement
+            statements.insert(statement)
         }
         lastStatement = statement
         return statement
@@ -204,6 +208,13 @@ package final class SQLiteConnection {
         /// `onCommit` work registered before the level opened (kept when it rolls back).
         let actionsBefore: Int
         var savepoint: String { "herald_\(depth)" }
+        /// `SAVEPOINT herald_n`: made once for the usual depths, so a level's statements are
+        /// the same text at the same address every time (`StatementCache`).
+        var savepointSQL: String { depth < Self.savepoints.count ? Self.savepoints[depth] : "SAVEPOINT \(savepoint)" }
+        /// `RELEASE herald_n`, the same way.
+        var releaseSQL: String { depth < Self.releases.count ? Self.releases[depth] : "RELEASE \(savepoint)" }
+        private static let savepoints = (0..<8).map { "SAVEPOINT herald_\($0)" }
+        private static let releases = (0..<8).map { "RELEASE herald_\($0)" }
     }
 
     /// Opens a level of `transaction`: `BEGIN` when none is open, a savepoint inside one.
@@ -214,7 +225,7 @@ package final class SQLiteConnection {
             try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
             transactionSerial += 1
         } else {
-            try execute("SAVEPOINT \(level.savepoint)")
+            try execute(level.savepointSQL)
         }
         transactionDepth += 1
         return level
@@ -230,13 +241,14 @@ package final class SQLiteConnection {
         } else if level.depth == 0 {
             try commitOutermost()
         } else {
-            try execute("RELEASE \(level.savepoint)")
+            try execute(level.releaseSQL)
         }
     }
 
     /// Closes `level` undoing its work (and dropping the `onCommit` work registered inside it).
     func rollBack(_ level: Level) {
         closing(level)
+        rollbacks += 1
         if level.depth == 0 {
             try? executeScript("ROLLBACK")
             afterCommit.removeAll()
@@ -277,6 +289,7 @@ package final class SQLiteConnection {
         do {
             try execute("COMMIT")
         } catch {
+            rollbacks += 1
             try? executeScript("ROLLBACK")
             afterCommit.removeAll()
             throw error
@@ -289,21 +302,18 @@ package final class SQLiteConnection {
                 throw settled
             }
         }
+        committedSerial = transactionSerial
         let actions = afterCommit
         afterCommit.removeAll()
         for action in actions { action() }
     }
 
-    /// Throws once a file of the store is lost (`StoreFileWatch`): no write begins any more.
-    /// Found here first (the files went between two writes), the log's commits are saved into
-    /// the database file first.
+    /// Throws once a file of the store is known lost (`StoreFileWatch.knownLoss`): no write
+    /// begins any more. The files are looked at after each commit, not here: a loss since the
+    /// last commit is found by the next one, which saves the log's commits into the database
+    /// file before it counts.
     private func refuseIfFilesLost() throws {
-        switch fileWatch?.check() {
-        case .intact?, nil: return
-        case .lost(let error)?: throw error
-        case .lostNow(let error, let logOnly)?:
-            throw fileWatch?.settle(error, saved: logOnly && saveLostLog()) ?? error
-        }
+        if let error = fileWatch?.knownLoss { throw error }
     }
 
     /// Copies every commit in the log this connection has open — unlinked from the directory,

@@ -100,16 +100,32 @@ extension SQLiteStore {
     /// and past every id deleted from its top (`delivered_ids`, schema version 6), so an id is
     /// never reused — the search indexer's mark, clients and responses rely on that. Read once per
     /// transaction (it holds the write lock), then counted on in memory; a rolled-back savepoint
-    /// leaves a gap, which is fine.
+    /// leaves a gap, which is fine. Counted on in later transactions too while the table is as
+    /// this connection left it: the transaction that gave out the last id committed, nothing was
+    /// rolled back since (this connection's other writes never add a delivery but through here,
+    /// and deletions are remembered in `delivered_ids`), and no other connection has committed
+    /// (`PRAGMA data_version`, which this connection's own commits leave as it is) — then it is
+    /// what the read would find.
     func nextDeliveryID() throws -> Int64 {
-        if let last = lastDeliveryID, last.transaction == connection.transactionSerial {
-            lastDeliveryID = (last.transaction, last.id + 1)
-            return last.id + 1
+        let serial = connection.transactionSerial
+        if let last = lastDeliveryID {
+            if last.transaction == serial {
+                lastDeliveryID?.id = last.id + 1
+                return last.id + 1
+            }
+            if connection.committedSerial >= last.transaction, last.rollbacks == connection.rollbacks,
+               let version = try connection.integer("PRAGMA data_version"), version == last.dataVersion {
+                lastDeliveryID = DeliveryIDCount(transaction: serial, id: last.id + 1, dataVersion: version,
+                                                 rollbacks: last.rollbacks)
+                return last.id + 1
+            }
         }
+        let version = try connection.integer("PRAGMA data_version")
         let next = try connection.integer("""
             SELECT max(coalesce((SELECT max(id) FROM delivered), 0), (SELECT issued_through FROM delivered_ids)) + 1
             """) ?? 1
-        lastDeliveryID = (connection.transactionSerial, next)
+        lastDeliveryID = DeliveryIDCount(transaction: serial, id: next, dataVersion: version,
+                                         rollbacks: connection.rollbacks)
         return next
     }
 
@@ -135,15 +151,24 @@ extension SQLiteStore {
         }
     }
 
+    /// `deliveredInList`'s statement for one identifier, made once (the replacement check of
+    /// every delivery runs it: the same text at the same address each time, `StatementCache`).
+    /// Unordered: the few rows are put newest first here, which spares SQLite's sorter (set up
+    /// and torn down for every delivery, though the check nearly always finds nothing).
+    static let listedByIdentifierSQL = """
+        SELECT \(deliveredColumns) FROM delivered
+        WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2
+        """
+
     public func deliveredInList(bundleIdentifier: String, identifiers: [String]?) throws -> [DeliveredRecord] {
         if let identifiers, identifiers.isEmpty { return [] }
         return try lockedRead {
             if let identifiers, identifiers.count == 1 {
                 // What every delivery asks: one identifier, bound as it is (no JSON array).
-                return try connection.query("""
-                    SELECT \(Self.deliveredColumns) FROM delivered
-                    WHERE +bundle_id = ?1 AND is_removed = 0 AND identifier = ?2 ORDER BY +delivered.id DESC
-                    """, [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+                var rows = try connection.query(Self.listedByIdentifierSQL,
+                                                [.text(bundleIdentifier), .text(identifiers[0])], decodeDelivered)
+                if rows.count > 1 { rows.sort { $0.deliveryID > $1.deliveryID } }
+                return rows
             }
             if let identifiers {
                 // `+id`: sort the few matches rather than walk the app's whole list in id order

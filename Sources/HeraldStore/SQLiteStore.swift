@@ -49,9 +49,9 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     /// `access`; counted when deleted — a rolled-back deletion is still counted, as the engine
     /// counts its own rolled-back inserts).
     var removedByRetention: [String: HistoryCounts] = [:]
-    /// The last delivery id given out and the write transaction it was given out in
-    /// (`SQLiteConnection.transactionSerial`; guarded by `access`): `nextDeliveryID`.
-    var lastDeliveryID: (transaction: Int, id: Int64)?
+    /// The last delivery id given out and what `nextDeliveryID` needs to count on from it
+    /// (guarded by `access`).
+    var lastDeliveryID: DeliveryIDCount?
     /// Whether `beginCommitGroup` left a transaction open (guarded by `access`).
     var commitGroupOpen = false
     /// `batch` calls under way, the outermost and those nested in it (guarded by `access`).

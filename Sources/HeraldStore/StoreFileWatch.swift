@@ -10,10 +10,14 @@ import Glibc
 /// SQLite keeps writing into the log it opened even after the file is unlinked: every commit
 /// still succeeds, and what was committed since then is gone once the store closes (another
 /// connection then finds a different log, or none). The writer's connection asks `check()`
-/// before it begins and after it commits each write transaction: the file at each path must
-/// still be the one (device and inode) the store opened. Once it is not, the store is *lost*:
-/// `check()` returns the same error for every later write, which then never starts — the daemon
-/// stops acknowledging, with an error that names the file and what happened to it.
+/// after it commits each write transaction, before anything committed is acknowledged: the file
+/// at each path must still be the one (device and inode) the store opened — two `stat`s a
+/// commit. Once it is not, the store is *lost*: `knownLoss` (no `stat`, asked before each write
+/// transaction begins) and `check()` return the same error for every later write, which then
+/// never starts — the daemon stops acknowledging, with an error that names the file and what
+/// happened to it. A write that begins after the files went and before a check noticed commits
+/// into them, and its own check finds them lost: it counts only when what the log holds is then
+/// saved into the database file.
 ///
 /// ```swift
 /// let watch = StoreFileWatch(databasePath: path)
@@ -35,12 +39,13 @@ final class StoreFileWatch: Sendable {
     }
 
     let databasePath: String
-    var logPath: String { databasePath + "-wal" }
+    let logPath: String
 
     private let files = Mutex(Files())
 
     init(databasePath: String) {
         self.databasePath = databasePath
+        logPath = databasePath + "-wal"
     }
 
     /// Takes the identity of the files as they are now (the store calls it once it has opened
@@ -82,6 +87,12 @@ final class StoreFileWatch: Sendable {
             }
             return .intact
         }
+    }
+
+    /// The error a `check()` found, without looking at the files again: what a write asks before
+    /// it begins (the commit's own `check()` finds a loss since).
+    var knownLoss: StoreError? {
+        files.withLock { $0.lost }
     }
 
     /// Whether both files are still the ones the store opened, without deciding anything: for

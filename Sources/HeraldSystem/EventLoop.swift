@@ -1,3 +1,4 @@
+import CEpoll
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -188,11 +189,14 @@ public final class EventLoop: TaskExecutor, Sendable {
     private func run(tickInterval: TimeInterval, onTick: @Sendable () -> Bool, afterRound: @Sendable () -> Void) {
         thread.store(UInt(bitPattern: Int(bitPattern: pthread_self())), ordering: .relaxed)
         var ready: [EventPoll.Event] = []
+        // What `epoll_wait` fills, kept for the thread's life: a round allocates nothing for it.
+        let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: 128)
+        defer { events.deallocate() }
         var nextTick = Date().addingTimeInterval(tickInterval)
         /// `onTick` had nothing to watch: no tick until something happens.
         var idle = false
         while true {
-            runQueuedWork(afterRound: afterRound, ready: &ready)
+            runQueuedWork(afterRound: afterRound, ready: &ready, events: events)
             let sleeping = state.withLock { state -> Bool? in
                 if state.isStopped { return nil }
                 guard state.jobs.isEmpty, state.calls.isEmpty else { return false }
@@ -203,7 +207,7 @@ public final class EventLoop: TaskExecutor, Sendable {
             let tickWait: Int32 = !sleeping ? 0 : idle ? -1 : max(0, Int32(nextTick.timeIntervalSinceNow * 1000) + 1)
             let wait = earliest(tickWait, millisecondsToNextTimer())
             // Without a wake pipe (no descriptors were left), look for queued work often.
-            poll(into: &ready, timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
+            poll(into: &ready, events: events, timeoutMilliseconds: wakePipe.isOpen ? wait : wait < 0 ? 10 : min(wait, 10))
             state.withLock { $0.isSleeping = false }
             if idle && (!ready.isEmpty || !sleeping) {
                 idle = false
@@ -217,12 +221,13 @@ public final class EventLoop: TaskExecutor, Sendable {
             }
         }
         // Stopped: what is still queued runs here; later work goes to the pool (`enqueue`).
-        runQueuedWork(afterRound: afterRound, ready: &ready)
+        runQueuedWork(afterRound: afterRound, ready: &ready, events: events)
     }
 
-    private func poll(into ready: inout [EventPoll.Event], timeoutMilliseconds: Int32) {
+    private func poll(into ready: inout [EventPoll.Event], events: UnsafeMutableBufferPointer<epoll_event>,
+                      timeoutMilliseconds: Int32) {
         do {
-            try poll.wait(into: &ready, capacity: 128, timeoutMilliseconds: timeoutMilliseconds)
+            try poll.wait(into: &ready, events: events, timeoutMilliseconds: timeoutMilliseconds)
         } catch {
             ready.removeAll()
             usleep(1_000)
@@ -271,11 +276,17 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// is written, then `afterRound` runs — the first time, only once no input arrived meanwhile
     /// (looked for up to `lateReadsPerRound` times): input that did joins the round. (Input that
     /// arrives after `afterRound` is the next round's; the loop's next wait finds it at once.)
-    private func runQueuedWork(afterRound: @Sendable () -> Void, ready: inout [EventPoll.Event]) {
+    private func runQueuedWork(afterRound: @Sendable () -> Void, ready: inout [EventPoll.Event],
+                               events: UnsafeMutableBufferPointer<epoll_event>) {
         var lateReads = 0
+        // Swapped with the queues' arrays each time, emptied keeping their storage: the queues
+        // fill arrays that already have room (a round's jobs allocated their array afresh and
+        // grew it one reallocation at a time).
+        var calls: [@Sendable () -> Void] = []
+        var jobs: [UnownedJob] = []
         while true {
-            var calls: [@Sendable () -> Void] = []
-            var jobs: [UnownedJob] = []
+            calls.removeAll(keepingCapacity: true)
+            jobs.removeAll(keepingCapacity: true)
             state.withLock { state in
                 swap(&calls, &state.calls)
                 swap(&jobs, &state.jobs)
@@ -284,7 +295,7 @@ public final class EventLoop: TaskExecutor, Sendable {
                 flushDeferred()
                 if lateReads < Self.lateReadsPerRound, !state.withLock({ $0.isStopped }) {
                     lateReads += 1
-                    poll(into: &ready, timeoutMilliseconds: 0)
+                    poll(into: &ready, events: events, timeoutMilliseconds: 0)
                     if !ready.isEmpty {
                         dispatch(ready)
                         continue

@@ -66,21 +66,28 @@ public final class EventPoll: Sendable {
     /// Waits up to `timeoutMilliseconds` (-1: for ever) for ready registrations, at most
     /// `capacity` of them; `ready` is replaced by what came (nothing on a timeout or a signal).
     public func wait(into ready: inout [Event], capacity: Int, timeoutMilliseconds: Int32) throws {
-        ready.removeAll(keepingCapacity: true)
-        // On the stack: a round of the loop allocates nothing here.
         try withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: capacity) { events in
-            let count = epoll_wait(descriptor, events.baseAddress, Int32(capacity), timeoutMilliseconds)
-            if count < 0 {
-                if errno == EINTR { return }
-                throw Errno.current
-            }
-            let failure = EPOLLERR.rawValue | EPOLLHUP.rawValue
-            for event in events.prefix(Int(count)) {
-                let flags = event.events
-                ready.append(Event(token: event.data.u64,
-                                   isReadable: flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | failure) != 0,
-                                   isWritable: flags & (EPOLLOUT.rawValue | failure) != 0))
-            }
+            try wait(into: &ready, events: events, timeoutMilliseconds: timeoutMilliseconds)
+        }
+    }
+
+    /// `wait`, at most `events.count` of them, through `events`: a buffer the caller keeps across
+    /// its waits (the event loop's, for the life of its thread), so a wait allocates nothing —
+    /// a temporary one of more than a kilobyte is not on the stack but a heap allocation.
+    func wait(into ready: inout [Event], events: UnsafeMutableBufferPointer<epoll_event>,
+              timeoutMilliseconds: Int32) throws {
+        ready.removeAll(keepingCapacity: true)
+        let count = epoll_wait(descriptor, events.baseAddress, Int32(events.count), timeoutMilliseconds)
+        if count < 0 {
+            if errno == EINTR { return }
+            throw Errno.current
+        }
+        let failure = EPOLLERR.rawValue | EPOLLHUP.rawValue
+        for event in events.prefix(Int(count)) {
+            let flags = event.events
+            ready.append(Event(token: event.data.u64,
+                               isReadable: flags & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | failure) != 0,
+                               isWritable: flags & (EPOLLOUT.rawValue | failure) != 0))
         }
     }
 

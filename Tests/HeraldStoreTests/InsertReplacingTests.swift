@@ -36,6 +36,19 @@ import TestSupport
         #expect(try store.historyCount(HistoryQuery()) == 1)
     }
 
+    @Test(arguments: [true, false]) func severalListedUnderOneIdentifierComeNewestFirst(sqlite: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store: any NotificationStore = sqlite ? try fixture.open() : InMemoryStore()
+        let stored = try (0..<3).map { n in
+            try store.insertDelivered(RecordFixtures.delivered(app: Self.app, identifier: "r", title: "\(n)"))
+        }
+        _ = try store.insertDelivered(RecordFixtures.delivered(app: Self.app, identifier: "other"))
+        let listed = try store.deliveredInList(bundleIdentifier: Self.app, identifier: "r")
+        #expect(listed.map(\.deliveryID) == stored.map(\.deliveryID).reversed())
+        #expect(try store.deliveredInList(bundleIdentifier: Self.app, identifiers: ["r"]) == listed)
+    }
+
     @Test(arguments: [true, false]) func aFailedBatchLeavesThePendingRowAndHistoryAsBefore(sqlite: Bool) throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

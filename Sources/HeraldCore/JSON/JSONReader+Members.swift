@@ -38,6 +38,7 @@ extension JSONReader {
         var reader = JSONReader(bytes: bytes, range: range, dates: .secondsSince1970)
         do {
             var members: [JSONMember] = []
+            members.reserveCapacity(4)   // a request line's id, method and params without growing
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 let start = reader.index

@@ -7,30 +7,34 @@ extension JSONReader {
     package mutating func string() throws(JSONFastPathMiss) -> String {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else { throw JSONFastPathMiss() }
-        index += 1
+        // The scan on locals (no store through `self` at every byte).
+        let bytes = bytes
+        let end = end
+        var index = self.index + 1
         let start = index
         var hasEscapes = false
-        var isASCII = true
+        var highBits: UInt64 = 0
+        index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
-            if byte >= 0x80 { isASCII = false }
+            if byte >= 0x80 { highBits |= 0x80 }
+            index += 1
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                index += 1
+                index = Self.plainRunEnd(in: bytes, from: min(index + 1, end), end: end, highBits: &highBits)
             }
-            index += 1
         }
         guard index < end else { throw JSONFastPathMiss() }
         let contents = start..<index
-        index += 1
+        self.index = index + 1
         isFirst = false
         let raw = UnsafeRawBufferPointer(rebasing: bytes[contents])
         if !hasEscapes {
             // ASCII (keys, bundle identifiers, most titles) is valid UTF-8 as it is: made without
             // the generic validation pass, which costs several times more per string.
-            if isASCII { return String(decoding: raw, as: UTF8.self) }
+            if highBits == 0 { return String(decoding: raw, as: UTF8.self) }
             guard let string = String(validating: raw, as: UTF8.self) else { throw JSONFastPathMiss() }
             return string
         }
@@ -44,12 +48,13 @@ extension JSONReader {
         index += 1
         let start = index
         var hasEscapes = false
-        var hasNonASCII = false
+        var highBits: UInt64 = 0
+        index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw JSONFastPathMiss() }
-            if byte >= 0x80 { hasNonASCII = true }
+            if byte >= 0x80 { highBits |= 0x80 }
             index += 1
             guard byte == UInt8(ascii: "\\") else { continue }
             hasEscapes = true
@@ -71,12 +76,40 @@ extension JSONReader {
                 }
             default: throw JSONFastPathMiss()
             }
+            index = Self.plainRunEnd(in: bytes, from: index, end: end, highBits: &highBits)
         }
         guard index < end else { throw JSONFastPathMiss() }
-        if hasNonASCII, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
+        if highBits != 0, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { throw JSONFastPathMiss() }
         index += 1
         isFirst = false
         return hasEscapes
+    }
+
+    /// Where a string's byte loop starts looking: past the eight-byte words from `start` that
+    /// hold no quote, backslash or control character (at `start` when fewer than eight bytes
+    /// remain). Bytes of 0x80 and over are not stopped at: their high bits are gathered in
+    /// `highBits`, for the UTF-8 check. Called where a string starts and after each escape, so
+    /// a short string pays one word's test and a long one an eighth of its bytes.
+    @inline(__always)
+    static func plainRunEnd(in bytes: UnsafeRawBufferPointer, from start: Int, end: Int,
+                            highBits: inout UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= end {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A zero byte in `quote` or `backslash`, or a byte below 0x20 in `word` (exact for the
+            // lowest such byte, which is all "any" asks).
+            let stops = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)
+            if stops & highs != 0 { break }
+            highBits |= word & highs
+            index += 8
+        }
+        return index
     }
 
     /// Whether the bytes are UTF-8 (checked without making a string).

@@ -162,12 +162,16 @@ package struct JSONReader: ~Copyable {
     var current: UInt8? { index < end ? bytes[index] : nil }
 
     package mutating func skipWhitespace() {
-        while index < end {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
+        var position = index
+        while position < end {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default:
+                index = position
+                return
             }
         }
+        index = position
     }
 
     /// Whether the whole input has been read (whitespace aside).

@@ -152,6 +152,24 @@ package struct JSONWriter {
         isFirst = false
     }
 
+    /// A value of any type through its hand-written codec, in place, when it has one and the
+    /// value is within its reach; `false`, with nothing written, otherwise (the caller then
+    /// writes the `Codable` path's bytes, which are the same).
+    package mutating func valueIfFast<T>(_ value: T) -> Bool {
+        guard let fast = value as? any JSONFastCodable else { return false }
+        let mark = bytes.count
+        let wasFirst = isFirst
+        do {
+            try fast.fastEncode(into: &self)
+        } catch {
+            bytes.removeSubrange(mark...)
+            isFirst = wasFirst
+            return false
+        }
+        isFirst = false
+        return true
+    }
+
     // MARK: Spelling
 
     private static let trueBytes = Array("true".utf8)

@@ -8,16 +8,20 @@ import Foundation
 /// plain stored property.
 public struct RequestRecord: Sendable, Hashable, Codable {
     /// Immutable storage of the content; a write makes a new box.
-    private final class ContentBox: Sendable {
-        let value: ContentRecord
-        init(_ value: ContentRecord) { self.value = value }
+    @usableFromInline
+    final class ContentBox: Sendable {
+        @usableFromInline let value: ContentRecord
+        @usableFromInline init(_ value: ContentRecord) { self.value = value }
     }
 
     public var identifier: String
-    private var contentBox: ContentBox
+    @usableFromInline var contentBox: ContentBox
     /// `nil` delivers at once.
     public var trigger: TriggerRecord?
 
+    /// Inlinable: a read accessor called across modules allocates its coroutine's frame on the
+    /// heap (three allocations a post, in the store and the daemon); inlined, it is a load.
+    @inlinable
     public var content: ContentRecord {
         // A read accessor lends the boxed value out: `request.content.title` copies one string,
         // not the whole content.

@@ -25,6 +25,8 @@ extension JSONWriter {
     /// `"key":<value as the wire encodes it>`.
     mutating func member<T: Encodable>(_ key: StaticString, _ value: T) throws {
         self.key(key)
+        // The hot results (a post's acknowledgement) straight into the line, no `Data` between.
+        if valueIfFast(value) { return }
         json(try WireCoding.encode(value))
     }
 }

@@ -26,10 +26,15 @@ public enum WireCoding {
     /// A value from the wire's bytes: the hand-written codec's reading for the hot messages
     /// when the bytes are within its reach, the decoder's (and its errors) otherwise.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        if let fast = type as? any JSONFastCodable.Type, let value = JSONFastCodec.decode(fast, from: data, dates: dates) as? T {
+        if let fast = type as? any JSONFastCodable.Type, let value = fastDecode(fast, as: T.self, from: data) {
             return value
         }
         return try dates.decoder.decode(type, from: data)
+    }
+
+    /// The hand-written codec's value as `T` (the same type, opened): no existential box between.
+    private static func fastDecode<F: JSONFastCodable, T>(_ fast: F.Type, as type: T.Type, from data: Data) -> T? {
+        JSONFastCodec.decode(F.self, from: data, dates: dates).flatMap { $0 as? T }
     }
 
     /// The encoder alone (what the hand-written codec is held against).
