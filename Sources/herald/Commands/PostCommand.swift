@@ -141,10 +141,7 @@ enum PostCommand: SynchronousCommand {
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
-        if let timeout, timeout > WaitParams.maximumTimeout {
-            throw UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
-                + "(365 days); leave it out to wait until the notification is answered")
-        }
+        if let timeout, timeout > WaitParams.maximumTimeout { throw timeoutOverLimit(timeout) }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
         var category: CategoryRecord?
         if !actions.isEmpty || wait {
@@ -154,6 +151,15 @@ enum PostCommand: SynchronousCommand {
         }
         return Plan(caller: caller, identifier: identifier, content: content, trigger: trigger, category: category,
                     attachments: attachments, wait: wait, timeout: timeout, json: json, broker: broker)
+    }
+
+    /// The refusal of a `--timeout` over the limit. A function of its own, never inlined: where
+    /// it is written inline, `plan` makes the metadata of the number's format style at every
+    /// post, before any argument is read.
+    @inline(never)
+    static func timeoutOverLimit(_ timeout: TimeInterval) -> UsageError {
+        UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
+            + "(365 days); leave it out to wait until the notification is answered")
     }
 
     /// Posts to the local daemon (starting it when needed) from this thread: the hello and the
