@@ -107,7 +107,7 @@ enum PostCommand: SynchronousCommand {
     static func plan(_ arguments: inout Arguments) throws -> Plan {
         arguments = Arguments(try normalizeSound(arguments.remaining))
         let caller = try CallingApp.resolve(&arguments)
-        let identifier = try arguments.option("--id") ?? UUID().uuidString
+        let identifier = try arguments.option("--id") ?? RequestIdentifier.make()
         guard !identifier.isEmpty else { throw UsageError("--id must not be empty") }
         var content = ContentRecord()
         guard let title = try arguments.option("--title") else { throw UsageError("--title is required") }
