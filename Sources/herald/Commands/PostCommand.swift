@@ -192,7 +192,8 @@ enum PostCommand: SynchronousCommand {
             if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(TerminalText.sanitize(identifier))
+                // One `write`, without `print`'s formatting of `Any` and its locked stream.
+                _ = StandardOutput.writeLine(TerminalText.sanitize(identifier))
             }
             return ExitStatus.success
         }
