@@ -132,8 +132,12 @@ public final class BlockingIPCClient {
             } catch {
                 throw IPCError.connectionClosed
             }
-            let items = count == 0 ? framing.finish() : framing.append(Data(UnsafeRawBufferPointer(rebasing: chunk[0..<count])))
-            unread += items
+            if count == 0 {
+                unread += framing.finish()
+            } else {
+                // Framed straight from the read buffer: no copy of the chunk, no array per read.
+                framing.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), into: &unread)
+            }
             if count == 0 && unread.isEmpty { throw IPCError.connectionClosed }
         }
         return unread.removeFirst()

@@ -19,7 +19,7 @@ extension JSONWriter {
         writer.beginObject()
         try body(&writer)
         writer.endObject()
-        return writer.data
+        return LineBytes.data(writer.bytes)
     }
 
     /// `"key":<value as the wire encodes it>`.

@@ -42,7 +42,7 @@ struct Arguments {
                 guard index + 1 < remaining.count else { throw UsageError("\(name) needs a value") }
                 values.append(remaining[index + 1])
                 remaining.removeSubrange(index...(index + 1))
-            } else if argument.hasPrefix(name + "=") {
+            } else if argument.hasPrefix(name), argument.hasPrefix(name + "=") {   // (`name + "="` made only when needed)
                 values.append(String(argument.dropFirst(name.count + 1)))
                 remaining.remove(at: index)
             } else {

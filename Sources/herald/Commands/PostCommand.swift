@@ -107,7 +107,7 @@ enum PostCommand: SynchronousCommand {
     static func plan(_ arguments: inout Arguments) throws -> Plan {
         arguments = Arguments(try normalizeSound(arguments.remaining))
         let caller = try CallingApp.resolve(&arguments)
-        let identifier = try arguments.option("--id") ?? UUID().uuidString
+        let identifier = try arguments.option("--id") ?? RequestIdentifier.make()
         guard !identifier.isEmpty else { throw UsageError("--id must not be empty") }
         var content = ContentRecord()
         guard let title = try arguments.option("--title") else { throw UsageError("--title is required") }
@@ -141,10 +141,7 @@ enum PostCommand: SynchronousCommand {
         try arguments.finish()
 
         if timeout != nil && !wait { throw UsageError("--timeout needs --wait") }
-        if let timeout, timeout > WaitParams.maximumTimeout {
-            throw UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
-                + "(365 days); leave it out to wait until the notification is answered")
-        }
+        if let timeout, timeout > WaitParams.maximumTimeout { throw timeoutOverLimit(timeout) }
         let trigger = try makeTrigger(delay: delay, at: at, repeats: repeats)
         var category: CategoryRecord?
         if !actions.isEmpty || wait {
@@ -154,6 +151,15 @@ enum PostCommand: SynchronousCommand {
         }
         return Plan(caller: caller, identifier: identifier, content: content, trigger: trigger, category: category,
                     attachments: attachments, wait: wait, timeout: timeout, json: json, broker: broker)
+    }
+
+    /// The refusal of a `--timeout` over the limit. A function of its own, never inlined: where
+    /// it is written inline, `plan` makes the metadata of the number's format style at every
+    /// post, before any argument is read.
+    @inline(never)
+    static func timeoutOverLimit(_ timeout: TimeInterval) -> UsageError {
+        UsageError("--timeout is \(timeout.formatted()) seconds; the limit is \(Int(WaitParams.maximumTimeout)) "
+            + "(365 days); leave it out to wait until the notification is answered")
     }
 
     /// Posts to the local daemon (starting it when needed) from this thread: the hello and the
@@ -186,7 +192,8 @@ enum PostCommand: SynchronousCommand {
             if plan.json {
                 printJSON(["identifier": .string(identifier), "app": .string(app)])
             } else {
-                print(TerminalText.sanitize(identifier))
+                // One `write`, without `print`'s formatting of `Any` and its locked stream.
+                _ = StandardOutput.writeLine(TerminalText.sanitize(identifier))
             }
             return ExitStatus.success
         }

@@ -24,7 +24,7 @@ extension HelloEnvelope where H: JSONFastCodable {
         var writer = JSONWriter(dates: WireCoding.dates)
         do {
             try write(hello, into: &writer)
-            return writer.data
+            return LineBytes.data(writer.bytes)
         } catch {
             return try WireCoding.encode(HelloEnvelope(hello: hello))
         }

@@ -18,7 +18,7 @@ package struct TypedFastCodec<Params: Sendable, Result: Sendable>: Sendable {
 
 extension TypedFastCodec where Params: JSONFastCodable, Result: JSONFastCodable {
     package init() {
-        encodeParams = { JSONFastCodec.encode($0, dates: WireCoding.dates) }
+        encodeParams = { JSONFastCodec.bytes($0, dates: WireCoding.dates).map(LineBytes.data) }
         decodeResult = { JSONFastCodec.decode(Result.self, from: $0, dates: WireCoding.dates) }
     }
 }
