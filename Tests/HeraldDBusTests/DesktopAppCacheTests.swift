@@ -34,4 +34,15 @@ import Testing
         }
         #expect(cache.app(appName: "app 0", desktopEntry: nil).bundleIdentifier == "desktop.app-0")
     }
+
+    @Test func aLongNameIsMappedButNotKept() {
+        var cache = DesktopAppCache()
+        let long = String(repeating: "x", count: DesktopAppCache.longestKey + 1)
+        #expect(cache.app(appName: long, desktopEntry: nil) == DesktopApp(appName: long, desktopEntry: nil))
+        #expect(cache.app(appName: "short", desktopEntry: long) == DesktopApp(appName: "short", desktopEntry: long))
+        #expect(cache.count == 0)
+        let longest = String(repeating: "y", count: DesktopAppCache.longestKey)
+        _ = cache.app(appName: longest, desktopEntry: nil)
+        #expect(cache.count == 1)
+    }
 }

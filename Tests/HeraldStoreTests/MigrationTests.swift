@@ -135,26 +135,34 @@ import TestSupport
         #expect(try reopened.delivered(id: old.deliveryID)?.isRead == true)
     }
 
+    /// A file of schema `version` holding six rows over two apps (ids 1–6, `readIDs` read), of
+    /// which four were indexed and counted as Herald at that version did, the last two not yet.
+    private func makeHalfIndexedHistory(at path: String, version: Int, readIDs: [Int64],
+                                        unread: [String: Int]) throws {
+        try makeDatabase(at: path, version: version) { connection in
+            for n in 0..<6 {
+                let app = n % 2 == 0 ? "com.example.build" : "com.example.mail"
+                try insertOldRow(RecordFixtures.delivered(app: app, identifier: "old\(n)", title: "Build \(n)",
+                                                          body: "apple pie"), into: connection)
+            }
+            let read = readIDs.map(String.init).joined(separator: ", ")
+            try connection.execute("UPDATE delivered SET is_read = 1 WHERE id IN (\(read))")
+            try connection.execute("INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token) "
+                                   + "SELECT id, title, subtitle, body, app_token FROM delivered WHERE id <= 4")
+            try connection.execute("UPDATE search_index SET indexed_through = 4")
+            let counts = unread.sorted { $0.key < $1.key }.map { "('\($0.key)', \($0.value))" }.joined(separator: ", ")
+            try connection.execute("INSERT INTO unread_counts (bundle_id, count) VALUES \(counts)")
+        }
+    }
+
     /// Version 7: the index of a version 6 file is rebuilt with one- and two-character prefixes
     /// and the new app tokens; rows the indexer had not reached yet are indexed and counted once.
     @Test func version6WithHistoryIsReindexedWithPrefixesAndNewAppTokens() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try fixture.home.create()
-        try makeDatabase(at: fixture.home.databaseURL.path, version: 6) { connection in
-            for n in 0..<6 {
-                let app = n % 2 == 0 ? "com.example.build" : "com.example.mail"
-                try insertOldRow(RecordFixtures.delivered(app: app, identifier: "old\(n)", title: "Build \(n)",
-                                                          body: "apple pie"), into: connection)
-            }
-            try connection.execute("UPDATE delivered SET is_read = 1 WHERE id = 1")
-            // Four rows indexed and counted as Herald with schema 6 did; the last two not yet.
-            try connection.execute("INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token) "
-                                   + "SELECT id, title, subtitle, body, app_token FROM delivered WHERE id <= 4")
-            try connection.execute("UPDATE search_index SET indexed_through = 4")
-            try connection.execute("INSERT INTO unread_counts (bundle_id, count) VALUES ('com.example.build', 1), "
-                                   + "('com.example.mail', 2)")
-        }
+        try makeHalfIndexedHistory(at: fixture.home.databaseURL.path, version: 6, readIDs: [1],
+                                   unread: ["com.example.build": 1, "com.example.mail": 2])
         let store = try fixture.open()
         #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
         #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
@@ -183,20 +191,8 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try fixture.home.create()
-        try makeDatabase(at: fixture.home.databaseURL.path, version: 7) { connection in
-            for n in 0..<6 {
-                let app = n % 2 == 0 ? "com.example.build" : "com.example.mail"
-                try insertOldRow(RecordFixtures.delivered(app: app, identifier: "old\(n)", title: "Build \(n)",
-                                                          body: "apple pie"), into: connection)
-            }
-            try connection.execute("UPDATE delivered SET is_read = 1 WHERE id IN (1, 4)")
-            // Four rows indexed and counted as Herald with schema 7 did; the last two not yet.
-            try connection.execute("INSERT INTO delivered_fts (rowid, title, subtitle, body, app_token) "
-                                   + "SELECT id, title, subtitle, body, app_token FROM delivered WHERE id <= 4")
-            try connection.execute("UPDATE search_index SET indexed_through = 4")
-            try connection.execute("INSERT INTO unread_counts (bundle_id, count) VALUES ('com.example.build', 1), "
-                                   + "('com.example.mail', 1)")
-        }
+        try makeHalfIndexedHistory(at: fixture.home.databaseURL.path, version: 7, readIDs: [1, 4],
+                                   unread: ["com.example.build": 1, "com.example.mail": 1])
         let store = try fixture.open()
         #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
         #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")

@@ -30,19 +30,25 @@ import TestSupport
                       trigger: .timeInterval(seconds: seconds, repeats: repeats))
     }
 
+    /// A first daemon's life on `fixture`: the app's `requests` added, then `afterward` with its
+    /// engine and store (before they go, as at a restart). Returns what `afterward` returns.
+    @discardableResult
+    private func firstLife<T>(_ fixture: StoreFixture, at start: Date, adding requests: [RequestRecord],
+                              afterward: (NotificationEngine, SQLiteStore) async throws -> T = { _, _ in () })
+        async throws -> T {
+        let (engine, _, store) = try engine(fixture, at: start)
+        await engine.registerCommandLineApp(bundleIdentifier: app)
+        for request in requests { try await engine.add(request, bundleIdentifier: app) }
+        return try await afterward(engine, store)
+    }
+
     @Test func storedRequestsAreReadFromTheIndexAndFireWholeAfterARestart() async throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
-        let added: [PendingRecord]
-        do {
-            let (engine, _, _) = try engine(fixture, at: start)
-            await engine.registerCommandLineApp(bundleIdentifier: app)
-            try await engine.add(request("once", seconds: 60), bundleIdentifier: app)
-            try await engine.add(request("every", seconds: 120, repeats: true), bundleIdentifier: app)
-            try await engine.add(request("later", seconds: 3_600), bundleIdentifier: app)
-            added = await engine.pendingRecords(bundleIdentifier: app)
-        }
+        let added = try await firstLife(fixture, at: start, adding: [
+            request("once", seconds: 60), request("every", seconds: 120, repeats: true), request("later", seconds: 3_600),
+        ]) { engine, _ in await engine.pendingRecords(bundleIdentifier: app) }
         #expect(added.count == 3)
         // The store hands them over without their records, soonest first.
         let loaded = try fixture.open().loadPendingForStart()
@@ -74,12 +80,7 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
-        do {
-            let (engine, _, _) = try engine(fixture, at: start)
-            await engine.registerCommandLineApp(bundleIdentifier: app)
-            try await engine.add(request("a", seconds: 60), bundleIdentifier: app)
-            try await engine.add(request("b", seconds: 90), bundleIdentifier: app)
-        }
+        try await firstLife(fixture, at: start, adding: [request("a", seconds: 60), request("b", seconds: 90)])
         let (engine, clock, store) = try engine(fixture, at: start)
         var replacement = request("a", seconds: 300)
         replacement.content.title = "Replaced"
@@ -96,11 +97,7 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
-        do {
-            let (engine, _, store) = try engine(fixture, at: start)
-            await engine.registerCommandLineApp(bundleIdentifier: app)
-            try await engine.add(request("fine", seconds: 60), bundleIdentifier: app)
-            try await engine.add(request("broken", seconds: 60), bundleIdentifier: app)
+        try await firstLife(fixture, at: start, adding: [request("fine", seconds: 60), request("broken", seconds: 60)]) { _, store in
             try store.connection.execute("UPDATE pending SET record = '{\"bundleIdentifier\":' WHERE identifier = 'broken'")
         }
         let reports = UnreadableReports()
@@ -132,12 +129,7 @@ import TestSupport
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let start = RecordFixtures.date
-        do {
-            let (engine, _, _) = try engine(fixture, at: start)
-            await engine.registerCommandLineApp(bundleIdentifier: app)
-            try await engine.add(request("kept", seconds: 60), bundleIdentifier: app)
-            try await engine.add(request("gone", seconds: 30), bundleIdentifier: app)
-        }
+        try await firstLife(fixture, at: start, adding: [request("kept", seconds: 60), request("gone", seconds: 30)])
         let reports = UnreadableReports()
         let (engine, clock, store) = try engine(fixture, at: start, reports: reports)
         // Deleted behind the engine's back (another program on the file).
