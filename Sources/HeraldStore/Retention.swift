@@ -36,6 +36,10 @@ extension SQLiteStore {
     private static let noResponseWaits = "NOT EXISTS (SELECT 1 FROM responses WHERE responses.delivery_id = delivered.id "
         + "AND responses.delivered_to_app = 0)"
 
+    /// The deliveries older than `?1` whose responses do not wait: the app index covers the date,
+    /// so the pass reads it from end to end and no row (schema version 9).
+    static let ageVictimsSQL = "SELECT id FROM delivered INDEXED BY delivered_app WHERE date < ?1 AND \(noResponseWaits)"
+
     /// Deletes history beyond `options.retention` (per-app count, then age), with attachment
     /// files and responses. Notifications whose responses still wait for their app are kept.
     /// The store runs it when it opens (`applyRetentionOnOpen`); a daemon opens without it and
@@ -100,8 +104,9 @@ extension SQLiteStore {
                 }
             }
             if let maxAge = policy.maxAge {
-                victims += try connection.query("SELECT id FROM delivered WHERE date < ?1 AND \(Self.noResponseWaits)",
-                                                [now.addingTimeInterval(-maxAge).sqlColumn]) { $0.int64(0) }
+                victims += try connection.query(Self.ageVictimsSQL, [now.addingTimeInterval(-maxAge).sqlColumn]) {
+                    $0.int64(0)
+                }
             }
             return victims
         }

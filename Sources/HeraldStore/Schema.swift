@@ -8,7 +8,7 @@
 /// rowid backwards without sorting.
 enum Schema {
     /// The version this build writes.
-    static let currentVersion = 8
+    static let currentVersion = 9
 
     /// `PRAGMA application_id` of Herald databases ("HRLD"), to refuse other programs' files.
     static let applicationID: Int32 = 0x4852_4C44
@@ -333,6 +333,22 @@ enum Schema {
         END;
         """
 
+    /// Version 9: one index page fewer in every commit that adds a notification.
+    /// - `delivered_date` is gone. Its only reader was the retention pass's "older than the
+    ///   maximum age" (once per daemon start), and every insert wrote its newest page: a fourth
+    ///   WAL frame (with the table's, `delivered_app`'s and `delivered_in_list_by_identifier`'s)
+    ///   in each commit of a lone post.
+    /// - `delivered_app` covers the date too (`(bundle_id, id, is_read, date)`): the age pass
+    ///   reads the app index from end to end (as the per-app count beside it already does), a
+    ///   tenth of the table's pages, and no row. An insert writes the same entries as before,
+    ///   eight bytes longer.
+    static let version9 = """
+        DROP INDEX delivered_date;
+        DROP INDEX delivered_app;
+        CREATE INDEX delivered_app ON delivered (bundle_id, id, is_read, date);
+        """
+
     /// The script that takes a file from version `n - 1` to `n`, by index `n - 1`.
-    static let steps: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let steps: [String] = [version1, version2, version3, version4, version5, version6, version7, version8,
+                                  version9]
 }

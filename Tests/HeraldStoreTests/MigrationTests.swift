@@ -197,7 +197,7 @@ import TestSupport
         #expect(try Migrations.version(of: store.connection) == Schema.currentVersion)
         #expect(try store.connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
         let index = try store.connection.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'delivered_app'") { $0.text(0) }
-        #expect(index?.contains("(bundle_id, id, is_read)") == true)
+        #expect(index?.contains("(bundle_id, id, is_read, date)") == true)
         // Opening indexed the last two rows: every row's read state, as it was.
         let readState = try store.connection.query("SELECT id, is_read FROM delivered_read_state ORDER BY id") {
             "\($0.int64(0)):\($0.int(1))"

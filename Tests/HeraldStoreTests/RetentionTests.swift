@@ -72,6 +72,26 @@ import TestSupport
         #expect(try store.history(HistoryQuery(search: "meeting")).map(\.deliveryID) == [recent.deliveryID])
     }
 
+    /// Each row is judged by its own date, whatever the order it came in (a clock set back, a
+    /// date given by the sender), and the pass reads the app index, which covers the date: no row.
+    @Test func theAgePassJudgesEveryRowByItsOwnDateFromTheAppIndex() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = try open(fixture, RetentionPolicy(maxPerApp: nil, maxAge: 10 * 86_400))
+        let days: [Double] = [-11, -9, -12, -1, -30]
+        var ids: [Int64] = []
+        for (n, day) in days.enumerated() {
+            let app = n % 2 == 0 ? "com.example.mail" : "com.example.build"
+            ids.append(try store.insertDelivered(RecordFixtures.delivered(app: app, identifier: "d\(n)",
+                                                                          date: now.addingTimeInterval(day * 86_400))).deliveryID)
+        }
+        #expect(try store.applyRetention(now: now).deletedNotifications == 3)
+        #expect(try ids.map { try store.delivered(id: $0) != nil } == [false, true, false, true, false])
+        let plan = try store.connection.query("EXPLAIN QUERY PLAN \(SQLiteStore.ageVictimsSQL)",
+                                              [now.sqlColumn]) { $0.text(3) }
+        #expect(plan.contains { $0.contains("COVERING INDEX delivered_app") }, "\(plan)")
+    }
+
     @Test func attachmentFilesGoWithTheirNotificationsButOnlyInsideTheStore() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
