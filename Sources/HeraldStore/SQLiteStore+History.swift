@@ -362,8 +362,8 @@ extension SQLiteStore {
     /// transaction; their attachment files go once it commits, unless still referenced.
     func deleteDeliveries(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        arrivalCounts.removeAll()   // recounted at the next insert
         let idList: SQLValue = .text(try coding.encode(ids))
+        try countDepartures(idList)
         let paths = try connection.query("""
             SELECT DISTINCT path FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))
             """, [idList]) { $0.text(0) }

@@ -4,7 +4,7 @@ import HeraldCore
 /// Retention as rows arrive: 50,000 posts from one app once left 50,000 rows
 /// for an app whose retention is 10,000, until 40,000 vanished at the next start. Now each
 /// insert counts its app's rows (a count from the index the first time, then one more per
-/// insert), and once the count passes `maxPerApp` by the slack (1%, at least 1) an exact pass
+/// insert, one less per deletion), and once the count passes `maxPerApp` by the slack (1%, at least 1) an exact pass
 /// deletes the oldest beyond `maxPerApp` — in the inserting transaction, so history never
 /// holds more than `maxPerApp` + slack rows of one app.
 extension SQLiteStore {
@@ -25,9 +25,30 @@ extension SQLiteStore {
         arrivalCounts[bundleIdentifier, default: 0] += 1
     }
 
+    /// Takes rows about to be deleted (`idList`, a JSON array of ids) off their apps' known
+    /// counts, inside the deleting transaction. Forgetting the counts instead would make each
+    /// app's next insert count its rows from the index again: for an app at its cap (10,000 by
+    /// default) that read 10,000 index entries for every notification replaced by identifier.
+    func countDepartures(_ idList: SQLValue) throws {
+        forgetCountsAfterRollback()
+        guard !arrivalCounts.isEmpty else { return }
+        let apps = try connection.query("SELECT bundle_id FROM delivered WHERE id IN (SELECT value FROM json_each(?1))",
+                                        [idList]) { $0.text(0) }
+        for app in apps { arrivalCounts[app]? -= 1 }
+    }
+
+    /// A rollback may have undone deletions already taken off the counts (or inserts counted):
+    /// the counts start afresh from the index.
+    private func forgetCountsAfterRollback() {
+        guard arrivalCountsRollbacks != connection.rollbacks else { return }
+        arrivalCounts.removeAll()
+        arrivalCountsRollbacks = connection.rollbacks
+    }
+
     /// The app's row count once the arriving row is in: the known count plus one, else counted
     /// from the index (`counted`: the row is already inserted, so the count includes it).
     private func countAfterArrival(bundleIdentifier: String, counted: Bool) throws -> Int {
+        forgetCountsAfterRollback()
         if let known = arrivalCounts[bundleIdentifier] { return known + 1 }
         let rows = Int(try connection.integer("SELECT count(*) FROM delivered WHERE bundle_id = ?1",
                                               [.text(bundleIdentifier)]) ?? 0)

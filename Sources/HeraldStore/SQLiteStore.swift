@@ -41,10 +41,12 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
     var searchIndexingScheduled = false
     /// Whether the indexer's last run stopped merging at its step limit (guarded by `access`).
     var mergeCutShort = false
-    /// Deliveries per app since the last exact count, for retention as rows arrive (guarded by
-    /// `access`; approximate — a rolled-back insert is counted — and only ever a trigger for an
-    /// exact pass).
+    /// Each app's rows as last counted, plus its deliveries and less its deletions since, for
+    /// retention as rows arrive (guarded by `access`; only ever a trigger for an exact pass, and
+    /// counted afresh after any rollback).
     var arrivalCounts: [String: Int] = [:]
+    /// `connection.rollbacks` when `arrivalCounts` was last known right (guarded by `access`).
+    var arrivalCountsRollbacks = 0
     /// What retention as rows arrive deleted per app since the engine last asked (guarded by
     /// `access`; counted when deleted — a rolled-back deletion is still counted, as the engine
     /// counts its own rolled-back inserts).
