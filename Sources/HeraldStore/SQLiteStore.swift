@@ -75,7 +75,7 @@ public final class SQLiteStore: NotificationStore, @unchecked Sendable {
         checkpointer?.waitUntilIdle() ?? (0, 0)
     }
 
-    /// The writer's page cache (16 MiB; SQLite's default is 2 MiB). Each delivery updates three
+    /// The writer's page cache (16 MiB; SQLite's default is 2 MiB). Each delivery updates two
     /// B-tree indexes, one of them (the identifier lookup) at a random place: at a million rows
     /// with 2 MiB, nearly every insert read that index's leaf page back from the file
     /// (herald-bench: a third of the store's time was `pread` in the kernel). The cache fills

@@ -12,6 +12,7 @@ import Synchronization
 /// `daemon_cpu_us_per_post` / `daemon_cpu_us_per_post_8` (the daemon's own CPU time per post in
 /// those two runs, from `/proc/PID/stat`),
 /// `commit_group_mean` / `commit_group_max` (how many of those posts shared a commit),
+/// `post_replace_p50_us` / `daemon_cpu_us_per_replace` (the one client replacing its posts by identifier),
 /// the `herald` processes' start-up (`CLIStartupBenchmarks`) and `daemon_rss_mb` (the daemon's resident
 /// memory with the store benchmark's history, a million notifications in a full run, and the
 /// pending requests of a full center, `DaemonReadyBenchmarks`).
@@ -33,7 +34,7 @@ enum SocketBenchmarks {
     /// The figures that need the `herald` binary (and the floor beside them).
     static let metricKeys = ["post_p50_us", "post_p99_us", "null_post_p50_us", "null_post_p99_us", "null_post_per_s",
                              "daemon_cpu_us_per_post", "post_per_s", "daemon_cpu_us_per_post_8",
-                             "commit_group_mean", "commit_group_max",
+                             "commit_group_mean", "commit_group_max", "post_replace_p50_us", "daemon_cpu_us_per_replace",
                              "post_pipelined_per_s", "commit_group_pipelined_mean", "daemon_rss_mb",
                              "daemon_ready_ms"] + CLIStartupBenchmarks.metricKeys + UIFirstFrameBenchmarks.metricKeys
 
@@ -150,8 +151,9 @@ enum SocketBenchmarks {
 
         // The UI on that history: its first full frame and its memory.
         if postsOnly {
+            try await measureReplacing(client, daemon: daemon, count: count, report: report)
             report.note("socket (posts only): \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
-                        + "\(cliPosts) herald post processes, on an empty center")
+                        + "\(cliPosts) herald post processes, \(count) replacing posts, on an empty center")
             return
         }
         do {
@@ -164,7 +166,22 @@ enum SocketBenchmarks {
         let total = (history?.rows ?? 0) + 200 + count + 2 * clients * perClient + cliPosts
         report.add(Metric("daemon_rss_mb", label: "daemon memory", value: Double(daemon.residentBytes) / 1_048_576,
                           unit: "MiB", goal: 64, direction: .lower))
+        try await measureReplacing(client, daemon: daemon, count: count, report: report)
         report.note("socket: \(count) single-client posts, \(clients) × \(perClient) concurrent posts, "
-                    + "\(cliPosts) herald post processes; daemon history ≈ \(total) notifications")
+                    + "\(cliPosts) herald post processes, \(count) replacing posts; daemon history ≈ \(total) notifications")
+    }
+
+    /// The one client posting again each identifier it posted: every post replaces the
+    /// notification listed under its identifier (an app updating one in place: progress, a chat's
+    /// latest message), in an app holding `count` rows (the retention cap by default). Measured
+    /// last: the replaced rows leave work for the search indexer that would blur later figures.
+    private static func measureReplacing(_ client: IPCClient, daemon: LaunchedDaemon, count: Int,
+                                         report: Report) async throws {
+        let cpu = daemon.cpuSeconds
+        let replacing = try await SocketFloor.roundTrips(client, app: "bench.single", count: count)
+        report.add(Metric("post_replace_p50_us", label: "post replacing by identifier, p50",
+                          value: Measure.percentile(replacing, 0.5), unit: "µs"))
+        report.add(daemon.cpuMetric("daemon_cpu_us_per_replace", label: "daemon CPU per replacing post",
+                                    since: cpu, posts: count))
     }
 }
