@@ -2,17 +2,23 @@
 /// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:)`), so a
 /// daemon killed at any instant leaves each fired request either still pending (it fires at the
 /// next start) or delivered — never neither, never twice.
+///
+/// The delivery may await the app first; a request it replaced or removed meanwhile has had its
+/// row written by that change, and the fire writes nothing to it (`NotificationEngine.stillHeld`).
 enum FiredPendingWrite {
     /// A one-shot request: its row leaves the pending table.
-    case remove
+    case remove(PendingSchedule.Taken)
     /// A repeating request: its row moves to the next fire date.
-    case reschedule(PendingRecord)
+    case reschedule(PendingRecord, PendingSchedule.Taken)
+    /// Nothing: the request was replaced or removed since it fired.
+    case leave
 
     /// Writes the change for `request` of `bundleIdentifier` (inside the caller's transaction).
     func apply(to store: any NotificationStore, request: RequestRecord, bundleIdentifier: String) throws {
         switch self {
         case .remove: try store.removePending(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
-        case .reschedule(let record): try store.savePending(record)
+        case .reschedule(let record, _): try store.savePending(record)
+        case .leave: break
         }
     }
 
@@ -22,8 +28,16 @@ enum FiredPendingWrite {
         switch self {
         case .remove:
             return try store.insertReplacing(record, removingPending: true, alongside: nil)
-        case .reschedule(let row):
+        case .reschedule(let row, _):
             return try store.insertReplacing(record, removingPending: false, alongside: { try store.savePending(row) })
+        case .leave:
+            return try store.insertReplacing(record, removingPending: false, alongside: nil)
         }
+    }
+
+    /// Whether it writes to the pending row.
+    var writesPending: Bool {
+        if case .leave = self { return false }
+        return true
     }
 }

@@ -70,6 +70,9 @@ extension NotificationEngine {
             current.badge = badge
             saveApp(current)
         }
+        // The app may have replaced or removed a fired request since it was taken (while this or
+        // an earlier delivery of the same fire awaited): its row is not the fire's to write then.
+        let firing = firing.map { stillHeld($0, identifier: scheduled.identifier) }
 
         var replacedID: Int64?
         var replaced: [DeliveredRecord] = []
@@ -118,8 +121,10 @@ extension NotificationEngine {
             }
         } else {
             if let firing {
-                joinCommitGroup()
-                try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
+                if firing.writesPending {
+                    joinCommitGroup()
+                    try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
+                }
             } else if let receipt = StoreReceipt.current {
                 // Nothing kept, but taken: the front door's receipt says so.
                 joinCommitGroup()

@@ -82,6 +82,9 @@ struct PendingSchedule {
     private var liveDated = 0
     private(set) var locationKeys: [PendingKey: UInt64] = [:]
     private var counter: UInt64 = 0
+    /// How many requests were inserted (a fired one-shot request's row is the fire's to remove
+    /// while none was: `stillHolds`).
+    private(set) var insertions: UInt64 = 0
     /// How many rows are left in the store (`PendingRow.isStored`).
     private(set) var storedCount = 0
 
@@ -151,6 +154,7 @@ struct PendingSchedule {
         let app = appNumber(bundleIdentifier)
         var result = InsertResult()
         counter += 1
+        insertions += 1
         let order = counter
         // Read before the row moves into its table (a read after would copy it).
         let date = pending.nextFireDate
@@ -187,6 +191,19 @@ struct PendingSchedule {
         return result
     }
 
+    /// Whether the app numbered `app` has a request with this identifier.
+    func holds(app: Int, identifier: String) -> Bool {
+        apps[app].entries.number(of: identifier) != nil
+    }
+
+    /// Removes a one-shot request that fires outside `takeDue` (a location trigger).
+    mutating func takeOneShot(_ key: PendingKey) -> Taken? {
+        guard let app = appNumbers[key.bundleIdentifier],
+              let row = apps[app].entries.number(of: key.identifier) else { return nil }
+        remove(app: app, row: row)
+        return Taken(app: app, row: row, sequence: nil, insertions: insertions)
+    }
+
     @discardableResult
     mutating func remove(_ key: PendingKey) -> PendingRecord? {
         guard let app = appNumbers[key.bundleIdentifier],
@@ -214,6 +231,8 @@ struct PendingSchedule {
         var nextFireDate: Date?
         /// The app's number in the schedule (`bundles(of:)`).
         var app: Int
+        /// Which request was taken, for its pending write (`stillHolds`).
+        var taken: Taken
 
         /// The pending record after firing, for a request that repeats.
         var rescheduled: PendingRecord? {
@@ -263,11 +282,13 @@ struct PendingSchedule {
                         addedOrder = entry.addedOrder
                     }
                     pushHeaps(date: next, addedOrder: addedOrder, sequence: sequence, app: app, row: row)
-                    fired.append(Fired(record: record, nextFireDate: next, app: app))
+                    fired.append(Fired(record: record, nextFireDate: next, app: app,
+                                       taken: Taken(app: app, row: row, sequence: sequence, insertions: insertions)))
                     continue
                 }
             }
-            fired.append(Fired(record: remove(app: app, row: row, read: read), nextFireDate: nil, app: app))
+            fired.append(Fired(record: remove(app: app, row: row, read: read), nextFireDate: nil, app: app,
+                               taken: Taken(app: app, row: row, sequence: nil, insertions: insertions)))
         }
         compactDueHeapIfNeeded()
         return fired
@@ -330,7 +351,7 @@ struct PendingSchedule {
     }
 
     /// Whether a heap item for (app, row) with this sequence still stands for its row.
-    private func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
+    func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
         apps[app].entries.value(at: row) { $0.heapSequence } == sequence
     }
 
