@@ -109,6 +109,29 @@ import TestSupport
         #expect(try await pendingTitles(h, app) == [["new"], ["new"], ["new"]])
     }
 
+    @Test func aRepeatingRequestTakenAgainWhileItsFirstDeliveryWaitsKeepsTheLaterDate() async throws {
+        let (h, app, connection) = try await heldApp()
+        defer { h.directory.remove() }
+        try await h.engine.add(request("r", title: "tick", trigger: after(60, repeats: true)), bundleIdentifier: app)
+        h.clock.advance(by: 60)
+        let first = Task { await h.engine.fireDue() }
+        await connection.waitForCall(1)
+        // Due again while its first delivery waits: a second fire takes it and moves it to 180.
+        h.clock.advance(by: 60)
+        let second = Task { await h.engine.fireDue() }
+        await connection.waitForCall(2)
+        // The second delivery finishes first; the first one's write (the row at 120) must not follow it.
+        connection.answer(.options([.list]), newest: true)
+        await second.value
+        connection.answer(.options([.list]))
+        await first.value
+        #expect(h.events.delivered.count == 2)
+        let date = EngineHarness.start.addingTimeInterval(180)
+        #expect(await h.engine.pendingRecords(bundleIdentifier: app).map(\.nextFireDate) == [date])
+        #expect(try h.store.loadPending().map(\.nextFireDate) == [date])
+        #expect(try await h.reopened().engine.pendingRecords(bundleIdentifier: app).map(\.nextFireDate) == [date])
+    }
+
     @Test func aRequestUnchangedWhileItsDeliveryWaitsMovesOnOrLeaves() async throws {
         let (h, app, connection) = try await heldApp()
         defer { h.directory.remove() }

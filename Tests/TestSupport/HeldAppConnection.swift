@@ -4,13 +4,13 @@ import Synchronization
 
 /// A foreground app whose `willPresent` waits until the test answers it: a delivery to it stops
 /// at its delegate call (the engine suspended there), so a test can act on the engine in between —
-/// deterministically, with no sleep.
+/// deterministically, with no sleep. Calls wait in order; `answer` answers the oldest.
 public final class HeldAppConnection: AppConnection {
     private struct State {
-        /// The `willPresent` call waiting for its answer.
-        var held: CheckedContinuation<PresentationDecision, Never>?
-        /// A test waiting for a `willPresent` call to arrive.
-        var arrival: CheckedContinuation<Void, Never>?
+        /// The `willPresent` calls waiting for their answers, oldest first.
+        var held: [CheckedContinuation<PresentationDecision, Never>] = []
+        /// A test waiting until this many calls have arrived.
+        var arrival: (count: Int, continuation: CheckedContinuation<Void, Never>)?
         var calls: [DeliveredRecord] = []
     }
 
@@ -23,32 +23,35 @@ public final class HeldAppConnection: AppConnection {
 
     public func willPresent(_ notification: DeliveredRecord) async -> PresentationDecision {
         await withCheckedContinuation { held in
-            let arrival = state.withLock { state in
-                state.held = held
+            let arrived = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.held.append(held)
                 state.calls.append(notification)
-                defer { state.arrival = nil }
-                return state.arrival
+                guard let arrival = state.arrival, state.calls.count >= arrival.count else { return nil }
+                state.arrival = nil
+                return arrival.continuation
             }
-            arrival?.resume()
+            arrived?.resume()
         }
     }
 
-    /// Returns once a `willPresent` call is waiting for its answer.
-    public func waitForCall() async {
+    /// Returns once `count` `willPresent` calls have arrived in all (by default: one more than
+    /// have been answered, i.e. one is waiting).
+    public func waitForCall(_ count: Int? = nil) async {
         await withCheckedContinuation { arrival in
-            let waiting = state.withLock { state in
-                if state.held == nil { state.arrival = arrival }
-                return state.held != nil
+            let arrived = state.withLock { state in
+                let target = count ?? state.calls.count - state.held.count + 1
+                if state.calls.count >= target { return true }
+                state.arrival = (target, arrival)
+                return false
             }
-            if waiting { arrival.resume() }
+            if arrived { arrival.resume() }
         }
     }
 
-    /// Answers the waiting `willPresent` call (nothing when none waits).
-    public func answer(_ decision: PresentationDecision) {
+    /// Answers the oldest waiting `willPresent` call, or the newest (nothing when none waits).
+    public func answer(_ decision: PresentationDecision, newest: Bool = false) {
         let held = state.withLock { state in
-            defer { state.held = nil }
-            return state.held
+            state.held.isEmpty ? nil : newest ? state.held.removeLast() : state.held.removeFirst()
         }
         held?.resume(returning: decision)
     }

@@ -1,24 +1,22 @@
 /// What firing does to a request's pending row, written in the same store transaction as its
-/// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:)`), so a
-/// daemon killed at any instant leaves each fired request either still pending (it fires at the
+/// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:taken:)`), so
+/// a daemon killed at any instant leaves each fired request either still pending (it fires at the
 /// next start) or delivered — never neither, never twice.
 ///
-/// The delivery may await the app first; a request it replaced or removed meanwhile has had its
-/// row written by that change, and the fire writes nothing to it (`NotificationEngine.stillHeld`).
+/// The delivery may await the app first. A request the app replaced or removed meanwhile had its
+/// row written by that change: the fire then writes nothing to it (`PendingSchedule.stillHolds`
+/// of the request as the fire took it, asked right before the write).
 enum FiredPendingWrite {
     /// A one-shot request: its row leaves the pending table.
-    case remove(PendingSchedule.Taken)
+    case remove
     /// A repeating request: its row moves to the next fire date.
-    case reschedule(PendingRecord, PendingSchedule.Taken)
-    /// Nothing: the request was replaced or removed since it fired.
-    case leave
+    case reschedule(PendingRecord)
 
     /// Writes the change for `request` of `bundleIdentifier` (inside the caller's transaction).
     func apply(to store: any NotificationStore, request: RequestRecord, bundleIdentifier: String) throws {
         switch self {
         case .remove: try store.removePending(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
-        case .reschedule(let record, _): try store.savePending(record)
-        case .leave: break
+        case .reschedule(let record): try store.savePending(record)
         }
     }
 
@@ -28,16 +26,8 @@ enum FiredPendingWrite {
         switch self {
         case .remove:
             return try store.insertReplacing(record, removingPending: true, alongside: nil)
-        case .reschedule(let row, _):
+        case .reschedule(let row):
             return try store.insertReplacing(record, removingPending: false, alongside: { try store.savePending(row) })
-        case .leave:
-            return try store.insertReplacing(record, removingPending: false, alongside: nil)
         }
-    }
-
-    /// Whether it writes to the pending row.
-    var writesPending: Bool {
-        if case .leave = self { return false }
-        return true
     }
 }

@@ -105,7 +105,7 @@ extension NotificationEngine {
         for (record, taken) in zip(firing, taken) {
             // A one-shot's pending row leaves in the delivery's own transaction.
             await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: taken != nil,
-                          firing: taken.map { .remove($0) })
+                          firing: taken == nil ? nil : .remove, taken: taken)
         }
     }
 }

@@ -149,21 +149,9 @@ extension NotificationEngine {
         var remaining = consume fired
         remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
         while let item = remaining.popLast() {
-            let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0, item.taken) } ?? .remove(item.taken)
+            let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil, firing: write)
-        }
-    }
-
-    /// `write`, or `.leave` when the schedule no longer holds the fired request it is for: the
-    /// app replaced or removed it while the delivery awaited (and that change wrote its row). Called
-    /// right before the write, with no suspension in between.
-    func stillHeld(_ write: FiredPendingWrite, identifier: String) -> FiredPendingWrite {
-        switch write {
-        case .remove(let taken), .reschedule(_, let taken):
-            return schedule.stillHolds(taken, identifier: identifier) ? write : .leave
-        case .leave:
-            return write
+                          ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken)
         }
     }
 
