@@ -1,7 +1,11 @@
 /// What firing does to a request's pending row, written in the same store transaction as its
-/// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:)`), so a
-/// daemon killed at any instant leaves each fired request either still pending (it fires at the
+/// delivery (`NotificationEngine.deliver(_:bundleIdentifier:ownsAttachments:firing:taken:)`), so
+/// a daemon killed at any instant leaves each fired request either still pending (it fires at the
 /// next start) or delivered — never neither, never twice.
+///
+/// The delivery may await the app first. A request the app replaced or removed meanwhile had its
+/// row written by that change: the fire then writes nothing to it (`PendingSchedule.stillHolds`
+/// of the request as the fire took it, asked right before the write).
 enum FiredPendingWrite {
     /// A one-shot request: its row leaves the pending table.
     case remove

@@ -25,12 +25,14 @@ extension NotificationEngine {
     /// waits for `waitForCommit()` and checks `storeError` (`deliverDurably`).
     ///
     /// `firing`: the request fired from the pending list; its pending row is removed (or moved to
-    /// the next date) in the same transaction as the history write, never before it. Otherwise
-    /// the front door's `StoreReceipt.current`, if any, is written in that transaction (or alone
-    /// when nothing is kept).
+    /// the next date) in the same transaction as the history write, never before it — unless the
+    /// schedule no longer holds the request as the fire took it (`taken`): the app replaced or
+    /// removed it meanwhile, and that change wrote the row. Otherwise the front door's
+    /// `StoreReceipt.current`, if any, is written in that transaction (or alone when nothing is
+    /// kept).
     @discardableResult
     func deliver(_ scheduled: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
-                 firing: FiredPendingWrite? = nil) async -> Delivery {
+                 firing: FiredPendingWrite? = nil, taken: PendingSchedule.Taken? = nil) async -> Delivery {
         // `scheduled` is the request as its app made it: what stays pending for a repeating one.
         let rules = configuration.rules.isEmpty ? RuleOutcome()
             : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
@@ -70,6 +72,14 @@ extension NotificationEngine {
             current.badge = badge
             saveApp(current)
         }
+        // The app may have replaced or removed a fired request since it was taken (while this or
+        // an earlier delivery of the same fire awaited): its row is not the fire's to write then.
+        // No suspension from here to the write; the usual case (nothing changed) is one compare.
+        var writesPending = false
+        if let taken {
+            writesPending = schedule.changes == taken.changes
+                || schedule.stillHolds(taken, identifier: scheduled.identifier)
+        }
 
         var replacedID: Int64?
         var replaced: [DeliveredRecord] = []
@@ -88,7 +98,8 @@ extension NotificationEngine {
                 let old: [DeliveredRecord]
                 if let firing {
                     // The pending row, the replaced deliveries and the new one in one call.
-                    let inserted = try firing.insert(record, into: store)
+                    let inserted = writesPending ? try firing.insert(record, into: store)
+                        : try store.insertReplacing(record, removingPending: false, alongside: nil)
                     record = inserted.stored
                     old = inserted.replaced
                 } else {
@@ -118,8 +129,10 @@ extension NotificationEngine {
             }
         } else {
             if let firing {
-                joinCommitGroup()
-                try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
+                if writesPending {
+                    joinCommitGroup()
+                    try? firing.apply(to: store, request: scheduled, bundleIdentifier: bundleIdentifier)
+                }
             } else if let receipt = StoreReceipt.current {
                 // Nothing kept, but taken: the front door's receipt says so.
                 joinCommitGroup()

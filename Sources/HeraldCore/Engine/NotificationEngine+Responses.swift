@@ -90,18 +90,22 @@ extension NotificationEngine {
         }
         guard !firing.isEmpty else { return }
         var changedApps: [String] = []
-        for record in firing where record.request.trigger?.repeats != true {
+        var taken: [PendingSchedule.Taken?] = []
+        for record in firing {
+            guard record.request.trigger?.repeats != true else {
+                taken.append(nil)
+                continue
+            }
             let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
-            schedule.remove(key)
+            taken.append(schedule.takeOneShot(key))
             regionInside[key] = nil
             if !changedApps.contains(record.bundleIdentifier) { changedApps.append(record.bundleIdentifier) }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        for record in firing {
-            let oneShot = record.request.trigger?.repeats != true
-            // The pending row leaves in the delivery's own transaction.
-            await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: oneShot,
-                          firing: oneShot ? .remove : nil)
+        for (record, taken) in zip(firing, taken) {
+            // A one-shot's pending row leaves in the delivery's own transaction.
+            await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: taken != nil,
+                          firing: taken == nil ? nil : .remove, taken: taken)
         }
     }
 }

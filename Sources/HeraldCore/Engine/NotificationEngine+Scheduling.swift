@@ -151,7 +151,7 @@ extension NotificationEngine {
         while let item = remaining.popLast() {
             let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil, firing: write)
+                          ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken)
         }
     }
 

@@ -82,6 +82,9 @@ struct PendingSchedule {
     private var liveDated = 0
     private(set) var locationKeys: [PendingKey: UInt64] = [:]
     private var counter: UInt64 = 0
+    /// Counts the inserts, removals and takes of requests: a fire that took a request with the
+    /// count still the same left the schedule as it is (`stillHolds`).
+    private(set) var changes: UInt64 = 0
     /// How many rows are left in the store (`PendingRow.isStored`).
     private(set) var storedCount = 0
 
@@ -151,6 +154,7 @@ struct PendingSchedule {
         let app = appNumber(bundleIdentifier)
         var result = InsertResult()
         counter += 1
+        changes += 1
         let order = counter
         // Read before the row moves into its table (a read after would copy it).
         let date = pending.nextFireDate
@@ -187,15 +191,31 @@ struct PendingSchedule {
         return result
     }
 
+    /// Whether the app numbered `app` has a request with this identifier.
+    func holds(app: Int, identifier: String) -> Bool {
+        apps[app].entries.number(of: identifier) != nil
+    }
+
+    /// Removes a one-shot request that fires outside `takeDue` (a location trigger).
+    mutating func takeOneShot(_ key: PendingKey) -> Taken? {
+        guard let app = appNumbers[key.bundleIdentifier],
+              let row = apps[app].entries.number(of: key.identifier) else { return nil }
+        changes += 1
+        remove(app: app, row: row)
+        return Taken(app: UInt32(app), row: UInt32(row), sequence: 0, changes: changes)
+    }
+
     @discardableResult
     mutating func remove(_ key: PendingKey) -> PendingRecord? {
         guard let app = appNumbers[key.bundleIdentifier],
               let row = apps[app].entries.number(of: key.identifier) else { return nil }
+        changes += 1
         return remove(app: app, row: row)
     }
 
     mutating func removeAll(bundleIdentifier: String) -> [PendingRecord] {
         guard let app = appNumbers[bundleIdentifier] else { return [] }
+        changes += 1
         return apps[app].entries.numbered.map { remove(app: app, row: $0.number) }
     }
 
@@ -208,23 +228,6 @@ struct PendingSchedule {
         return nil
     }
 
-    /// A request that fired, and its next fire date when it repeats (and stays pending).
-    struct Fired {
-        var record: PendingRecord
-        var nextFireDate: Date?
-        /// The app's number in the schedule (`bundles(of:)`).
-        var app: Int
-
-        /// The pending record after firing, for a request that repeats.
-        var rescheduled: PendingRecord? {
-            nextFireDate.map { next in
-                var rescheduled = record
-                rescheduled.nextFireDate = next
-                return rescheduled
-            }
-        }
-    }
-
     /// Takes every request due at `now` (fire date ≤ now), in fire-date order (at the same date, in
     /// the order they were scheduled: after a start, the store's order). Repeating ones are moved
     /// to `nextDate(record, after)`, where `after` is the later of their fire date and now (so a
@@ -234,6 +237,7 @@ struct PendingSchedule {
         // Rescheduled ones go after `now`: taking every due item first is the same as popping
         // while the top is due.
         let due = dueHeap.popAll { $0.date <= now }
+        changes += 1
         var fired: [Fired] = []
         fired.reserveCapacity(due.count)
         for item in due where isLive(item) {
@@ -263,11 +267,14 @@ struct PendingSchedule {
                         addedOrder = entry.addedOrder
                     }
                     pushHeaps(date: next, addedOrder: addedOrder, sequence: sequence, app: app, row: row)
-                    fired.append(Fired(record: record, nextFireDate: next, app: app))
+                    fired.append(Fired(record: record, nextFireDate: next, app: app,
+                                       taken: Taken(app: UInt32(app), row: UInt32(row), sequence: sequence,
+                                                    changes: changes)))
                     continue
                 }
             }
-            fired.append(Fired(record: remove(app: app, row: row, read: read), nextFireDate: nil, app: app))
+            fired.append(Fired(record: remove(app: app, row: row, read: read), nextFireDate: nil, app: app,
+                               taken: Taken(app: UInt32(app), row: UInt32(row), sequence: 0, changes: changes)))
         }
         compactDueHeapIfNeeded()
         return fired
@@ -330,7 +337,7 @@ struct PendingSchedule {
     }
 
     /// Whether a heap item for (app, row) with this sequence still stands for its row.
-    private func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
+    func isLive(row: Int, app: Int, sequence: UInt64) -> Bool {
         apps[app].entries.value(at: row) { $0.heapSequence } == sequence
     }
 
