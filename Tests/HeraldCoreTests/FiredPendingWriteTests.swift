@@ -41,31 +41,15 @@ import TestSupport
                 await reopened.engine.pendingRequests(bundleIdentifier: app).map(\.content.title).sorted()]
     }
 
-    @Test(arguments: answers)
-    func aOneShotReplacedWhileItsDeliveryWaitsStaysReplaced(answer: PresentationDecision) async throws {
+    /// A one-shot or repeating request, replaced (same identifier) while its delivery waits.
+    @Test(arguments: answers, [false, true])
+    func aRequestReplacedWhileItsDeliveryWaitsStaysReplaced(answer: PresentationDecision, repeats: Bool) async throws {
         let (h, app, connection) = try await heldApp()
         defer { h.directory.remove() }
-        try await h.engine.add(request("x", title: "old", trigger: after(60)), bundleIdentifier: app)
+        try await h.engine.add(request("x", title: "old", trigger: after(60, repeats: repeats)), bundleIdentifier: app)
         h.clock.advance(by: 60)
         try await fire(h, connection, answer: answer) {
-            try await h.engine.add(request("x", title: "new", trigger: after(600)), bundleIdentifier: app)
-        }
-        #expect(h.events.delivered.map(\.record.content.title) == ["old"])
-        #expect(try await pendingTitles(h, app) == [["new"], ["new"], ["new"]])
-        #expect(try h.store.loadPending().first?.nextFireDate == EngineHarness.start.addingTimeInterval(660))
-        if answer == .options([.list]) {
-            #expect(await h.engine.deliveredNotifications(bundleIdentifier: app).map(\.content.title) == ["old"])
-        }
-    }
-
-    @Test(arguments: answers)
-    func aRepeatingRequestReplacedWhileItsDeliveryWaitsStaysReplaced(answer: PresentationDecision) async throws {
-        let (h, app, connection) = try await heldApp()
-        defer { h.directory.remove() }
-        try await h.engine.add(request("r", title: "old", trigger: after(60, repeats: true)), bundleIdentifier: app)
-        h.clock.advance(by: 60)
-        try await fire(h, connection, answer: answer) {
-            try await h.engine.add(request("r", title: "new", trigger: after(600, repeats: true)), bundleIdentifier: app)
+            try await h.engine.add(request("x", title: "new", trigger: after(600, repeats: repeats)), bundleIdentifier: app)
         }
         #expect(h.events.delivered.map(\.record.content.title) == ["old"])
         #expect(try await pendingTitles(h, app) == [["new"], ["new"], ["new"]])
