@@ -30,15 +30,19 @@ extension NotificationEngine {
     /// removed it meanwhile, and that change wrote the row. Otherwise the front door's
     /// `StoreReceipt.current`, if any, is written in that transaction (or alone when nothing is
     /// kept).
+    ///
+    /// `app`: the app's state (`apps.state(for: bundleIdentifier)`), when the caller found it
+    /// already.
     @discardableResult
     func deliver(_ scheduled: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
-                 firing: FiredPendingWrite? = nil, taken: PendingSchedule.Taken? = nil) async -> Delivery {
+                 firing: FiredPendingWrite? = nil, taken: PendingSchedule.Taken? = nil,
+                 app known: AppState? = nil) async -> Delivery {
         // `scheduled` is the request as its app made it: what stays pending for a repeating one.
         let rules = configuration.rules.isEmpty ? RuleOutcome()
             : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
         let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
         // The app's record, connection and counts, found once for the whole delivery.
-        let app = apps.state(for: bundleIdentifier)
+        let app = known ?? apps.state(for: bundleIdentifier)
         var current = app.record ?? ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
