@@ -102,9 +102,10 @@ extension NotificationEngine {
                 let old: [DeliveredRecord]
                 if let firing {
                     // The pending row, the replaced deliveries and the new one in one call.
-                    let inserted = writesPending ? try firing.insert(record, into: store)
+                    var inserted = writesPending ? try firing.insert(record, into: store)
                         : try store.insertReplacing(record, removingPending: false, alongside: nil)
-                    record = inserted.stored
+                    // Moved out of the result (a copy would retain each of the record's fields).
+                    swap(&record, &inserted.stored)
                     old = inserted.replaced
                 } else {
                     // A fresh identifier (the door's word) has nothing to replace.
