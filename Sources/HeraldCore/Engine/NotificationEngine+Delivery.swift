@@ -230,7 +230,7 @@ extension NotificationEngine {
         var options: UNNotificationPresentationOptions = []
         if app.settings.alertStyle != .none { options.insert(.banner) }
         if app.settings.showInHistory { options.insert(.list) }
-        if content.sound != nil && app.settings.sounds { options.insert(.sound) }
+        if content.hasSound && app.settings.sounds { options.insert(.sound) }
         if app.settings.badges { options.insert(.badge) }
         return options
     }
@@ -277,7 +277,7 @@ extension NotificationEngine {
         let settings = app.settings
         if !authorized.contains(.alert) || settings.alertStyle == .none { options.remove(.banner) }
         if !settings.showInHistory { options.remove(.list) }
-        if !authorized.contains(.sound) || !settings.sounds || content.sound == nil { options.remove(.sound) }
+        if !authorized.contains(.sound) || !settings.sounds || !content.hasSound { options.remove(.sound) }
         if !authorized.contains(.badge) || !settings.badges || content.badge == nil { options.remove(.badge) }
         if !content.hasAlertText { options.subtract([.banner, .list]) }
         if app.authorizationStatus == .provisional { options.formIntersection(.list) }
