@@ -14,23 +14,23 @@ import Testing
     @Test func aFireTakesThePendingRowOnlyWhenAsked() {
         var tables = InMemoryAppTables()
         tables.pending.upsert(Self.row("x"))
-        let kept = tables.fire("x", removingPending: false)
+        let kept = tables.fire(HashedIdentifier("x"), removingPending: false)
         #expect(kept.removed == nil && !kept.isListed)
         #expect(tables.pending.count == 1)
-        let taken = tables.fire("x", removingPending: true)
+        let taken = tables.fire(HashedIdentifier("x"), removingPending: true)
         #expect(taken.removed?.identifier == "x")
         #expect(tables.pending.count == 0)
-        #expect(tables.fire("x", removingPending: true).removed == nil)
+        #expect(tables.fire(HashedIdentifier("x"), removingPending: true).removed == nil)
     }
 
     @Test func aFireSaysWhetherTheIdentifierIsListed() {
         var tables = InMemoryAppTables()
         tables.history.record(1, identifier: "x", isListed: true)
         tables.history.record(2, identifier: "y", isListed: false)
-        #expect(tables.fire("x", removingPending: true).isListed)
-        #expect(!tables.fire("y", removingPending: true).isListed)
+        #expect(tables.fire(HashedIdentifier("x"), removingPending: true).isListed)
+        #expect(!tables.fire(HashedIdentifier("y"), removingPending: true).isListed)
         tables.history.unlist(1, identifier: "x")
-        #expect(!tables.fire("x", removingPending: false).isListed)
+        #expect(!tables.fire(HashedIdentifier("x"), removingPending: false).isListed)
         #expect(tables.history.ids == [1, 2])
     }
 }

@@ -30,15 +30,19 @@ extension NotificationEngine {
     /// removed it meanwhile, and that change wrote the row. Otherwise the front door's
     /// `StoreReceipt.current`, if any, is written in that transaction (or alone when nothing is
     /// kept).
+    ///
+    /// `app`: the app's state (`apps.state(for: bundleIdentifier)`), when the caller found it
+    /// already.
     @discardableResult
     func deliver(_ scheduled: RequestRecord, bundleIdentifier: String, ownsAttachments: Bool,
-                 firing: FiredPendingWrite? = nil, taken: PendingSchedule.Taken? = nil) async -> Delivery {
+                 firing: FiredPendingWrite? = nil, taken: PendingSchedule.Taken? = nil,
+                 app known: AppState? = nil) async -> Delivery {
         // `scheduled` is the request as its app made it: what stays pending for a repeating one.
         let rules = configuration.rules.isEmpty ? RuleOutcome()
             : configuration.rules.outcome(bundleIdentifier: bundleIdentifier, content: scheduled.content)
         let request = rules.level == nil && rules.timeout == nil ? scheduled : Self.applying(rules, to: scheduled)
         // The app's record, connection and counts, found once for the whole delivery.
-        let app = apps.state(for: bundleIdentifier)
+        let app = known ?? apps.state(for: bundleIdentifier)
         var current = app.record ?? ensureApp(bundleIdentifier)
         var record = DeliveredRecord(bundleIdentifier: bundleIdentifier, request: request, date: clock.now(),
                                      presentation: [])
@@ -98,9 +102,10 @@ extension NotificationEngine {
                 let old: [DeliveredRecord]
                 if let firing {
                     // The pending row, the replaced deliveries and the new one in one call.
-                    let inserted = writesPending ? try firing.insert(record, into: store)
+                    var inserted = writesPending ? try firing.insert(record, into: store)
                         : try store.insertReplacing(record, removingPending: false, alongside: nil)
-                    record = inserted.stored
+                    // Moved out of the result (a copy would retain each of the record's fields).
+                    swap(&record, &inserted.stored)
                     old = inserted.replaced
                 } else {
                     // A fresh identifier (the door's word) has nothing to replace.
@@ -225,7 +230,7 @@ extension NotificationEngine {
         var options: UNNotificationPresentationOptions = []
         if app.settings.alertStyle != .none { options.insert(.banner) }
         if app.settings.showInHistory { options.insert(.list) }
-        if content.sound != nil && app.settings.sounds { options.insert(.sound) }
+        if content.hasSound && app.settings.sounds { options.insert(.sound) }
         if app.settings.badges { options.insert(.badge) }
         return options
     }
@@ -272,7 +277,7 @@ extension NotificationEngine {
         let settings = app.settings
         if !authorized.contains(.alert) || settings.alertStyle == .none { options.remove(.banner) }
         if !settings.showInHistory { options.remove(.list) }
-        if !authorized.contains(.sound) || !settings.sounds || content.sound == nil { options.remove(.sound) }
+        if !authorized.contains(.sound) || !settings.sounds || !content.hasSound { options.remove(.sound) }
         if !authorized.contains(.badge) || !settings.badges || content.badge == nil { options.remove(.badge) }
         if !content.hasAlertText { options.subtract([.banner, .list]) }
         if app.authorizationStatus == .provisional { options.formIntersection(.list) }

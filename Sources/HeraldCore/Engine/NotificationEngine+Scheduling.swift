@@ -143,7 +143,13 @@ extension NotificationEngine {
         let now = clock.now()
         let fired = schedule.takeDue(now: now, nextDate: TriggerSchedule.nextFireDate)
         guard !fired.isEmpty else { return }
-        for bundle in schedule.bundles(of: fired) { emit(.pendingChanged(bundleIdentifier: bundle)) }
+        // Each fired app's state, found once for all its requests (by the schedule's app number,
+        // not by hashing its name per request); an app's state, once made, stays.
+        var states = [AppState?](repeating: nil, count: schedule.appCount)
+        for (app, bundle) in schedule.bundles(of: fired) {
+            emit(.pendingChanged(bundleIdentifier: bundle))
+            states[app] = apps.state(for: bundle)
+        }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
@@ -151,7 +157,8 @@ extension NotificationEngine {
         while let item = remaining.popLast() {
             let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
-                          ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken)
+                          ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken,
+                          app: states[item.app])
         }
     }
 

@@ -280,17 +280,20 @@ struct PendingSchedule {
         return fired
     }
 
-    /// The apps of the fired requests, in the order of their first fired request (found by
-    /// number: no string is hashed).
-    func bundles(of fired: [Fired]) -> [String] {
-        var bundles: [String] = []
+    /// The apps of the fired requests, with their numbers (`Fired.app`, below `appCount`), in the
+    /// order of their first fired request (found by number: no string is hashed).
+    func bundles(of fired: [Fired]) -> [(app: Int, bundleIdentifier: String)] {
+        var bundles: [(app: Int, bundleIdentifier: String)] = []
         var seen = [Bool](repeating: false, count: apps.count)
         for index in fired.indices where !seen[fired[index].app] {
             seen[fired[index].app] = true
-            bundles.append(apps[fired[index].app].bundleIdentifier)
+            bundles.append((fired[index].app, apps[fired[index].app].bundleIdentifier))
         }
         return bundles
     }
+
+    /// How many apps the schedule has numbered (every `Fired.app` is below it).
+    var appCount: Int { apps.count }
 
     // MARK: Apps and rows
 

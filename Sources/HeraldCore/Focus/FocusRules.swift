@@ -30,6 +30,14 @@ public enum FocusRules {
     /// Herald's own summaries come from this app; Focus never holds them.
     public static let summaryBundleIdentifier = "herald.summary"
 
+    /// Whether `bundleIdentifier` is `summaryBundleIdentifier`. Its length is compared first (a
+    /// stored count, where `==` of two different strings compares them in full): a string equal
+    /// to that ASCII name, which has none of the ASCII characters a non-ASCII scalar normalizes
+    /// to (`K`, `;`, `` ` ``), has its very bytes.
+    static func isSummary(_ bundleIdentifier: String) -> Bool {
+        bundleIdentifier.utf8.count == summaryBundleIdentifier.utf8.count && bundleIdentifier == summaryBundleIdentifier
+    }
+
     /// Whether the app may send `.critical` notifications: it asked for `.criticalAlert` and the
     /// person turned critical alerts on in its settings (Herald's stand-in for Apple's entitlement).
     public static func criticalApproved(_ app: AppRecord) -> Bool {
@@ -37,7 +45,7 @@ public enum FocusRules {
     }
 
     public static func verdict(app: AppRecord, content: ContentRecord, focus: FocusMode?) -> Verdict {
-        if app.bundleIdentifier == summaryBundleIdentifier { return .present }
+        if isSummary(app.bundleIdentifier) { return .present }
         var level = content.interruptionLevel
         if level == .critical {
             if criticalApproved(app) { return .presentCritical }

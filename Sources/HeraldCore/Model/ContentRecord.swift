@@ -51,4 +51,11 @@ public struct ContentRecord: Sendable, Hashable, Codable {
 
     /// Whether there is alert text (a service extension must not remove it).
     public var hasAlertText: Bool { !title.isEmpty || !subtitle.isEmpty || !body.isEmpty }
+
+    /// Whether there is a sound, asked without copying it (`sound != nil` copies the sound's
+    /// strings out first).
+    public var hasSound: Bool {
+        if case .none = sound { return false }
+        return true
+    }
 }

@@ -38,6 +38,9 @@ struct AppHistory {
     /// Whether a delivery of `identifier` is still in the list.
     func isListed(_ identifier: String) -> Bool { listed.number(of: identifier) != nil }
 
+    /// `isListed` of an identifier hashed already.
+    func isListed(_ key: HashedIdentifier) -> Bool { listed.number(of: key) != nil }
+
     /// Ids of the deliveries of `identifier` still in the list, oldest first.
     func listedIDs(_ identifier: String) -> [Int64] {
         listed.row(identifier)?.ids ?? []
@@ -45,6 +48,11 @@ struct AppHistory {
 
     /// Adds a delivery (in id order: an append, unless an undo puts an older one back).
     mutating func record(_ id: Int64, identifier: String, isListed: Bool) {
+        record(id, identifier: HashedIdentifier(identifier), isListed: isListed)
+    }
+
+    /// `record` of an identifier hashed already.
+    mutating func record(_ id: Int64, identifier: HashedIdentifier, isListed: Bool) {
         if ids.last.map({ id > $0 }) ?? true {
             ids.append(id)
         } else {
@@ -60,7 +68,11 @@ struct AppHistory {
     }
 
     mutating func list(_ id: Int64, identifier: String) {
-        listed.update(identifier, orAdd: { Listed(identifier: identifier, id: id) }) { row in
+        list(id, identifier: HashedIdentifier(identifier))
+    }
+
+    mutating func list(_ id: Int64, identifier key: HashedIdentifier) {
+        listed.update(key, orAdd: { Listed(identifier: key.identifier, id: id) }) { row in
             if !row.contains(id) { row.append(id) }
         }
     }

@@ -10,7 +10,8 @@ struct InMemoryAppTables {
     /// A fire's first step, in place (`tables.values[index].fire(…)`: reading a field through the
     /// dictionary's values would copy both tables out): takes the request's pending row out, when
     /// asked, and says whether a delivery of the same identifier is still listed.
-    mutating func fire(_ identifier: String, removingPending: Bool) -> (removed: PendingRow?, isListed: Bool) {
+    /// The identifier comes hashed: the fire looks it up here twice and again to list the delivery.
+    mutating func fire(_ identifier: HashedIdentifier, removingPending: Bool) -> (removed: PendingRow?, isListed: Bool) {
         let removed = removingPending ? pending.remove(identifier) : nil
         return (removed, history.isListed(identifier))
     }

@@ -18,12 +18,14 @@ extension InMemoryStore {
         let result = state.withLock { state -> ReplacingInsert in
             let bundleIdentifier = record.bundleIdentifier
             let identifier = record.identifier
+            // Hashed once for the three lookups of the app's tables below.
+            let key = HashedIdentifier(identifier)
             // The app's tables are found once for the pending row, the check and the insert
             // (`add` finds them again).
             var tables = state.tables.index(forKey: bundleIdentifier)
             var isListed = false
             if let found = tables {
-                let fired = state.tables.values[found].fire(identifier, removingPending: removingPending)
+                let fired = state.tables.values[found].fire(key, removingPending: removingPending)
                 if let row = fired.removed { state.journal(.pendingRemoved(bundleIdentifier: bundleIdentifier, row: row)) }
                 isListed = fired.isListed
             }
@@ -39,11 +41,11 @@ extension InMemoryStore {
             stored.deliveryID = state.lastDeliveryID
             state.delivered.insert(stored)
             if let tables {
-                state.tables.values[tables].history.record(stored.deliveryID, identifier: identifier,
+                state.tables.values[tables].history.record(stored.deliveryID, identifier: key,
                                                            isListed: !stored.isRemovedFromList)
             } else {
                 state.tables[bundleIdentifier, default: InMemoryAppTables()].history
-                    .record(stored.deliveryID, identifier: identifier, isListed: !stored.isRemovedFromList)
+                    .record(stored.deliveryID, identifier: key, isListed: !stored.isRemovedFromList)
             }
             state.journal(.deliveryAdded(id: stored.deliveryID, previousLastID: previousID))
             return ReplacingInsert(stored: stored, replaced: old)

@@ -59,7 +59,10 @@ struct PendingRow: IdentifiedRow {
     /// The full record, for the app `bundleIdentifier`, a stored one read from `source`.
     /// Consuming: a row that is not used afterwards gives its request away instead of retaining it.
     consuming func record(bundleIdentifier: String, source: StoredPendingSource) -> PendingRecord {
-        switch body {
+        // The request is moved out of the row (a `switch` over `body` would copy it).
+        var taken = Request.stored
+        swap(&taken, &body)
+        switch consume taken {
         case .decoded(let request, let scheduledAt):
             return PendingRecord(bundleIdentifier: bundleIdentifier, request: request, scheduledAt: scheduledAt,
                                  nextFireDate: nextFireDate)

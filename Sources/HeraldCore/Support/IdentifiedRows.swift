@@ -44,6 +44,11 @@ struct IdentifiedRows<Row: IdentifiedRow> {
         probe(identifier).row
     }
 
+    /// The number of the row with this (hashed) identifier.
+    func number(of key: HashedIdentifier) -> Int? {
+        probe(key).row
+    }
+
     /// The row with this identifier.
     func row(_ identifier: String) -> Row? {
         probe(identifier).row.flatMap { storage[$0] }
@@ -73,8 +78,13 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     /// Rewrites the row with `identifier` in place, or adds `newRow()` when there is none: one
     /// lookup either way. `body` must not change the identifier.
     mutating func update(_ identifier: String, orAdd newRow: () -> Row, _ body: (inout Row) -> Void) {
+        update(HashedIdentifier(identifier), orAdd: newRow, body)
+    }
+
+    /// `update(_:orAdd:_:)` of an identifier hashed already.
+    mutating func update(_ key: HashedIdentifier, orAdd newRow: () -> Row, _ body: (inout Row) -> Void) {
         index.reserveOneMore()
-        let found = probe(identifier)
+        let found = probe(key)
         if let number = found.row {
             body(&storage[number]!)
         } else {
@@ -90,7 +100,13 @@ struct IdentifiedRows<Row: IdentifiedRow> {
     /// Removes the row with this identifier and returns it.
     @discardableResult
     mutating func remove(_ identifier: String) -> Row? {
-        let found = probe(identifier)
+        remove(HashedIdentifier(identifier))
+    }
+
+    /// Removes the row with this (hashed) identifier and returns it.
+    @discardableResult
+    mutating func remove(_ key: HashedIdentifier) -> Row? {
+        let found = probe(key)
         guard let number = found.row else { return nil }
         index.remove(at: found)
         return vacate(number)
@@ -121,6 +137,10 @@ struct IdentifiedRows<Row: IdentifiedRow> {
 
     private func probe(_ identifier: String) -> IdentifierIndex.Probe {
         index.probe(identifier) { storage[$0]?.identifier == identifier }
+    }
+
+    private func probe(_ key: HashedIdentifier) -> IdentifierIndex.Probe {
+        index.probe(hash: key.hash) { storage[$0]?.identifier == key.identifier }
     }
 
     /// Empties place `number`, moving its row out (no copy, so nothing is retained).

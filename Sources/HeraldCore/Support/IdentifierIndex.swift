@@ -36,7 +36,11 @@ struct IdentifierIndex {
     /// Finds `identifier`; `isMatch(row)` says whether the row holds it (called only for rows
     /// whose hash matches).
     func probe(_ identifier: String, isMatch: (Int) -> Bool) -> Probe {
-        let hash = Self.hash(identifier)
+        probe(hash: Self.hash(identifier), isMatch: isMatch)
+    }
+
+    /// `probe(_:isMatch:)` of an identifier whose `hash` is already known (`HashedIdentifier`).
+    func probe(hash: UInt32, isMatch: (Int) -> Bool) -> Probe {
         guard !buckets.isEmpty else { return Probe(hash: hash, bucket: -1, row: nil) }
         let mask = buckets.count - 1
         var bucket = Int(hash) & mask
