@@ -131,6 +131,10 @@ enum StoreBenchmark {
     }
 
     public static func run(_ configuration: Configuration) throws -> Report {
+        // Each figure starts from an empty file, also in a scratch directory used before.
+        for name in ["store", "raw", "plain"] {
+            try? FileManager.default.removeItem(at: configuration.directory.appendingPathComponent(name))
+        }
         var report = Report()
         report.rows = configuration.rows
         report.batchSize = max(1, configuration.batchSize)
