@@ -91,7 +91,11 @@ extension NotificationEngine {
         guard !firing.isEmpty else { return }
         var changedApps: [String] = []
         var taken: [PendingSchedule.Taken?] = []
+        var held: [PendingKey?] = []
         for record in firing {
+            // A repeating request stays pending: its files are held until its delivery copied them.
+            held.append(holdFilesForFire(record.request, bundleIdentifier: record.bundleIdentifier,
+                                         repeats: record.request.trigger?.repeats == true))
             guard record.request.trigger?.repeats != true else {
                 taken.append(nil)
                 continue
@@ -102,10 +106,11 @@ extension NotificationEngine {
             if !changedApps.contains(record.bundleIdentifier) { changedApps.append(record.bundleIdentifier) }
         }
         for bundle in changedApps { emit(.pendingChanged(bundleIdentifier: bundle)) }
-        for (record, taken) in zip(firing, taken) {
+        for (index, record) in firing.enumerated() {
             // A one-shot's pending row leaves in the delivery's own transaction.
-            await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: taken != nil,
-                          firing: taken == nil ? nil : .remove, taken: taken)
+            await deliver(record.request, bundleIdentifier: record.bundleIdentifier, ownsAttachments: taken[index] != nil,
+                          firing: taken[index] == nil ? nil : .remove, taken: taken[index])
+            releaseFilesOfFire(held[index])
         }
     }
 }

@@ -84,10 +84,29 @@ extension NotificationEngine {
         return result.dropped.isEmpty ? [] : result.dropped.map(\.request.identifier)
     }
 
-    /// A pending request left without firing: its attachment files and region state go.
+    /// A pending request left without firing: its attachment files (once no fire under way
+    /// still copies them: `FilesHeldByFires`) and region state go.
     func forgetPending(_ record: PendingRecord) {
-        attachmentStore.deleteFiles(of: record.request.content.attachments)
-        regionInside[PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)] = nil
+        let key = PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
+        if !filesHeldByFires.keep(record.request.content.attachments, leftBy: key) {
+            attachmentStore.deleteFiles(of: record.request.content.attachments)
+        }
+        regionInside[key] = nil
+    }
+
+    /// Holds the files of a repeating request with attachments for its fire (`FilesHeldByFires`);
+    /// returns the key to release, or `nil` when there is nothing to hold.
+    func holdFilesForFire(_ request: RequestRecord, bundleIdentifier: String, repeats: Bool) -> PendingKey? {
+        guard repeats, !request.content.attachments.isEmpty else { return nil }
+        let key = PendingKey(bundleIdentifier: bundleIdentifier, identifier: request.identifier)
+        filesHeldByFires.hold(key)
+        return key
+    }
+
+    /// Ends a hold of `holdFilesForFire`: files the request left behind meanwhile go now.
+    func releaseFilesOfFire(_ key: PendingKey?) {
+        guard let key else { return }
+        attachmentStore.deleteFiles(of: filesHeldByFires.release(key))
     }
 
     // MARK: Pending
@@ -150,15 +169,28 @@ extension NotificationEngine {
             emit(.pendingChanged(bundleIdentifier: bundle))
             states[app] = apps.state(for: bundle)
         }
+        // A repeating request's files stay until its delivery has copied them, even if the app
+        // replaces or removes it while this fire awaits it (held for every fired request at once:
+        // a later one waits its turn behind an earlier one's delegate).
+        var held: [PendingKey?] = []
+        for index in fired.indices where fired[index].nextFireDate != nil
+            && !fired[index].record.request.content.attachments.isEmpty {
+            if held.isEmpty { held = [PendingKey?](repeating: nil, count: fired.count) }
+            held[index] = holdFilesForFire(fired[index].record.request, bundleIdentifier: fired[index].record.bundleIdentifier,
+                                           repeats: true)
+        }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
         remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
+        var position = 0
         while let item = remaining.popLast() {
             let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
                           ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken,
                           app: states[item.app])
+            if !held.isEmpty { releaseFilesOfFire(held[position]) }
+            position += 1
         }
     }
 

@@ -50,6 +50,8 @@ public actor NotificationEngine: NotificationSystem, CenterControl {
     var deviceLocation: (latitude: Double, longitude: Double)?
     /// Whether the device is inside each location trigger's region.
     var regionInside: [PendingKey: Bool] = [:]
+    /// Attachment files of repeating requests a fire is delivering (`FilesHeldByFires`).
+    var filesHeldByFires = FilesHeldByFires()
     /// The number of notifications in history, once read (`NotificationEngine+KeptTotal.swift`).
     var keptHistoryTotal: Int?
     /// Each app's unread count and the newest unread notification, once read, for
