@@ -11,27 +11,6 @@ import TestSupport
     /// Kept in history (the store writes through `insertReplacing`) or not (the pending write alone).
     static let answers: [PresentationDecision] = [.options([.list]), .options([])]
 
-    /// An engine whose app is in the foreground on a connection that holds `willPresent`.
-    private func heldApp() async throws -> (EngineHarness, String, HeldAppConnection) {
-        let h = try await EngineHarness(configuration: EngineConfiguration(delegateTimeout: 3600))
-        let app = await h.authorizedApp()
-        let connection = HeldAppConnection()
-        await h.engine.connect(connection, bundleIdentifier: app)
-        await h.engine.setForeground(true, bundleIdentifier: app)
-        return (h, app, connection)
-    }
-
-    /// Fires what is due, runs `meanwhile` while the first delivery waits for the app's answer,
-    /// then answers and returns once the fire is over.
-    private func fire(_ h: EngineHarness, _ connection: HeldAppConnection, answer: PresentationDecision,
-                      meanwhile: () async throws -> Void) async throws {
-        let firing = Task { await h.engine.fireDue() }
-        await connection.waitForCall()
-        try await meanwhile()
-        connection.answer(answer)
-        await firing.value
-    }
-
     /// The sorted titles of the app's pending requests: in the engine, in the store, and after a
     /// restart.
     private func pendingTitles(_ h: EngineHarness, _ app: String) async throws -> [[String]] {
@@ -44,11 +23,11 @@ import TestSupport
     /// A one-shot or repeating request, replaced (same identifier) while its delivery waits.
     @Test(arguments: answers, [false, true])
     func aRequestReplacedWhileItsDeliveryWaitsStaysReplaced(answer: PresentationDecision, repeats: Bool) async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(request("x", title: "old", trigger: after(60, repeats: repeats)), bundleIdentifier: app)
         h.clock.advance(by: 60)
-        try await fire(h, connection, answer: answer) {
+        try await h.deliver(through: connection, answer: answer) {
             try await h.engine.add(request("x", title: "new", trigger: after(600, repeats: repeats)), bundleIdentifier: app)
         }
         #expect(h.events.delivered.map(\.record.content.title) == ["old"])
@@ -61,11 +40,11 @@ import TestSupport
 
     @Test(arguments: answers)
     func aRepeatingRequestRemovedWhileItsDeliveryWaitsStaysRemoved(answer: PresentationDecision) async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(request("r", title: "old", trigger: after(60, repeats: true)), bundleIdentifier: app)
         h.clock.advance(by: 60)
-        try await fire(h, connection, answer: answer) {
+        try await h.deliver(through: connection, answer: answer) {
             await h.engine.removePendingRequests(identifiers: ["r"], bundleIdentifier: app)
         }
         #expect(h.events.delivered.map(\.record.content.title) == ["old"])
@@ -76,7 +55,7 @@ import TestSupport
     }
 
     @Test func aRequestTakenWithOthersAndReplacedBeforeItsTurnStaysReplaced() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(request("a", title: "first", trigger: after(60)), bundleIdentifier: app)
         try await h.engine.add(request("b", title: "old", trigger: after(60, repeats: true)), bundleIdentifier: app)
@@ -94,7 +73,7 @@ import TestSupport
     }
 
     @Test func aRepeatingRequestTakenAgainWhileItsFirstDeliveryWaitsKeepsTheLaterDate() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(request("r", title: "tick", trigger: after(60, repeats: true)), bundleIdentifier: app)
         h.clock.advance(by: 60)
@@ -117,7 +96,7 @@ import TestSupport
     }
 
     @Test func aRequestUnchangedWhileItsDeliveryWaitsMovesOnOrLeaves() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(request("once", title: "once", trigger: after(60)), bundleIdentifier: app)
         try await h.engine.add(request("tick", title: "tick", trigger: after(60, repeats: true)), bundleIdentifier: app)
@@ -136,17 +115,15 @@ import TestSupport
     }
 
     @Test func aOneShotLocationTriggerReplacedWhileItsDeliveryWaitsStaysReplaced() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         let region = RegionRecord(identifier: "louvre", latitude: 48.8606, longitude: 2.3376, radius: 100,
                                   notifyOnEntry: true, notifyOnExit: false)
         try await h.engine.add(request("museum", title: "old", trigger: .location(region, repeats: false)),
                                bundleIdentifier: app)
-        let moving = Task { await h.engine.moveDevice(to: 48.8606, 2.3376) }
-        await connection.waitForCall()
-        try await h.engine.add(request("museum", title: "new", trigger: after(600)), bundleIdentifier: app)
-        connection.answer(.options([.list]))
-        await moving.value
+        try await h.deliver(through: connection, answer: .options([.list]), { await $0.moveDevice(to: 48.8606, 2.3376) }) {
+            try await h.engine.add(request("museum", title: "new", trigger: after(600)), bundleIdentifier: app)
+        }
         #expect(h.events.delivered.map(\.record.content.title) == ["old"])
         #expect(try await pendingTitles(h, app) == [["new"], ["new"], ["new"]])
     }

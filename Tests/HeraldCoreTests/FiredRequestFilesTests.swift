@@ -7,15 +7,6 @@ import TestSupport
 /// them once the app has answered `willPresent`. Replaced or removed while its delivery waits,
 /// the request's files stay until the fire has copied them, and go then.
 @Suite struct FiredRequestFilesTests {
-    private func heldApp() async throws -> (EngineHarness, String, HeldAppConnection) {
-        let h = try await EngineHarness(configuration: EngineConfiguration(delegateTimeout: 3600))
-        let app = await h.authorizedApp()
-        let connection = HeldAppConnection()
-        await h.engine.connect(connection, bundleIdentifier: app)
-        await h.engine.setForeground(true, bundleIdentifier: app)
-        return (h, app, connection)
-    }
-
     /// A repeating request with a picture (a PNG written for it, which the engine takes in).
     private func picturedRequest(_ h: EngineHarness, title: String, seconds: TimeInterval,
                                  trigger: TriggerRecord? = nil) throws -> RequestRecord {
@@ -31,21 +22,19 @@ import TestSupport
 
     @Test(arguments: [false, true])
     func aRepeatingRequestChangedWhileItsDeliveryWaitsLeavesItsPictureToTheDelivery(removed: Bool) async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(try picturedRequest(h, title: "old", seconds: 60), bundleIdentifier: app)
         let kept = try #require(await h.engine.pendingRequests(bundleIdentifier: app).first?.content.attachments.first?.path)
         h.clock.advance(by: 60)
-        let firing = Task { await h.engine.fireDue() }
-        await connection.waitForCall()
-        if removed {
-            await h.engine.removePendingRequests(identifiers: ["r"], bundleIdentifier: app)
-        } else {
-            try await h.engine.add(try picturedRequest(h, title: "new", seconds: 600), bundleIdentifier: app)
+        try await h.deliver(through: connection, answer: .options([.list])) {
+            if removed {
+                await h.engine.removePendingRequests(identifiers: ["r"], bundleIdentifier: app)
+            } else {
+                try await h.engine.add(try picturedRequest(h, title: "new", seconds: 600), bundleIdentifier: app)
+            }
+            #expect(exists(kept), "the fired request's picture went while its delivery waited")
         }
-        #expect(exists(kept), "the fired request's picture went while its delivery waited")
-        connection.answer(.options([.list]))
-        await firing.value
 
         let delivered = try #require(await h.engine.deliveredNotifications(bundleIdentifier: app).first)
         let copy = try #require(delivered.content.attachments.first?.path)
@@ -59,19 +48,17 @@ import TestSupport
 
     /// The same for a repeating location trigger, fired by entering its region.
     @Test func aRepeatingLocationRequestRemovedWhileItsDeliveryWaitsLeavesItsPictureToTheDelivery() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         let region = RegionRecord(identifier: "louvre", latitude: 48.8606, longitude: 2.3376, radius: 100,
                                   notifyOnEntry: true, notifyOnExit: false)
         try await h.engine.add(try picturedRequest(h, title: "old", seconds: 0, trigger: .location(region, repeats: true)),
                                bundleIdentifier: app)
         let kept = try #require(await h.engine.pendingRequests(bundleIdentifier: app).first?.content.attachments.first?.path)
-        let moving = Task { await h.engine.moveDevice(to: 48.8606, 2.3376) }
-        await connection.waitForCall()
-        await h.engine.removePendingRequests(identifiers: ["r"], bundleIdentifier: app)
-        #expect(exists(kept), "the fired request's picture went while its delivery waited")
-        connection.answer(.options([.list]))
-        await moving.value
+        try await h.deliver(through: connection, answer: .options([.list]), { await $0.moveDevice(to: 48.8606, 2.3376) }) {
+            await h.engine.removePendingRequests(identifiers: ["r"], bundleIdentifier: app)
+            #expect(exists(kept), "the fired request's picture went while its delivery waited")
+        }
         let copy = try #require(await h.engine.deliveredNotifications(bundleIdentifier: app).first?.content.attachments.first?.path)
         #expect(copy != kept && exists(copy))
         #expect(!exists(kept))
@@ -79,15 +66,12 @@ import TestSupport
 
     /// Unchanged, a repeating request keeps its picture for its next fire; the delivery has a copy.
     @Test func anUnchangedRepeatingRequestKeepsItsPicture() async throws {
-        let (h, app, connection) = try await heldApp()
+        let (h, app, connection) = try await EngineHarness.withHeldApp()
         defer { h.directory.remove() }
         try await h.engine.add(try picturedRequest(h, title: "old", seconds: 60), bundleIdentifier: app)
         let kept = try #require(await h.engine.pendingRequests(bundleIdentifier: app).first?.content.attachments.first?.path)
         h.clock.advance(by: 60)
-        let firing = Task { await h.engine.fireDue() }
-        await connection.waitForCall()
-        connection.answer(.options([.list]))
-        await firing.value
+        try await h.deliver(through: connection, answer: .options([.list])) {}
         #expect(exists(kept))
         let copy = try #require(await h.engine.deliveredNotifications(bundleIdentifier: app).first?.content.attachments.first?.path)
         #expect(copy != kept && exists(copy))
