@@ -11,9 +11,6 @@ struct FilesHeldByFires {
     /// Files of held requests that left the schedule meanwhile: deleted at the last release.
     private var left: [PendingKey: [AttachmentRecord]] = [:]
 
-    /// Whether no request's files are held (the usual case: nothing to look up).
-    var isEmpty: Bool { holds.isEmpty }
-
     /// A fire took the request: its files stay until the matching `release`.
     mutating func hold(_ key: PendingKey) {
         holds[key, default: 0] += 1

@@ -172,25 +172,17 @@ extension NotificationEngine {
         // A repeating request's files stay until its delivery has copied them, even if the app
         // replaces or removes it while this fire awaits it (held for every fired request at once:
         // a later one waits its turn behind an earlier one's delegate).
-        var held: [PendingKey?] = []
-        for index in fired.indices where fired[index].nextFireDate != nil
-            && !fired[index].record.request.content.attachments.isEmpty {
-            if held.isEmpty { held = [PendingKey?](repeating: nil, count: fired.count) }
-            held[index] = holdFilesForFire(fired[index].record.request, bundleIdentifier: fired[index].record.bundleIdentifier,
-                                           repeats: true)
-        }
+        for index in fired.indices where fired[index].holdsFiles { filesHeldByFires.hold(fired[index].key) }
         // Each fired record is let go right after its delivery, while its content is still in the
         // cache (releasing a million of them at the end would miss the cache once each).
         var remaining = consume fired
         remaining.withUnsafeMutableBufferPointer { $0.reverse() }   // moves, where Array's reverse copies
-        var position = 0
         while let item = remaining.popLast() {
             let write: FiredPendingWrite = item.rescheduled.map { .reschedule($0) } ?? .remove
             await deliver(item.record.request, bundleIdentifier: item.record.bundleIdentifier,
                           ownsAttachments: item.nextFireDate == nil, firing: write, taken: item.taken,
                           app: states[item.app])
-            if !held.isEmpty { releaseFilesOfFire(held[position]) }
-            position += 1
+            if item.holdsFiles { releaseFilesOfFire(item.key) }
         }
     }
 

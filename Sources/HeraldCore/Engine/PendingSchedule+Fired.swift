@@ -10,6 +10,15 @@ extension PendingSchedule {
         /// Which request was taken, for its pending write (`stillHolds`).
         var taken: Taken
 
+        /// A repeating request with attachments: it keeps its files pending, and its delivery copies
+        /// them (`FilesHeldByFires` holds them until then).
+        var holdsFiles: Bool { nextFireDate != nil && !record.request.content.attachments.isEmpty }
+
+        /// The request's key in the pending list.
+        var key: PendingKey {
+            PendingKey(bundleIdentifier: record.bundleIdentifier, identifier: record.request.identifier)
+        }
+
         /// The pending record after firing, for a request that repeats.
         var rescheduled: PendingRecord? {
             nextFireDate.map { next in
