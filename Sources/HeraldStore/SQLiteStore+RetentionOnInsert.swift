@@ -34,7 +34,8 @@ extension SQLiteStore {
         guard !arrivalCounts.isEmpty else { return }
         let apps = try connection.query("SELECT bundle_id FROM delivered WHERE id IN (SELECT value FROM json_each(?1))",
                                         [idList]) { $0.text(0) }
-        for app in apps { arrivalCounts[app]? -= 1 }
+        // Never below zero: rows another process added were never counted here.
+        for app in apps { if let known = arrivalCounts[app] { arrivalCounts[app] = max(0, known - 1) } }
     }
 
     /// A rollback may have undone deletions already taken off the counts (or inserts counted):
