@@ -13,10 +13,14 @@ import Synchronization
 /// reader or writer, so commits go on meanwhile, and the log restarts from the top (and
 /// shrinks to `journal_size_limit`) once a checkpoint has caught up.
 ///
+/// Past `threshold`, a checkpoint is scheduled again only once the log has grown by a quarter
+/// of it more (`CheckpointSchedule`): each one costs ~350,000 instructions with a log of 8,000
+/// pages, however little it copies.
+///
 /// The log restarts only at a moment when a checkpoint has copied all of it, which a steady
 /// stream of commits never leaves a background checkpoint: so past `hardLimit` pages, the commit
-/// itself checkpoints what is left (little, as the background has copied most of it), like
-/// SQLite's own automatic checkpoint, and the log restarts.
+/// itself checkpoints what is left (about a quarter of the threshold at most, as the background
+/// has copied the rest), like SQLite's own automatic checkpoint, and the log restarts.
 final class WALCheckpointer: Sendable {
     /// Log pages after which a checkpoint is scheduled (`SQLiteStoreOptions.checkpointPages`).
     let threshold: Int32
@@ -27,15 +31,15 @@ final class WALCheckpointer: Sendable {
     private let queue = DispatchQueue(label: "herald.store.checkpoint", qos: .utility)
     /// What commits and checkpoints tell each other.
     private struct Progress {
-        /// Whether a background checkpoint is queued.
-        var scheduled = false
+        /// When to schedule the next background checkpoint.
+        var schedule: CheckpointSchedule
         /// Background checkpoints that ran to the end.
         var completed = 0
         /// Pages in the log after the latest commit.
         var latestLogPages: Int32 = 0
     }
 
-    private let progress = Mutex(Progress())
+    private let progress: Mutex<Progress>
     /// The checkpoints' own connection, opened on first use (only `queue` takes it, so its
     /// `Mutex` is never contended).
     private let connection = Mutex<SQLiteConnection?>(nil)
@@ -47,6 +51,7 @@ final class WALCheckpointer: Sendable {
     init(path: String, threshold: Int, fileWatch: StoreFileWatch) {
         self.path = path
         self.threshold = Int32(clamping: max(1, threshold))
+        progress = Mutex(Progress(schedule: CheckpointSchedule(threshold: self.threshold, step: self.threshold / 4)))
         self.fileWatch = fileWatch
     }
 
@@ -56,8 +61,8 @@ final class WALCheckpointer: Sendable {
         sqlite3_wal_hook(connection.handle, { context, db, _, pages in
             guard let context else { return SQLITE_OK }
             let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            checkpointer.record(logPages: pages)
             if pages >= checkpointer.hardLimit {
+                checkpointer.record(logPages: pages)
                 // Errors are SQLite's to retry: the next commit past the limit checkpoints again.
                 _ = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             } else {
@@ -83,19 +88,18 @@ final class WALCheckpointer: Sendable {
         sqlite3_wal_hook(connection.handle, nil, nil)
     }
 
-    /// Called by SQLite after each commit with the pages now in the log.
+    /// Called by SQLite after each commit with the pages now in the log (under `hardLimit`).
     private func committed(logPages: Int32) {
-        guard logPages >= threshold else { return }
         let start = progress.withLock { progress in
-            defer { progress.scheduled = true }
-            return !progress.scheduled
+            progress.latestLogPages = logPages
+            return progress.schedule.shouldSchedule(afterCommitLeaving: logPages)
         }
         guard start else { return }
         queue.async { self.checkpoint() }
     }
 
     private func checkpoint() {
-        progress.withLock { $0.scheduled = false }
+        progress.withLock { $0.schedule.started() }
         connection.withLock { connection in
             guard fileWatch.looksIntact else {
                 connection = nil
