@@ -43,6 +43,31 @@ import Testing
         // For text in composed form, String's own order agrees.
         #expect(UTF8Order.precedes(lhs, rhs) == (lhs < rhs))
     }
+
+    @Test func sortedPositionsAreTheKeysInByteOrderTheEarlierOfEqualKeysFirst() {
+        var generator = SplitMix(seed: 11)
+        let pieces = ["com.example.", "app", "1", "10", "é", "e\u{301}", "日本", "😀", "", "Z", "a\u{0}"]
+        for count in [0, 1, 2, 3, 17, 100, 1_000] {
+            let keys = (0..<count).map { _ in
+                (0..<Int(generator.next() % 4)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            }
+            let expected = keys.indices.sorted { left, right in
+                keys[left].utf8.elementsEqual(keys[right].utf8) ? left < right
+                    : keys[left].utf8.lexicographicallyPrecedes(keys[right].utf8)
+            }
+            #expect(UTF8Order.sortedPositions(of: keys) == expected, "\(count) keys")
+        }
+    }
+
+    @Test func aDictionaryIsWrittenInItsKeysByteOrderAsTheEncodersSortedKeys() throws {
+        let members = Dictionary(uniqueKeysWithValues: (0..<300).map { ("com.example.app\($0 * 7 % 300)", $0 - 150) }
+            + [("É", 1), ("e", 2), ("", 3), ("Z", Int.min), ("z", Int.max)])
+        var writer = JSONWriter(dates: .secondsSince1970)
+        try writer.dictionary(members) { writer, value throws(JSONFastPathMiss) in writer.integer(value) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(writer.bytes == Array(try encoder.encode(members)))
+    }
 }
 
 /// A small deterministic generator for the tests above.

@@ -76,13 +76,13 @@ package struct JSONWriter {
         _ members: [String: Value], _ value: (inout JSONWriter, Value) throws(JSONFastPathMiss) -> Void
     ) throws(JSONFastPathMiss) {
         beginObject()
-        // The keys alone sorted (an array of strings, not of the generic members).
-        var keys = Array(members.keys)
-        keys.sort(by: UTF8Order.precedes)
-        for key in keys {
-            guard let member = members[key] else { continue }
-            dictionaryKey(key)
-            try value(&self, member)
+        // The members in the dictionary's own order, written in their keys' order: no key is
+        // hashed again, and the sort compares bytes (`UTF8Order.sortedPositions`).
+        let unsorted = Array(members)
+        for position in UTF8Order.sortedPositions(of: unsorted.lazy.map { $0.key }) {
+            let member = unsorted[position]
+            dictionaryKey(member.key)
+            try value(&self, member.value)
         }
         endObject()
     }
@@ -102,8 +102,20 @@ package struct JSONWriter {
         isFirst = false
     }
 
+    /// Its decimal digits, written straight into the bytes (no `String` made for each).
     package mutating func integer<I: FixedWidthInteger>(_ value: I) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // The digits, last first, at the end of a buffer wide enough for any 128-bit integer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
         isFirst = false
     }
 
