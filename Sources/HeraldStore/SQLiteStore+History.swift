@@ -357,28 +357,4 @@ extension SQLiteStore {
         }
         return conditions
     }
-
-    /// Deletes deliveries with their attachment rows and responses, inside the caller's write
-    /// transaction; their attachment files go once it commits, unless still referenced.
-    func deleteDeliveries(ids: [Int64]) throws {
-        guard !ids.isEmpty else { return }
-        let idList: SQLValue = .text(try coding.encode(ids))
-        try countDepartures(idList)
-        let paths = try connection.query("""
-            SELECT DISTINCT path FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))
-            """, [idList]) { $0.text(0) }
-        try connection.execute("DELETE FROM attachment_files WHERE delivery_id IN (SELECT value FROM json_each(?1))", [idList])
-        try connection.execute("DELETE FROM responses WHERE delivery_id IN (SELECT value FROM json_each(?1))", [idList])
-        try connection.execute("DELETE FROM delivered WHERE id IN (SELECT value FROM json_each(?1))", [idList])
-        var unreferenced: [String] = []
-        for path in paths {
-            let inHistory = try connection.integer("SELECT 1 FROM attachment_files WHERE path = ?1 LIMIT 1", [.text(path)])
-            let inPending = try connection.integer("SELECT 1 FROM pending WHERE instr(record, ?1) > 0 LIMIT 1",
-                                                   [.text(try coding.encode(path))])
-            if inHistory == nil && inPending == nil { unreferenced.append(path) }
-        }
-        guard !unreferenced.isEmpty else { return }
-        let files = AttachmentFiles(directory: attachmentsDirectory)
-        connection.onCommit { files.remove(unreferenced) }
-    }
 }
