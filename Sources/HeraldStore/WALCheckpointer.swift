@@ -13,9 +13,9 @@ import Synchronization
 /// reader or writer, so commits go on meanwhile, and the log restarts from the top (and
 /// shrinks to `journal_size_limit`) once a checkpoint has caught up.
 ///
-/// Past `threshold`, a checkpoint is scheduled again only once the log has grown by a quarter
-/// of it more (`CheckpointSchedule`): each one costs ~350,000 instructions with a log of 8,000
-/// pages, however little it copies.
+/// Past `threshold`, a checkpoint is scheduled again once the log has grown by a quarter of it
+/// more or 10 ms have passed (`CheckpointSchedule`), not after every commit: each one costs
+/// ~350,000 instructions with a log of 8,000 pages, however little it copies.
 ///
 /// The log restarts only at a moment when a checkpoint has copied all of it, which a steady
 /// stream of commits never leaves a background checkpoint: so past `hardLimit` pages, the commit
@@ -24,6 +24,8 @@ import Synchronization
 final class WALCheckpointer: Sendable {
     /// Log pages after which a checkpoint is scheduled (`SQLiteStoreOptions.checkpointPages`).
     let threshold: Int32
+    /// How long a log past `threshold` waits at most for its next background checkpoint (10 ms).
+    static let interval: UInt64 = 10_000_000
     /// Log pages past which the committing connection checkpoints the rest itself (4×).
     var hardLimit: Int32 { threshold * 4 }
 
@@ -51,7 +53,8 @@ final class WALCheckpointer: Sendable {
     init(path: String, threshold: Int, fileWatch: StoreFileWatch) {
         self.path = path
         self.threshold = Int32(clamping: max(1, threshold))
-        progress = Mutex(Progress(schedule: CheckpointSchedule(threshold: self.threshold, step: self.threshold / 4)))
+        progress = Mutex(Progress(schedule: CheckpointSchedule(threshold: self.threshold, step: self.threshold / 4,
+                                                               interval: Self.interval)))
         self.fileWatch = fileWatch
     }
 
@@ -92,7 +95,8 @@ final class WALCheckpointer: Sendable {
     private func committed(logPages: Int32) {
         let start = progress.withLock { progress in
             progress.latestLogPages = logPages
-            return progress.schedule.shouldSchedule(afterCommitLeaving: logPages)
+            return progress.schedule.shouldSchedule(afterCommitLeaving: logPages,
+                                                    at: DispatchTime.now().uptimeNanoseconds)
         }
         guard start else { return }
         queue.async { self.checkpoint() }
