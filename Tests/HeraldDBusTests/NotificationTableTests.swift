@@ -86,4 +86,40 @@ import Testing
         _ = table.close(id)
         #expect(table.refusalToClose(id, sender: ":1.1") == "notification \(id) is not open: it does not exist or has already closed")
     }
+
+    /// A sender leaving takes its own entries, open or closed, and only those: not one a later
+    /// connection of the app took over, not one evicted, not one of another sender; and once.
+    @Test func aSenderLeavingTakesItsOwnEntriesOnly() {
+        var table = NotificationTable(run: "r")
+        table.capacity = 6
+        func post(_ sender: String, replacing: UInt32 = 0) -> UInt32 {
+            let id = table.assign(replacesID: replacing, stackTag: nil, bundleIdentifier: "desktop.a", sender: sender)
+            _ = table.record(id: id, bundleIdentifier: "desktop.a", sender: sender, actionKeys: [], isResident: false,
+                             isTransient: false, stackTag: nil)
+            return id
+        }
+        let first = post(":1.1"), second = post(":1.1"), other = post(":1.2")
+        #expect(post(":1.1", replacing: first) == first)   // the same sender again: recorded once
+        _ = table.close(second)
+        #expect(table.senderLeft(":1.1").map(\.identifier) == ["fdo-r-\(first)", "fdo-r-\(second)"])
+        #expect(table.senderLeft(":1.1").isEmpty)
+        // A later connection of the app takes the orphaned one over; the first sender's leaving
+        // does not reach it, its own does.
+        #expect(post(":1.3", replacing: first) == first)
+        #expect(table.senderLeft(":1.1").isEmpty)
+        // Closed entries of :1.3 evicted past the capacity are not answered for.
+        var evicted: [UInt32] = []
+        for _ in 0..<8 {
+            let id = post(":1.3")
+            _ = table.close(id)
+            evicted.append(id)
+        }
+        let left = table.senderLeft(":1.3").map(\.identifier)
+        #expect(left.contains("fdo-r-\(first)"))
+        #expect(left.allSatisfy { identifier in table.id(forIdentifier: identifier) != nil })
+        #expect(left.count < 1 + evicted.count)
+        #expect(table.senderLeft(":1.2").map(\.identifier) == ["fdo-r-\(other)"])
+        #expect(table.senderLeft(":1.4").isEmpty)
+    }
 }
+

@@ -30,6 +30,11 @@ struct NotificationTable {
     let run: String
     private(set) var entries: [UInt32: Entry] = [:]
     private var stackTags: [String: UInt32] = [:]
+    /// The ids each sender recorded, so that `senderLeft` finds a sender's entries without
+    /// reading all of them (up to `capacity`: every `notify-send` leaves the bus after its call).
+    /// It may still hold ids another sender has since taken over or that were evicted, which
+    /// `senderLeft` skips and `evictClosed` prunes.
+    private var idsBySender: [String: [UInt32]] = [:]
     private var nextID: UInt32 = 1
     /// The ids have gone past `UInt32.max` and started again at 1 (then no id is new for sure).
     private var hasWrapped = false
@@ -66,6 +71,7 @@ struct NotificationTable {
                          isTransient: Bool, stackTag: String?) -> Entry {
         let generation = (entries[id]?.generation ?? 0) + 1
         let identifier = entries[id]?.identifier ?? "fdo-\(run)-\(id)"
+        if entries[id]?.sender != sender { idsBySender[sender, default: []].append(id) }
         let entry = Entry(identifier: identifier, bundleIdentifier: entries[id]?.bundleIdentifier ?? bundleIdentifier,
                           sender: sender, actionKeys: actionKeys, isResident: isResident, isTransient: isTransient,
                           generation: generation, isOpen: true)
@@ -121,7 +127,8 @@ struct NotificationTable {
 
     /// The sender left the bus: its entries can no longer be answered. Returns them.
     mutating func senderLeft(_ sender: String) -> [Entry] {
-        let ids = entries.filter { $0.value.sender == sender && !$0.value.senderGone }.map(\.key).sorted()
+        guard let recorded = idsBySender.removeValue(forKey: sender) else { return [] }
+        let ids = Set(recorded).filter { id in entries[id].map { $0.sender == sender && !$0.senderGone } ?? false }.sorted()
         for id in ids { entries[id]?.senderGone = true }
         return ids.compactMap { entries[$0] }
     }
@@ -130,5 +137,9 @@ struct NotificationTable {
         let closed = entries.filter { !$0.value.isOpen }.keys.sorted().prefix(entries.count - capacity / 2)
         for id in closed { entries[id] = nil }
         stackTags = stackTags.filter { entries[$0.value] != nil }
+        for (sender, ids) in idsBySender {
+            let kept = ids.filter { entries[$0]?.sender == sender }
+            idsBySender[sender] = kept.isEmpty ? nil : kept
+        }
     }
 }
