@@ -5,9 +5,10 @@ import Foundation
 /// read at start (`StoredPendingRecord`) leaves its request in the store, read by key each time
 /// it is needed (`StoredPendingSource`).
 ///
-/// The identifier and the trigger kind are kept beside the request: the tables read them on
-/// every lookup, and reading them out of the request (a `switch` over a stored enum) copies the
-/// whole request first.
+/// The identifier, the trigger kind and whether it repeats are kept beside the request: the
+/// tables read them on every lookup (a fire asks whether it repeats), and reading them out of the
+/// request (a `switch` over a stored enum) copies the whole request first — retaining each of its
+/// fields, objects that a fire of many requests finds out of the cache.
 struct PendingRow: IdentifiedRow {
     private enum Request {
         case decoded(RequestRecord, scheduledAt: Date)
@@ -15,16 +16,19 @@ struct PendingRow: IdentifiedRow {
         case stored
     }
 
-    // (In this order the flag takes a byte the layout leaves free: a row is no larger for it.)
+    // (In this order the flags take bytes the layout leaves free: a row is no larger for them.)
     let identifier: String
     private var body: Request
     var nextFireDate: Date?
     /// Whether the trigger is a location trigger (known without reading a stored request).
     let isLocationTriggered: Bool
+    /// Whether the trigger repeats; `nil` for a stored request (its record says: asked when it fires).
+    private(set) var repeats: Bool?
 
     init(_ record: PendingRecord) {
         identifier = record.request.identifier
         if case .location = record.request.trigger { isLocationTriggered = true } else { isLocationTriggered = false }
+        repeats = record.request.trigger?.repeats == true
         body = .decoded(record.request, scheduledAt: record.scheduledAt)
         nextFireDate = record.nextFireDate
     }
@@ -42,17 +46,10 @@ struct PendingRow: IdentifiedRow {
         return false
     }
 
-    /// Whether the trigger repeats; `nil` for a stored request (its record says: asked when it fires).
-    var repeats: Bool? {
-        switch body {
-        case .decoded(let request, _): return request.trigger?.repeats == true
-        case .stored: return nil
-        }
-    }
-
     /// Keeps `record`'s request (a stored one, read) in the row from now on; the row's
     /// identifier, fire date and trigger kind stay as they are.
     mutating func keep(_ record: PendingRecord) {
+        repeats = record.request.trigger?.repeats == true
         body = .decoded(record.request, scheduledAt: record.scheduledAt)
     }
 
