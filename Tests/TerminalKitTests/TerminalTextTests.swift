@@ -29,6 +29,22 @@ import Testing
         #expect(TerminalText.sanitize(input) == expected)
     }
 
+    /// The byte check finds exactly the characters the scalar check names: every scalar of the
+    /// Basic Multilingual Plane and every 61st above it, alone and between other text.
+    @Test func theByteCheckAgreesWithTheScalarCheck() {
+        let planes = Array(0..<0x1_0000) + Array(stride(from: 0x1_0000, through: 0x10_FFFF, by: 61))
+        for value in planes {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }   // surrogates
+            let expected = TerminalText.needsAttention(scalar)
+            let alone = String(Character(scalar))
+            if TerminalText.containsAttention(alone) != expected
+                || TerminalText.containsAttention("ab·" + alone + "é日") != expected {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)): the byte check says \(!expected)")
+                return
+            }
+        }
+    }
+
     @Test func keepsNewlinesWhenAsked() {
         #expect(TerminalText.sanitize("a\nb\r\nc\u{2028}d", keepingNewlines: true) == "a\nb\nc\nd")
     }

@@ -105,27 +105,11 @@ package struct JSONWriter {
     /// Its decimal digits, written straight into the bytes (no `String` made for each).
     package mutating func integer<I: FixedWidthInteger>(_ value: I) {
         if let value = Int64(exactly: value) {
-            digits(of: value)
+            DecimalDigits.append(value, to: &bytes)
         } else {
             bytes.append(contentsOf: String(value).utf8)   // beyond 64 bits
         }
         isFirst = false
-    }
-
-    /// `value` in decimal (not generic: no type looked up at run time in a fresh process).
-    private mutating func digits(of value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // The digits, last first, at the end of a buffer wide enough for any 64-bit integer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
     }
 
     package mutating func bool(_ value: Bool) {

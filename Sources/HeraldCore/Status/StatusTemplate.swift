@@ -77,7 +77,7 @@ public struct StatusTemplate: Sendable, Hashable {
                 if !bytes.isEmpty { bytes.append(contentsOf: " · ".utf8) }
                 bytes.append(contentsOf: app.name.utf8)
                 bytes.append(UInt8(ascii: " "))
-                bytes.append(contentsOf: String(app.unread).utf8)
+                DecimalDigits.append(Int64(app.unread), to: &bytes)
             }
             return String(decoding: bytes, as: UTF8.self)
         case .focus: return status.focus?.name ?? ""
