@@ -104,6 +104,36 @@ struct InProcessServerTests {
         system.close()
     }
 
+    @Test("a push addressed by device token goes to the app that has it, in either case of hex")
+    func pushByDeviceToken() async throws {
+        let center = try await InProcessCenter()
+        defer { center.stop() }
+        let system = RemoteNotificationSystem(socketPath: center.socketPath)
+        let mail = await system.deviceToken(bundleIdentifier: "com.example.mail")
+        _ = await system.deviceToken(bundleIdentifier: "com.example.chat")
+        let cli = try await center.cli()
+        let payload = #"{"aps":{"alert":"by token"}}"#
+        for hex in [DeviceToken.hex(mail), DeviceToken.hex(mail).uppercased()] {
+            let result = try await cli.call(Methods.push, PushParams(payload: payload, deviceToken: hex))
+            #expect(result.bundleIdentifier == "com.example.mail")
+        }
+        let cases: [(PushParams, String)] = [
+            (PushParams(payload: payload, bundleIdentifier: "com.example.chat", deviceToken: DeviceToken.hex(mail)),
+             "DeviceTokenNotForTopic"),
+            (PushParams(payload: payload, deviceToken: "zz" + DeviceToken.hex(mail).dropFirst(2)), "BadDeviceToken"),
+            (PushParams(payload: payload, deviceToken: DeviceToken.hex(mail) + "0"), "BadDeviceToken"),
+        ]
+        for (params, reason) in cases {
+            do {
+                _ = try await cli.call(Methods.push, params)
+                Issue.record("\(reason): accepted")
+            } catch let rejection as APNsRejection {
+                #expect(rejection.reason == reason)
+            }
+        }
+        system.close()
+    }
+
     @Test("a background push reaches the connected app's handler and shows nothing")
     func backgroundPush() async throws {
         let center = try await InProcessCenter()

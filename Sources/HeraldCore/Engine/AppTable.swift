@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the engine keeps about one app, found with one lookup (`AppTable.state(for:)`): a
 /// delivery reads the record and the foreground connection and moves the counts through it,
 /// however the table changes meanwhile (a delegate awaited, another app made).
@@ -90,6 +92,16 @@ struct AppTable {
     /// The kept apps' records, in no particular order.
     var records: [AppRecord] {
         states.values.compactMap(\.record)
+    }
+
+    /// The identifier of the kept app whose device token is `token` (of several, the first in
+    /// byte order), found without copying any record.
+    func bundleIdentifier(withDeviceToken token: Data) -> String? {
+        var found: String?
+        for (bundle, state) in states where state.record?.deviceToken == token {
+            if found.map({ UTF8Order.precedes(bundle, $0) }) ?? true { found = bundle }
+        }
+        return found
     }
 
     /// Every app's kept counts when each kept app has them; `nil` when one does not.

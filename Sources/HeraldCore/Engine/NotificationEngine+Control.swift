@@ -54,6 +54,13 @@ extension NotificationEngine {
         apps.records.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
     }
 
+    /// The app whose device token is `token` (of several, the first in byte order of their
+    /// bundle identifiers); `nil` when none has it. One pass over the apps, no list made: a push
+    /// addressed by device token used to list and sort every app for it.
+    public func bundleIdentifier(withDeviceToken token: Data) -> String? {
+        apps.bundleIdentifier(withDeviceToken: token)
+    }
+
     public func markRead(deliveryIDs: [Int64], isRead: Bool) async throws {
         var changed: [DeliveredRecord] = []
         try store.batch {

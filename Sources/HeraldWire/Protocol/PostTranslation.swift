@@ -16,14 +16,14 @@ extension NotificationEngine {
     public func push(_ params: PushParams, from sender: PostSender) async throws -> PostOutcome {
         var bundleIdentifier = params.bundleIdentifier
         if let token = params.deviceToken?.lowercased() {
-            guard let app = try await apps().first(where: { $0.deviceToken.map(DeviceToken.hex) == token }) else {
+            guard let bytes = DeviceToken.data(hex: token), let owner = self.bundleIdentifier(withDeviceToken: bytes) else {
                 throw APNsRejection(reason: "BadDeviceToken", explanation: "no app has the device token \(token)")
             }
-            if let named = bundleIdentifier, named != app.bundleIdentifier {
+            if let named = bundleIdentifier, named != owner {
                 throw APNsRejection(reason: "DeviceTokenNotForTopic",
-                                    explanation: "the device token belongs to \(app.bundleIdentifier), not \(named)")
+                                    explanation: "the device token belongs to \(owner), not \(named)")
             }
-            bundleIdentifier = app.bundleIdentifier
+            bundleIdentifier = owner
         }
         return try await push(Data(params.payload.utf8), bundleIdentifier: bundleIdentifier,
                               options: try params.headers.options(), from: sender)
