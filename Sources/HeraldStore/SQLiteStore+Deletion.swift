@@ -40,7 +40,7 @@ extension SQLiteStore {
         let (sql, bound): (DeletionStatements, SQLValue) = ids.count == 1
             ? (.one, .integer(ids[0]))
             : (.several, .text(try coding.encode(ids)))
-        try countDepartures(sql.appsOfRows, bound)
+        try countDepartures(of: bound, using: sql)
         let paths = try connection.query(sql.attachmentPaths, [bound]) { $0.text(0) }
         try connection.execute(sql.deleteAttachments, [bound])
         try connection.execute(sql.deleteResponses, [bound])

@@ -25,15 +25,14 @@ extension SQLiteStore {
         arrivalCounts[bundleIdentifier, default: 0] += 1
     }
 
-    /// Takes rows about to be deleted off their apps' known counts, inside the deleting
-    /// transaction: `appsOfRows` names each row's app, given `ids` (`DeletionStatements`).
-    /// Forgetting the counts instead would make each app's next insert count its rows from the
+    /// Takes rows about to be deleted (`ids`, bound as `statements` expect) off their apps' known
+    /// counts, inside the deleting transaction. Forgetting the counts instead would make each app's next insert count its rows from the
     /// index again: for an app at its cap (10,000 by default) that read 10,000 index entries for
     /// every notification replaced by identifier.
-    func countDepartures(_ appsOfRows: String, _ ids: SQLValue) throws {
+    func countDepartures(of ids: SQLValue, using statements: DeletionStatements) throws {
         forgetCountsAfterRollback()
         guard !arrivalCounts.isEmpty else { return }
-        let apps = try connection.query(appsOfRows, [ids]) { $0.text(0) }
+        let apps = try connection.query(statements.appsOfRows, [ids]) { $0.text(0) }
         // Never below zero: rows another process added were never counted here.
         for app in apps { if let known = arrivalCounts[app] { arrivalCounts[app] = max(0, known - 1) } }
     }

@@ -123,14 +123,7 @@ struct InProcessServerTests {
             (PushParams(payload: payload, deviceToken: "zz" + DeviceToken.hex(mail).dropFirst(2)), "BadDeviceToken"),
             (PushParams(payload: payload, deviceToken: DeviceToken.hex(mail) + "0"), "BadDeviceToken"),
         ]
-        for (params, reason) in cases {
-            do {
-                _ = try await cli.call(Methods.push, params)
-                Issue.record("\(reason): accepted")
-            } catch let rejection as APNsRejection {
-                #expect(rejection.reason == reason)
-            }
-        }
+        await Self.expectRejections(cases, cli: cli)
         system.close()
     }
 
@@ -188,6 +181,11 @@ struct InProcessServerTests {
             (PushParams(payload: #"{"aps":{"alert":"x"}}"#, bundleIdentifier: "a.b",
                         headers: PushHeaders(pushType: "voip")), "InvalidPushType"),
         ]
+        await Self.expectRejections(cases, cli: cli)
+    }
+
+    /// Each push is refused with its APNs reason name and a sentence saying why.
+    static func expectRejections(_ cases: [(PushParams, String)], cli: IPCClient) async {
         for (params, reason) in cases {
             do {
                 _ = try await cli.call(Methods.push, params)
@@ -195,6 +193,8 @@ struct InProcessServerTests {
             } catch let rejection as APNsRejection {
                 #expect(rejection.reason == reason)
                 #expect(!rejection.explanation.isEmpty)
+            } catch {
+                Issue.record("\(reason): \(error)")
             }
         }
     }

@@ -4,17 +4,13 @@
 /// instructions for it), and a comparison of `(Int, String, String)` tuples compares each string
 /// twice through Unicode's rules.
 extension CenterStatus.AppUnread {
-    /// Whether `lhs` comes first: more unread, then by name, then by bundle identifier.
-    static func comesFirst(_ lhs: Self, _ rhs: Self) -> Bool {
-        if lhs.unread != rhs.unread { return lhs.unread > rhs.unread }
-        return precedesByName(lhs.name, lhs.bundleIdentifier, rhs.name, rhs.bundleIdentifier)
-    }
-
-    /// Of two apps with as many unread, whether the first comes first: by name, then by bundle
-    /// identifier.
-    private static func precedesByName(_ name: String, _ bundle: String, _ otherName: String, _ otherBundle: String) -> Bool {
-        let byName = UTF8Order.compare(name, otherName)
-        return byName != 0 ? byName < 0 : UTF8Order.precedes(bundle, otherBundle)
+    /// Whether the app at `left` comes before the one at `right`: more unread, then by name,
+    /// then by bundle identifier. Read where the apps are (an array's element passed whole is
+    /// copied, retaining and releasing both of its strings).
+    private static func comesFirst(_ left: Int, _ right: Int, in apps: UnsafeBufferPointer<Self>) -> Bool {
+        if apps[left].unread != apps[right].unread { return apps[left].unread > apps[right].unread }
+        let byName = UTF8Order.compare(apps[left].name, apps[right].name)
+        return byName != 0 ? byName < 0 : UTF8Order.precedes(apps[left].bundleIdentifier, apps[right].bundleIdentifier)
     }
 
     /// `apps` in `comesFirst` order: a bottom-up merge sort (stable) of their positions, runs
@@ -24,8 +20,6 @@ extension CenterStatus.AppUnread {
         return apps.withUnsafeBufferPointer { apps in sorted(apps) }
     }
 
-    /// `sorted` over the apps in place: each comparison reads the two apps where they are (an
-    /// array's element passed whole is copied, retaining and releasing both of its strings).
     private static func sorted(_ apps: UnsafeBufferPointer<Self>) -> [Self] {
         var source = Array(0..<apps.count)
         var target = source
@@ -37,9 +31,7 @@ extension CenterStatus.AppUnread {
                 let end = min(start + 2 * width, source.count)
                 var left = start, right = middle, out = start
                 while left < middle && right < end {
-                    let r = source[right], l = source[left]
-                    if apps[r].unread != apps[l].unread ? apps[r].unread > apps[l].unread
-                        : precedesByName(apps[r].name, apps[r].bundleIdentifier, apps[l].name, apps[l].bundleIdentifier) {
+                    if comesFirst(source[right], source[left], in: apps) {
                         target[out] = source[right]
                         right += 1
                     } else {
